@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+
+export interface HeadlessArgs {
+  port: number;
+  host: string;
+  dataDir?: string;
+  allowHosts: string[];
+  open: boolean;
+  help: boolean;
+}
+
+export const HEADLESS_USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data-dir DIR] [--allow-host NAME]... [--open]
+
+  --port N          port to listen on (default 8920; 0 picks a free port)
+  --host H          address to bind (default 127.0.0.1; anything else is reachable from other machines)
+  --data-dir DIR    where the database, logs and secrets live (default: the OS's per-user data folder)
+  --allow-host NAME also accept this Host header on the UI and management APIs (repeatable)
+  --open            open the UI in the default browser`;
+
+/** Parses the headless host's flags; throws an Error with a usage hint on bad input. */
+export function parseHeadlessArgs(argv: string[]): HeadlessArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
+      open: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const portText = values.port ?? "8920";
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new Error(`--port must be a number from 0 to 65535, got "${portText}"`);
+  return {
+    port,
+    host: values.host ?? '127.0.0.1',
+    dataDir: values['data-dir'],
+    allowHosts: values['allow-host'] ?? [],
+    open: values.open ?? false,
+    help: values.help ?? false,
+  };
+}

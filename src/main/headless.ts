@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import { credentialsFromEnv } from './credentials';
+import { HEADLESS_USAGE, parseHeadlessArgs, type HeadlessArgs } from './headless-args';
+import { defaultDataDir } from './paths';
+import { startStudio, type Studio } from './studio';
+import { loginUrl, printBanner } from './banner';
+
+/** Headless host: the same core in plain Node, serving the renderer to any browser. */
+async function main(): Promise<void> {
+  let args: HeadlessArgs;
+  try {
+    args = parseHeadlessArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${HEADLESS_USAGE}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(HEADLESS_USAGE);
+    return;
+  }
+  if (args.host !== '127.0.0.1' && args.host !== 'localhost') {
+    console.error(
+      `warning: binding to ${args.host}: the studio is reachable from other machines. Anyone with the credentials can read and change your data.`,
+    );
+  }
+  const dataDir = resolve(args.dataDir ?? defaultDataDir());
+  let studio: Studio;
+  try {
+    studio = await startStudio({
+      dataDir,
+      host: args.host,
+      port: args.port,
+      credentials: credentialsFromEnv(),
+      allowHosts: args.allowHosts,
+    });
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    console.error(e.code === 'EADDRINUSE' ? `port ${args.port} is in use: pick another with --port N (0 picks a free one)` : e.message);
+    process.exit(1);
+  }
+  printBanner(studio, 'headless');
+  if (args.open) {
+    const { openInBrowser } = await import('./open-browser');
+    const opened = await openInBrowser(loginUrl(studio));
+    console.log(opened ? 'Opened the UI in your browser.' : 'No browser could be opened: open the URL above yourself.');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing`);
+    studio
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+void main();

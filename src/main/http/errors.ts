@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_STATUS, type ErrorBody } from '../../shared/errors';
+import { StudioError } from '../errors';
+
+/** Turns an Ajv error of Fastify into one sentence that names the field. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const part = error.validationContext ?? 'body';
+  const path = first.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+  const params = first.params as Record<string, unknown>;
+  if (first.keyword === 'required') return `${part}: missing required field "${[path, params.missingProperty].filter(Boolean).join('.')}"`;
+  if (first.keyword === 'additionalProperties') return `${part}: unknown field "${[path, params.additionalProperty].filter(Boolean).join('.')}"`;
+  return `${part}${path ? `: field "${path}"` : ''} ${first.message ?? 'is invalid'}`;
+}
+
+/** Maps any thrown error to the API's JSON error body and status. */
+export function toErrorReply(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+  if (error instanceof StudioError) {
+    return { status: ERROR_STATUS[error.code], body: { error: error.message, code: error.code, ...error.details } };
+  }
+  const fe = error as FastifyError;
+  if (fe && fe.validation) return { status: 400, body: { error: validationMessage(fe), code: 'validation' } };
+  if (fe && fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 400, body: { error: `request body is too large (limit ${request.routeOptions.bodyLimit ?? 'reached'} bytes)`, code: 'payload_too_large' } };
+  }
+  if (fe && (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError)) {
+    return { status: 400, body: { error: `request body is not valid JSON: ${fe.message}`, code: 'bad_request' } };
+  }
+  if (fe && fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 400, body: { error: 'unsupported Content-Type: send application/json', code: 'bad_request' } };
+  }
+  if (fe && fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, body: { error: 'request body is empty: send a JSON object', code: 'bad_request' } };
+  }
+  if (fe && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { status: fe.statusCode === 413 ? 400 : fe.statusCode, body: { error: fe.message, code: 'bad_request' } };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { status: 500, body: { error: 'internal error: see the studio log for details', code: 'internal' } };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply: FastifyReply) => {
+    const { status, body } = toErrorReply(error, request);
+    void reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ error: `no such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { StudioContext } from '../../context';
+import { healthRoutes } from './health';
+import { infoRoutes } from './info';
+
+/**
+ * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
+ * the plugin file sits beside this one and stays thin (validate, call a service, shape).
+ */
+export const openRoutes = (_ctx: StudioContext): FastifyPluginAsync[] => [healthRoutes];
+
+/** Management API (seed 000) and studio API: Basic `email:token`. */
+export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [infoRoutes(ctx)];
+
+/** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
+export const eventRoutes = (_ctx: StudioContext): FastifyPluginAsync[] => [];

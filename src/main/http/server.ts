@@ -1,0 +1,46 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { StudioContext } from '../context';
+import { APP_VERSION } from '../version';
+import { managementAuth } from './auth';
+import { registerErrorHandling } from './errors';
+import { registerHostCheck } from './host-check';
+import { registerOpenApi } from './openapi';
+import { eventRoutes, managementRoutes, openRoutes } from './routes';
+import { registerRenderer } from './static-renderer';
+import { registerValidation } from './validation';
+
+export interface HttpOptions {
+  bindHost: string;
+  allowHosts: string[];
+  rendererDir?: string;
+  logFile?: string;
+  /** Default body limit of the management and studio APIs (bytes). */
+  bodyLimit?: number;
+}
+
+export async function createHttpServer(ctx: StudioContext, options: HttpOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logFile ? { level: 'info', file: options.logFile } : false,
+    bodyLimit: options.bodyLimit ?? 4 * 1024 * 1024,
+    trustProxy: false,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    ajv: undefined,
+  });
+  ctx.log = app.log;
+  registerValidation(app);
+  registerErrorHandling(app);
+  registerHostCheck(app, { allowHosts: options.allowHosts, bindHost: options.bindHost });
+  await registerOpenApi(app, APP_VERSION);
+
+  for (const plugin of openRoutes(ctx)) await app.register(plugin);
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', managementAuth(ctx));
+    for (const plugin of managementRoutes(ctx)) await scope.register(plugin);
+  });
+  await app.register(async (scope) => {
+    for (const plugin of eventRoutes(ctx)) await scope.register(plugin);
+  });
+  await registerRenderer(app, options.rendererDir);
+  return app;
+}

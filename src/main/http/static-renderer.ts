@@ -1,0 +1,17 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Serves the built renderer at `/` (hash routing, so no path collides with the APIs). */
+export async function registerRenderer(app: FastifyInstance, rendererDir: string | undefined): Promise<void> {
+  if (rendererDir && existsSync(join(rendererDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: rendererDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    return;
+  }
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/html')
+      .send('<!doctype html><title>Transformation Studio</title><p>The user interface is not built. Run <code>npm run build</code>.</p>'),
+  );
+}

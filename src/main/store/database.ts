@@ -1,0 +1,22 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { loadNative } from '../native';
+import { applyMigrations } from './migrate';
+
+export type Db = BetterSqlite3.Database;
+
+/** Opens (creating if needed) the studio database with the pragmas every connection uses. */
+export function openDatabase(file: string): Db {
+  const Database = loadNative<typeof BetterSqlite3>('better-sqlite3');
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  applyMigrations(db);
+  return db;
+}
+
+/** Runs `fn` in one transaction (nested calls become savepoints). */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn)();
+}

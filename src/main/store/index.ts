@@ -1,0 +1,18 @@
+import { openDatabase, type Db } from './database';
+import { accountRepo } from './account-repo';
+import { sourcesRepo } from './sources-repo';
+import { settingsRepo } from './settings-repo';
+
+/** Every repository over one database. Feature issues add theirs here. */
+export function createStore(file: string) {
+  const db = openDatabase(file);
+  return {
+    db,
+    account: accountRepo(db),
+    sources: sourcesRepo(db),
+    settings: settingsRepo(db),
+    close: () => db.close(),
+  };
+}
+export type Store = ReturnType<typeof createStore>;
+export type { Db };

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StudioContext } from './context';
+import { bootstrapCredentials, type Bootstrap, type CredentialInput } from './credentials';
+import { createHttpServer } from './http/server';
+import { findRendererDir } from './paths';
+import { createStore } from './store';
+import { newSecret } from './store/ids';
+
+export interface StudioOptions {
+  dataDir: string;
+  host?: string;
+  port?: number;
+  credentials?: CredentialInput;
+  allowHosts?: string[];
+  rendererDir?: string;
+  /** Write the server log to <dataDir>/logs/studio.log (default true). */
+  logToFile?: boolean;
+}
+
+export interface Studio {
+  url: string;
+  dataDir: string;
+  /** Credentials created by this start (shown once), plus the account e-mail. */
+  bootstrap: Bootstrap;
+  /** Per-process session secret accepted with the account e-mail (desktop, login link). */
+  sessionToken: string;
+  close(): Promise<void>;
+}
+
+const silentLogger = {
+  level: 'silent',
+  fatal: () => {}, error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, silent: () => {},
+  child() { return silentLogger; },
+} as unknown as FastifyBaseLogger;
+
+/** Composition root: store, services and HTTP server for one data directory. No electron here. */
+export async function startStudio(options: StudioOptions): Promise<Studio> {
+  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(join(options.dataDir, 'logs'), { recursive: true });
+  const store = createStore(join(options.dataDir, 'studio.db'));
+  try {
+    const bootstrap = bootstrapCredentials(store, options.credentials ?? {});
+    const host = options.host ?? '127.0.0.1';
+    const ctx: StudioContext = {
+      dataDir: options.dataDir,
+      store,
+      account: { email: bootstrap.email, workspaceId: bootstrap.workspaceId },
+      sessionToken: newSecret(),
+      log: silentLogger,
+      baseUrl: '',
+    };
+    const app = await createHttpServer(ctx, {
+      bindHost: host,
+      allowHosts: options.allowHosts ?? [],
+      rendererDir: options.rendererDir ?? findRendererDir(),
+      logFile: options.logToFile === false ? undefined : join(options.dataDir, 'logs', 'studio.log'),
+    });
+    await app.listen({ host, port: options.port ?? 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const urlHost = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    ctx.baseUrl = `http://${urlHost}:${port}`;
+    let closed = false;
+    return {
+      url: ctx.baseUrl,
+      dataDir: options.dataDir,
+      bootstrap,
+      sessionToken: ctx.sessionToken,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        store.close();
+      },
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, auth, ApiError, type StudioInfo } from './api/client';
+import { HomePage } from './features/home/HomePage';
+import { LoginPage } from './features/home/LoginPage';
+
+type State = { kind: 'loading' } | { kind: 'login' } | { kind: 'ready'; info: StudioInfo } | { kind: 'error'; message: string };
+
+/** Takes credentials from the desktop bridge or a login link (`#/login?auth=…`), then loads. */
+async function adoptCredentials(): Promise<void> {
+  const match = /[?&]auth=([A-Za-z0-9_-]+)/.exec(window.location.hash);
+  if (match?.[1]) {
+    auth.setEncoded(match[1]);
+    window.history.replaceState(null, '', `${window.location.pathname}#/`);
+    return;
+  }
+  if (window.studio && !auth.get()) {
+    const session = await window.studio.session();
+    auth.set(session.email, session.sessionToken);
+  }
+}
+
+export function App() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const load = useCallback(async () => {
+    try {
+      await adoptCredentials();
+      if (!auth.get()) return setState({ kind: 'login' });
+      setState({ kind: 'ready', info: await api.info() });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        auth.clear();
+        return setState({ kind: 'login' });
+      }
+      setState({ kind: 'error', message: (error as Error).message });
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>Transformation Studio</h1>
+        {state.kind === 'ready' && (
+          <button type="button" className="link" onClick={() => { auth.clear(); setState({ kind: 'login' }); }}>
+            Sign out
+          </button>
+        )}
+      </header>
+      <main>
+        {state.kind === 'loading' && <p>Loading…</p>}
+        {state.kind === 'login' && <LoginPage onSignedIn={() => void load()} />}
+        {state.kind === 'error' && <p role="alert" className="error">{state.message}</p>}
+        {state.kind === 'ready' && <HomePage info={state.info} />}
+      </main>
+    </div>
+  );
+}

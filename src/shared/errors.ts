@@ -1,0 +1,23 @@
+// Stable error codes shared by main and renderer. `http/` maps each code to a status.
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation: 400,
+  payload_too_large: 400,
+  publish_failed: 400,
+  sandbox_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** JSON error body of the management and studio APIs. */
+export interface ErrorBody {
+  error: string;
+  code?: ErrorCode;
+  [extra: string]: unknown;
+}
