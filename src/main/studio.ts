@@ -51,6 +51,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       log: silentLogger,
       baseUrl: '',
     };
+    // Services: each feature creates its service here, adds it to ctx, and registers its closer.
+    const closers: Array<() => Promise<void> | void> = [];
+
     const app = await createHttpServer(ctx, {
       bindHost: host,
       allowHosts: options.allowHosts ?? [],
@@ -72,6 +75,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         if (closed) return;
         closed = true;
         await app.close();
+        for (const close of closers.reverse()) await close();
         store.close();
       },
     };

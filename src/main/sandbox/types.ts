@@ -1,0 +1,75 @@
+// Contract between the sandbox (issue 3) and its users: management publish tests,
+// the studio test endpoint, the delivery pipeline and replay.
+
+/** A library offered to a transformation; only the ones it imports are loaded. */
+export interface SandboxLibrary {
+  /** camelCase(name): what `import … from "<importName>"` resolves. */
+  importName: string;
+  code: string;
+  /** Library version id when it comes from the store (part of the isolate cache key). */
+  versionId?: string;
+}
+
+/** Metadata of one event as `metadata(event)` returns it (others are undefined). */
+export interface EventMetadata {
+  sourceId?: string;
+  sourceName?: string;
+  sourceType?: string;
+  sourceCategory?: string;
+  workspaceId?: string;
+  destinationId?: string;
+  destinationType?: string;
+  destinationName?: string;
+  messageId?: string;
+  rudderId?: string;
+  receivedAt?: string;
+  eventName?: string;
+  eventType?: string;
+  transformationId?: string;
+  transformationVersionId?: string;
+}
+
+export interface TransformInput {
+  code: string;
+  /** Name of the module in stack traces; default "base transformation". */
+  name?: string;
+  /**
+   * Identifies compiled code for the warm-isolate pool, e.g. the transformation version id
+   * plus the library version ids. Absent: a hash of the code and library code is used.
+   */
+  cacheKey?: string;
+  libraries?: SandboxLibrary[];
+  events: Record<string, unknown>[];
+  /** Per-event metadata, same order as `events`; missing fields are derived from the event. */
+  metadata?: EventMetadata[];
+  /** Values for getCredential(key); default: the credentials stored in the app. */
+  credentials?: Record<string, string>;
+}
+
+/** One output (or per-event error) with the metadata of the event it came from. */
+export interface TransformResult {
+  output?: Record<string, unknown>;
+  error?: string;
+  metadata: EventMetadata;
+  statusCode: 200 | 400;
+}
+
+export interface TransformOutput {
+  /** Outputs and per-event errors, in input order where the semantics allow. */
+  results: TransformResult[];
+  /** `log(...)` calls, each as "Log: a b". */
+  logs: string[];
+  durationMs: number;
+}
+
+export interface Sandbox {
+  /**
+   * Runs one batch through the transformation in one isolate call. Fatal problems (syntax
+   * error, missing or doubled export, unknown import, timeout, memory limit) throw a
+   * StudioError with code "sandbox_error" and a message in the service's words.
+   */
+  transform(input: TransformInput): Promise<TransformOutput>;
+  /** Compiles and evaluates a library module in a fresh isolate; throws StudioError("sandbox_error"). */
+  testLibrary(library: SandboxLibrary): Promise<void>;
+  close(): void;
+}
