@@ -2,6 +2,7 @@ import { openDatabase, type Db } from './database';
 import { accountRepo } from './account-repo';
 import { sourcesRepo } from './sources-repo';
 import { settingsRepo } from './settings-repo';
+import { destinationsRepo } from './destinations-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -11,6 +12,7 @@ export function createStore(file: string) {
     account: accountRepo(db),
     sources: sourcesRepo(db),
     settings: settingsRepo(db),
+    destinations: destinationsRepo(db),
     close: () => db.close(),
   };
 }
