@@ -3,6 +3,8 @@ import { accountRepo } from './account-repo';
 import { sourcesRepo } from './sources-repo';
 import { settingsRepo } from './settings-repo';
 import { destinationsRepo } from './destinations-repo';
+import { transformationsRepo } from './transformations-repo';
+import { librariesRepo } from './libraries-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -13,6 +15,8 @@ export function createStore(file: string) {
     sources: sourcesRepo(db),
     settings: settingsRepo(db),
     destinations: destinationsRepo(db),
+    transformations: transformationsRepo(db),
+    libraries: librariesRepo(db),
     close: () => db.close(),
   };
 }

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { StudioContext } from '../../context';
 import { healthRoutes } from './health';
 import { infoRoutes } from './info';
+import { librariesRoutes } from './libraries';
+import { publishRoutes } from './publish';
+import { transformationsRoutes } from './transformations';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
@@ -10,7 +13,12 @@ import { infoRoutes } from './info';
 export const openRoutes = (_ctx: StudioContext): FastifyPluginAsync[] => [healthRoutes];
 
 /** Management API (seed 000) and studio API: Basic `email:token`. */
-export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [infoRoutes(ctx)];
+export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
+  infoRoutes(ctx),
+  transformationsRoutes(ctx),
+  librariesRoutes(ctx),
+  publishRoutes(ctx),
+];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
 export const eventRoutes = (_ctx: StudioContext): FastifyPluginAsync[] => [];

@@ -1,0 +1,109 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import type { StudioContext } from '../../context';
+import { createLibrariesService } from '../../management/libraries-service';
+import { IdParams, NullableString, PublishQuery, VersionParams, VersionsQuery, errorResponses, publishFlag, versionListQuery } from './management-schemas';
+
+const fields = {
+  description: Type.Optional(Type.String({ maxLength: 100_000 })),
+  code: Type.Optional(Type.String({ description: 'Module code; transformations import it by its import name' })),
+  importName: Type.Optional(Type.String({ description: 'Read-only: camelCase(name)' })),
+  codeVersion: Type.Optional(Type.String({ description: 'Always "1"' })),
+  language: Type.Optional(Type.String({ description: 'Always "javascript"' })),
+  publish: Type.Optional(Type.Boolean({ description: 'Also accepted in the query string' })),
+};
+const CreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 1000 }), ...fields });
+const UpdateBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })), ...fields });
+
+const Workspace = Type.Object({ id: Type.String() });
+const common = {
+  id: Type.String({ description: 'Library id' }),
+  versionId: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  code: Type.String(),
+  importName: Type.String(),
+  language: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+};
+const Library = Type.Object({ ...common, workspaceId: Type.String(), workspace: Workspace, publishedVersionId: NullableString });
+const LibraryVersion = Type.Object({
+  ...common,
+  name: Type.String({ description: 'In listings: the import name' }),
+  isPublished: Type.Boolean(),
+  workspaceId: Type.Optional(Type.String()),
+  workspace: Type.Optional(Workspace),
+});
+
+const tags = ['libraries'];
+
+/** Libraries of the management API (seed 000): thin routes over the libraries service. */
+export const librariesRoutes =
+  (ctx: StudioContext): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    const service = createLibrariesService(ctx);
+
+    app.post(
+      '/libraries',
+      {
+        schema: {
+          tags,
+          summary: 'Create a library',
+          querystring: PublishQuery,
+          body: CreateBody,
+          response: { 200: Library, ...errorResponses },
+        },
+      },
+      async (request) => service.create(request.body, publishFlag(request.query, request.body)),
+    );
+
+    app.get(
+      '/libraries',
+      { schema: { tags, summary: 'List libraries', response: { 200: Type.Object({ libraries: Type.Array(Library) }), ...errorResponses } } },
+      async () => ({ libraries: service.list() }),
+    );
+
+    app.get(
+      '/libraries/:id',
+      { schema: { tags, summary: 'Get a library (its latest version)', params: IdParams, response: { 200: Library, ...errorResponses } } },
+      async (request) => service.get(request.params.id),
+    );
+
+    app.post(
+      '/libraries/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Update a library (creates a new version)',
+          params: IdParams,
+          querystring: PublishQuery,
+          body: UpdateBody,
+          response: { 200: Library, ...errorResponses },
+        },
+      },
+      async (request) => service.update(request.params.id, request.body, publishFlag(request.query, request.body)),
+    );
+
+    app.get(
+      '/libraries/:id/versions',
+      {
+        schema: {
+          tags,
+          summary: 'List versions of a library',
+          params: IdParams,
+          querystring: VersionsQuery,
+          response: { 200: Type.Object({ libraryVersions: Type.Array(LibraryVersion) }), ...errorResponses },
+        },
+      },
+      async (request) => ({ libraryVersions: service.versions(request.params.id, versionListQuery(request.query)) }),
+    );
+
+    app.get(
+      '/libraries/:id/versions/:versionId',
+      { schema: { tags, summary: 'Get one version of a library', params: VersionParams, response: { 200: LibraryVersion, ...errorResponses } } },
+      async (request) => service.version(request.params.id, request.params.versionId),
+    );
+  };

@@ -1,0 +1,91 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import type { StudioContext } from '../../context';
+import { createPublishService } from '../../management/publish-service';
+import { EventObject, errorResponses } from './management-schemas';
+
+const PublishBody = Type.Object({
+  transformations: Type.Optional(
+    Type.Array(
+      Type.Object({
+        versionId: Type.String({ minLength: 1 }),
+        testInput: Type.Optional(
+          Type.Unknown({ description: 'Test events: an array of event objects, or a string holding a JSON array of them' }),
+        ),
+      }),
+    ),
+  ),
+  libraries: Type.Optional(Type.Array(Type.Object({ versionId: Type.String({ minLength: 1 }) }))),
+});
+
+const LibraryResult = Type.Object({
+  type: Type.Literal('library'),
+  id: Type.String(),
+  versionId: Type.String(),
+  name: Type.String(),
+  importName: Type.String(),
+  passed: Type.Boolean(),
+  error: Type.Optional(Type.String()),
+});
+const TransformationResult = Type.Object({
+  type: Type.Literal('transformation'),
+  id: Type.String(),
+  versionId: Type.String(),
+  name: Type.String(),
+  passed: Type.Boolean(),
+  error: Type.Optional(Type.String()),
+  eventCount: Type.Integer(),
+  output: Type.Array(EventObject, { description: 'Output events' }),
+  errors: Type.Array(Type.Object({ messageId: Type.Optional(Type.String()), error: Type.String() }), { description: 'Per-event errors' }),
+  logs: Type.Array(Type.String()),
+  libraries: Type.Array(Type.Object({ id: Type.String(), versionId: Type.String(), importName: Type.String() }), {
+    description: 'Library versions the run used (pinned on publish)',
+  }),
+});
+const Results = Type.Array(Type.Union([LibraryResult, TransformationResult]));
+const PublishFailure = Type.Object(
+  {
+    error: Type.String(),
+    code: Type.Optional(Type.String()),
+    published: Type.Optional(Type.Literal(false, { description: 'Present when tests failed: nothing was published' })),
+    results: Type.Optional(Results),
+  },
+  { additionalProperties: true, description: 'Tests failed (nothing was published), or the body was wrong' },
+);
+
+const tags = ['publish'];
+
+/** POST /transformations/libraries/publish and …/test: server-side tests, then an all-or-nothing publish. */
+export const publishRoutes =
+  (ctx: StudioContext): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    const service = createPublishService(ctx);
+
+    app.post(
+      '/transformations/libraries/publish',
+      {
+        schema: {
+          tags,
+          summary: 'Test and publish transformation and library versions (all or nothing)',
+          body: PublishBody,
+          response: { ...errorResponses, 200: Type.Object({ published: Type.Boolean() }), 400: PublishFailure },
+        },
+      },
+      async (request) => service.publish(request.body),
+    );
+
+    app.post(
+      '/transformations/libraries/test',
+      {
+        schema: {
+          tags,
+          summary: 'Run the publish tests without publishing',
+          body: PublishBody,
+          response: { 200: Type.Object({ passed: Type.Boolean(), results: Results }), ...errorResponses },
+        },
+      },
+      async (request) => service.test(request.body),
+    );
+  };

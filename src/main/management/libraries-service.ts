@@ -1,0 +1,122 @@
+import type { LibraryDto, LibraryVersionDto } from '../../shared/management-api';
+import type { StudioContext } from '../context';
+import { StudioError, notFound } from '../errors';
+import { inTransaction } from '../store/database';
+import { newId } from '../store/ids';
+import type { LibraryRecord, NewLibraryVersion } from '../store/libraries-repo';
+import { importNameOf } from './import-names';
+import { checkCode, checkCodeFlavour, checkName, type CodeObjectInput } from './input';
+import { presentLibrary, presentLibraryVersion } from './presenters';
+import { createPublishService, publishFailed } from './publish-service';
+import type { VersionListQuery } from './transformations-service';
+
+export interface LibraryInput extends CodeObjectInput {
+  /** Read-only (derived from name); accepted when it matches camelCase(name). */
+  importName?: string;
+}
+
+/** Libraries: create, read, update (new immutable version each time), versions. */
+export function createLibrariesService(ctx: StudioContext) {
+  const { store } = ctx;
+  const publisher = createPublishService(ctx);
+
+  const mustGet = (id: string): LibraryRecord => {
+    const lib = store.libraries.get(id);
+    if (!lib) throw notFound(`library "${id}" not found`);
+    return lib;
+  };
+
+  const present = (lib: LibraryRecord): LibraryDto => presentLibrary(lib, store.libraries.version(lib.latestVersionId!)!, ctx.account.workspaceId);
+
+  /** camelCase(name), non-empty, not taken by another library, and equal to a given importName. */
+  const importNameFor = (name: string, input: LibraryInput, selfId?: string): string => {
+    const importName = importNameOf(name);
+    if (!importName) throw new StudioError('validation', `body: field "name" must contain letters or digits (its import name, camelCase(name), is empty)`);
+    if (input.importName !== undefined && input.importName !== importName) {
+      throw new StudioError(
+        'validation',
+        `body: field "importName" is derived from the name: camelCase("${name}") is "${importName}", not "${input.importName}"`,
+      );
+    }
+    const owner = store.libraries.byImportName(importName);
+    if (owner && owner.id !== selfId) {
+      throw new StudioError('validation', `body: field "name": import name "${importName}" is already used by library "${owner.name}" (${owner.id})`, {
+        importName,
+        libraryId: owner.id,
+      });
+    }
+    return importName;
+  };
+
+  /** Stores a version; with publish, the library must compile and evaluate in the sandbox first. */
+  async function save(draft: NewLibraryVersion, isNew: boolean, publish: boolean, input: LibraryInput): Promise<LibraryDto> {
+    if (publish) {
+      const outcome = await publisher.run({
+        libraries: [{ libraryId: draft.libraryId, name: draft.name, version: { ...draft, seq: 0, publishedAt: null } }],
+        transformations: [],
+      });
+      if (!outcome.passed) throw publishFailed(outcome);
+    }
+    inTransaction(store.db, () => {
+      // Checked again inside the transaction: another call may have taken the name meanwhile.
+      if (!isNew) mustGet(draft.libraryId);
+      importNameFor(draft.name, input, isNew ? undefined : draft.libraryId);
+      const stamped = { ...draft, createdAt: new Date().toISOString() };
+      if (isNew) store.libraries.create(stamped);
+      else store.libraries.addVersion(stamped);
+      if (publish) store.libraries.publish(draft.id, stamped.createdAt);
+    });
+    return present(mustGet(draft.libraryId));
+  }
+
+  return {
+    list(): LibraryDto[] {
+      return store.libraries.list().map(present);
+    },
+    get(id: string): LibraryDto {
+      return present(mustGet(id));
+    },
+    async create(input: LibraryInput, publish: boolean): Promise<LibraryDto> {
+      checkCodeFlavour(input);
+      const name = checkName(input.name);
+      const draft: NewLibraryVersion = {
+        id: newId(),
+        libraryId: newId(),
+        name,
+        description: input.description ?? '',
+        code: checkCode(input.code ?? '', store.settings),
+        importName: importNameFor(name, input),
+        createdAt: new Date().toISOString(),
+      };
+      return save(draft, true, publish, input);
+    },
+    /** Fields left out keep the latest version's values; a new name must keep a free import name. */
+    async update(id: string, input: LibraryInput, publish: boolean): Promise<LibraryDto> {
+      checkCodeFlavour(input);
+      mustGet(id);
+      const latest = store.libraries.version(store.libraries.get(id)!.latestVersionId!)!;
+      const name = input.name === undefined ? latest.name : checkName(input.name);
+      const draft: NewLibraryVersion = {
+        id: newId(),
+        libraryId: id,
+        name,
+        description: input.description ?? latest.description,
+        code: input.code === undefined ? latest.code : checkCode(input.code, store.settings),
+        importName: importNameFor(name, input, id),
+        createdAt: new Date().toISOString(),
+      };
+      return save(draft, false, publish, input);
+    },
+    versions(id: string, query: VersionListQuery): LibraryVersionDto[] {
+      const lib = mustGet(id);
+      return store.libraries.versions(id, query).map((v) => presentLibraryVersion(lib, v, { listing: true, workspaceId: ctx.account.workspaceId }));
+    },
+    version(id: string, versionId: string): LibraryVersionDto {
+      const lib = mustGet(id);
+      const v = store.libraries.version(versionId);
+      if (!v || v.libraryId !== id) throw notFound(`version "${versionId}" of library "${id}" not found`);
+      return presentLibraryVersion(lib, v, { listing: false, workspaceId: ctx.account.workspaceId });
+    },
+  };
+}
+export type LibrariesService = ReturnType<typeof createLibrariesService>;

@@ -1,0 +1,91 @@
+import type {
+  ConnectedDestination,
+  LibraryDto,
+  LibraryVersionDto,
+  TransformationDto,
+  TransformationVersionDto,
+} from '../../shared/management-api';
+import type { LibraryRecord, LibraryVersionRecord } from '../store/libraries-repo';
+import type { TransformationRecord, TransformationVersionRecord } from '../store/transformations-repo';
+
+/** A transformation object: the transformation's identity with the content of its latest version. */
+export function presentTransformation(
+  t: TransformationRecord,
+  latest: TransformationVersionRecord,
+  workspaceId: string,
+  destinations: ConnectedDestination[],
+): TransformationDto {
+  return {
+    id: t.id,
+    name: latest.name,
+    description: latest.description,
+    code: latest.code,
+    codeVersion: latest.codeVersion,
+    language: latest.language,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    versionId: latest.id,
+    workspaceId,
+    destinations,
+    publishedVersionId: t.publishedVersionId,
+  };
+}
+
+/** One revision; `full` adds workspaceId and destinations (single-version lookups). */
+export function presentTransformationVersion(
+  t: TransformationRecord,
+  v: TransformationVersionRecord,
+  full?: { workspaceId: string; destinations: ConnectedDestination[] },
+): TransformationVersionDto {
+  return {
+    id: t.id,
+    versionId: v.id,
+    name: v.name,
+    description: v.description,
+    code: v.code,
+    codeVersion: v.codeVersion,
+    language: v.language,
+    createdAt: v.createdAt,
+    updatedAt: v.createdAt,
+    isPublished: t.publishedVersionId === v.id,
+    ...(full ? { workspaceId: full.workspaceId, destinations: full.destinations } : {}),
+  };
+}
+
+export function presentLibrary(l: LibraryRecord, latest: LibraryVersionRecord, workspaceId: string): LibraryDto {
+  return {
+    id: l.id,
+    name: latest.name,
+    description: latest.description,
+    code: latest.code,
+    importName: latest.importName,
+    language: 'javascript',
+    createdAt: l.createdAt,
+    updatedAt: l.updatedAt,
+    versionId: latest.id,
+    workspaceId,
+    workspace: { id: workspaceId },
+    publishedVersionId: l.publishedVersionId,
+  };
+}
+
+/** One library revision; in listings the name field carries the import name (as the hosted API does). */
+export function presentLibraryVersion(
+  l: LibraryRecord,
+  v: LibraryVersionRecord,
+  options: { listing: boolean; workspaceId: string },
+): LibraryVersionDto {
+  return {
+    id: l.id,
+    versionId: v.id,
+    name: options.listing ? v.importName : v.name,
+    description: v.description,
+    code: v.code,
+    importName: v.importName,
+    language: 'javascript',
+    createdAt: v.createdAt,
+    updatedAt: v.createdAt,
+    isPublished: l.publishedVersionId === v.id,
+    ...(options.listing ? {} : { workspaceId: options.workspaceId, workspace: { id: options.workspaceId } }),
+  };
+}

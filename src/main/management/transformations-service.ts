@@ -1,0 +1,148 @@
+import type { EventObject, TransformationDto, TransformationVersionDto } from '../../shared/management-api';
+import type { StudioContext } from '../context';
+import { StudioError, notFound } from '../errors';
+import { inTransaction } from '../store/database';
+import { newId } from '../store/ids';
+import type { NewTransformationVersion, TransformationRecord, VersionOrder } from '../store/transformations-repo';
+import { checkCode, checkCodeFlavour, checkName, distinct, type CodeObjectInput } from './input';
+import { presentTransformation, presentTransformationVersion } from './presenters';
+import { createPublishService, publishFailed } from './publish-service';
+
+export interface TransformationInput extends CodeObjectInput {
+  /** Test events of the new version (used when publishing). */
+  events?: EventObject[];
+  /** Destinations to connect; only with publish. */
+  destinationIds?: string[];
+}
+
+export interface VersionListQuery {
+  count: number;
+  order: VersionOrder;
+}
+
+/** Transformations: create, read, update (new immutable version each time), delete, versions. */
+export function createTransformationsService(ctx: StudioContext) {
+  const { store } = ctx;
+  const publisher = createPublishService(ctx);
+
+  const mustGet = (id: string): TransformationRecord => {
+    const t = store.transformations.get(id);
+    if (!t) throw notFound(`transformation "${id}" not found`);
+    return t;
+  };
+
+  const present = (t: TransformationRecord): TransformationDto => {
+    const latest = store.transformations.version(t.latestVersionId!)!;
+    return presentTransformation(t, latest, ctx.account.workspaceId, store.destinations.forTransformation(t.id));
+  };
+
+  const checkDestinations = (ids: string[] | undefined): string[] => {
+    const wanted = distinct(ids ?? []);
+    const missing = store.destinations.missing(wanted);
+    if (missing.length > 0) {
+      throw new StudioError('validation', `body: field "destinationIds" names unknown destinations: ${missing.join(', ')}`, { unknownDestinationIds: missing });
+    }
+    return wanted;
+  };
+
+  /**
+   * Saves a version; with publish it first runs the version's test events through the sandbox
+   * and, only if they pass, stores, publishes and connects destinations in one transaction.
+   */
+  async function save(draft: NewTransformationVersion, isNew: boolean, publish: boolean, destinationIds: string[] | undefined): Promise<TransformationDto> {
+    // Stamped when stored (after any test run) so createdAt order matches storage order.
+    const insert = () => {
+      const stamped = { ...draft, createdAt: new Date().toISOString() };
+      if (isNew) store.transformations.create(stamped);
+      else store.transformations.addVersion(stamped);
+      return stamped.createdAt;
+    };
+    if (!publish) {
+      inTransaction(store.db, () => {
+        if (!isNew) mustGet(draft.transformationId);
+        insert();
+      });
+      return present(mustGet(draft.transformationId));
+    }
+    const destinations = checkDestinations(destinationIds);
+    const outcome = await publisher.run({
+      libraries: [],
+      transformations: [
+        { transformationId: draft.transformationId, versionId: draft.id, name: draft.name, code: draft.code, events: draft.testEvents ?? [] },
+      ],
+    });
+    if (!outcome.passed) throw publishFailed(outcome);
+    const tested = outcome.transformations[0]!;
+    inTransaction(store.db, () => {
+      if (!isNew) mustGet(draft.transformationId);
+      const at = insert();
+      store.transformations.publish(
+        draft.id,
+        tested.libraries.map((l) => l.versionId),
+        at,
+      );
+      store.destinations.connect(checkDestinations(destinations), draft.transformationId);
+    });
+    return present(mustGet(draft.transformationId));
+  }
+
+  return {
+    list(): TransformationDto[] {
+      return store.transformations.list().map(present);
+    },
+    get(id: string): TransformationDto {
+      return present(mustGet(id));
+    },
+    async create(input: TransformationInput, publish: boolean): Promise<TransformationDto> {
+      checkCodeFlavour(input);
+      const name = checkName(input.name);
+      const code = checkCode(input.code ?? '', store.settings);
+      const draft: NewTransformationVersion = {
+        id: newId(),
+        transformationId: newId(),
+        name,
+        description: input.description ?? '',
+        code,
+        testEvents: input.events ?? null,
+        createdAt: new Date().toISOString(),
+      };
+      return save(draft, true, publish, input.destinationIds);
+    },
+    /** Fields left out keep the values of the latest version; a new version is made every time. */
+    async update(id: string, input: TransformationInput, publish: boolean): Promise<TransformationDto> {
+      checkCodeFlavour(input);
+      const current = mustGet(id);
+      const latest = store.transformations.version(current.latestVersionId!)!;
+      const draft: NewTransformationVersion = {
+        id: newId(),
+        transformationId: id,
+        name: input.name === undefined ? latest.name : checkName(input.name),
+        description: input.description ?? latest.description,
+        code: input.code === undefined ? latest.code : checkCode(input.code, store.settings),
+        testEvents: input.events ?? latest.testEvents,
+        createdAt: new Date().toISOString(),
+      };
+      return save(draft, false, publish, input.destinationIds);
+    },
+    /** Soft delete: hidden from lists and lookups, versions kept, destinations disconnected. */
+    remove(id: string): { success: true } {
+      inTransaction(store.db, () => {
+        mustGet(id);
+        store.transformations.softDelete(id, new Date().toISOString());
+        store.destinations.disconnectTransformation(id);
+      });
+      return { success: true };
+    },
+    versions(id: string, query: VersionListQuery): TransformationVersionDto[] {
+      const t = mustGet(id);
+      return store.transformations.versions(id, query).map((v) => presentTransformationVersion(t, v));
+    },
+    version(id: string, versionId: string): TransformationVersionDto {
+      const t = mustGet(id);
+      const v = store.transformations.version(versionId);
+      if (!v || v.transformationId !== id) throw notFound(`version "${versionId}" of transformation "${id}" not found`);
+      return presentTransformationVersion(t, v, { workspaceId: ctx.account.workspaceId, destinations: store.destinations.forTransformation(id) });
+    },
+  };
+}
+export type TransformationsService = ReturnType<typeof createTransformationsService>;
