@@ -1,0 +1,66 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+export const BLOCKED_MESSAGE = 'blocked request to non-public address';
+
+/** Thrown (and turned into the service's wording) when a request would reach a non-public address. */
+export class BlockedAddressError extends Error {
+  readonly code = 'EBLOCKED';
+  constructor() {
+    super(BLOCKED_MESSAGE);
+  }
+}
+
+// Loopback, private, link-local, shared, multicast, reserved and documentation ranges.
+const nonPublic = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
+  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
+  ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) {
+  nonPublic.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 96], // unspecified, loopback and IPv4-compatible
+  ['::ffff:0:0', 96], // IPv4-mapped (dotted forms are checked as IPv4 below)
+  ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) {
+  nonPublic.addSubnet(net, prefix, 'ipv6');
+}
+
+/** True for an address a transformation may reach when private networks are not allowed. */
+export function isPublicAddress(address: string): boolean {
+  const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const family = isIP(ip);
+  if (family === 0) return false;
+  if (family === 6) {
+    const mapped = /^(?:0*:)*:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+    if (mapped) return isPublicAddress(mapped[1]!);
+  }
+  return !nonPublic.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * A `lookup` for node:http that resolves the name and refuses it when any resolved address is
+ * non-public, so the connection goes only to a checked address (no second resolution).
+ */
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  const all = (options as { all?: boolean }).all === true;
+  const query: LookupAllOptions = { all: true, family: options.family as 0 | 4 | 6 | undefined, hints: options.hints };
+  dnsLookup(hostname, query, (error, addresses: LookupAddress[]) => {
+    if (error) return callback(error, all ? [] : '', 0);
+    if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address))) {
+      return callback(new BlockedAddressError(), all ? [] : '', 0);
+    }
+    if (all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    return callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+/** Checks a URL's host before connecting: IP literals never reach `lookup`, so they are checked here. */
+export function checkHostAllowed(url: URL, allowPrivate: boolean): void {
+  if (allowPrivate) return;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0 && !isPublicAddress(host)) throw new BlockedAddressError();
+  if (/^localhost$|\.localhost$/i.test(host)) throw new BlockedAddressError();
+}

@@ -1,0 +1,136 @@
+import type IsolatedVM from 'isolated-vm';
+import { CodeCache } from './code-cache';
+import { messages, sandboxError, SUPPORTED_FUNCTIONS, toSandboxError } from './errors';
+import type { CredentialLookup } from './host/credentials';
+import { credentialHandler } from './host/credentials';
+import { ivm } from './ivm';
+import { RUNTIME_FILENAME, runtimeSource, type RuntimeLimits } from './runtime-source';
+import type { SandboxLibrary } from './types';
+
+export interface InstanceSpec {
+  /** Module name in stack traces ("base transformation" or the transformation's name). */
+  name: string;
+  code: string;
+  /** Offered libraries by import name; only the imported ones are compiled. */
+  libraries: Map<string, SandboxLibrary>;
+  memoryLimitMb: number;
+  timeoutMs: number;
+  runtime: RuntimeLimits;
+}
+
+/** What the host callbacks of an instance talk to while a run is in progress. */
+export interface RunBindings {
+  onStart(kind: string, id: number, json: string): void;
+  credential: CredentialLookup;
+}
+
+type Entry = IsolatedVM.Reference<(op: string, a?: string | number, b?: boolean, c?: string) => string>;
+
+const BUILT_IN = /^@rs\//;
+
+/** Resolver for imports inside a library: libraries cannot import (as in the hosted service). */
+export const noImports = (specifier: string): never => {
+  throw new Error(BUILT_IN.test(specifier) ? messages.builtInOffline(specifier) : messages.moduleNotFound(specifier));
+};
+
+/**
+ * One warm isolate: its own heap (memory limit), the sandbox runtime, the user's module and the
+ * libraries it imports, compiled once. Runs one batch at a time.
+ */
+export class SandboxInstance {
+  bindings: RunBindings | null = null;
+  broken = false;
+  lastUsed = Date.now();
+
+  private constructor(
+    readonly isolate: IsolatedVM.Isolate,
+    readonly context: IsolatedVM.Context,
+    readonly entry: Entry,
+    readonly kind: 'transformEvent' | 'transformBatch',
+  ) {}
+
+  static async create(spec: InstanceSpec, cache: CodeCache): Promise<SandboxInstance> {
+    const lib = ivm();
+    const holder: { instance?: SandboxInstance } = {};
+    const isolate = new lib.Isolate({
+      memoryLimit: spec.memoryLimitMb,
+      onCatastrophicError: () => {
+        if (holder.instance) holder.instance.broken = true;
+      },
+    });
+    const limits = { timeoutMs: spec.timeoutMs, memoryLimitMb: spec.memoryLimitMb };
+    try {
+      const context = await isolate.createContext();
+      const start = new lib.Callback(
+        (kind: unknown, id: unknown, json: unknown) => {
+          if (typeof kind === 'string' && typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart(kind, id, json);
+        },
+        { ignored: true },
+      );
+      const credential = new lib.Callback(credentialHandler(() => holder.instance?.bindings?.credential ?? (() => undefined)));
+      const setup = (await context.evalClosure(runtimeSource(spec.runtime), [start, credential], {
+        result: { reference: true },
+        timeout: spec.timeoutMs,
+        filename: RUNTIME_FILENAME,
+      })) as IsolatedVM.Reference;
+
+      const main = await compile(isolate, spec.code, spec.name, cache);
+      const compiled = new Map<string, IsolatedVM.Module>();
+      await main.instantiate(context, async (specifier) => {
+        if (BUILT_IN.test(specifier)) throw new Error(messages.builtInOffline(specifier));
+        const library = spec.libraries.get(specifier);
+        if (!library) throw new Error(messages.moduleNotFound(specifier));
+        const known = compiled.get(specifier);
+        if (known) return known;
+        const module = await compile(isolate, library.code, `library ${specifier}`, cache);
+        await module.instantiate(context, noImports);
+        compiled.set(specifier, module);
+        return module;
+      });
+      await main.evaluate({ timeout: spec.timeoutMs });
+      const found = (await context.evalClosure(
+        `return ${JSON.stringify(SUPPORTED_FUNCTIONS)}.filter((name) => typeof $0[name] === 'function');`,
+        [main.namespace.derefInto()],
+        { result: { copy: true }, timeout: spec.timeoutMs },
+      )) as string[];
+      if (found.length !== 1) throw sandboxError(messages.expectedOneOf(found));
+      const kind = found[0] as 'transformEvent' | 'transformBatch';
+      const entry = (await setup.apply(undefined, [main.namespace.derefInto(), kind], {
+        result: { reference: true },
+        timeout: spec.timeoutMs,
+      })) as Entry;
+      setup.release();
+      const instance = new SandboxInstance(isolate, context, entry, kind);
+      holder.instance = instance;
+      return instance;
+    } catch (error) {
+      dispose(isolate);
+      throw toSandboxError(error, limits);
+    }
+  }
+
+  dispose(): void {
+    this.broken = true;
+    this.bindings = null;
+    dispose(this.isolate);
+  }
+}
+
+function dispose(isolate: IsolatedVM.Isolate): void {
+  try {
+    if (!isolate.isDisposed) isolate.dispose();
+  } catch {
+    // already gone
+  }
+}
+
+/** Compiles a module, reusing V8's code cache for the same source across isolates. */
+export async function compile(isolate: IsolatedVM.Isolate, code: string, filename: string, cache: CodeCache): Promise<IsolatedVM.Module> {
+  const key = CodeCache.key(filename, code);
+  const cachedData = cache.get(key);
+  const module = await isolate.compileModule(code, cachedData ? { filename, cachedData } : { filename, produceCachedData: true });
+  const produced = module as unknown as { cachedData?: IsolatedVM.ExternalCopy<ArrayBuffer>; cachedDataRejected?: boolean };
+  if (!cachedData && produced.cachedData) cache.set(key, produced.cachedData);
+  if (cachedData && produced.cachedDataRejected) cache.delete(key);
+  return module;
+}

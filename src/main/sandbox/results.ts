@@ -1,0 +1,61 @@
+import { messages, sandboxError } from './errors';
+import { droppedLogsLine } from './host/log';
+import type { EventMetadata, TransformResult } from './types';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Metadata of an input event: fields derived from the event, overridden by the given ones. */
+export function deriveMetadata(event: Record<string, unknown>, given?: EventMetadata): EventMetadata {
+  const m: EventMetadata = {};
+  if (typeof event.messageId === 'string') m.messageId = event.messageId;
+  if (typeof event.type === 'string') m.eventType = event.type;
+  if (typeof event.event === 'string') m.eventName = event.event;
+  if (typeof event.rudderId === 'string') m.rudderId = event.rudderId;
+  if (typeof event.receivedAt === 'string') m.receivedAt = event.receivedAt;
+  return given ? { ...m, ...given } : m;
+}
+
+/**
+ * Reads the isolate's answer (one JSON string) and shapes it as TransformResults. The answer is
+ * checked, not trusted: user code can tamper with its own realm's JSON and Array.
+ */
+export function readRunAnswer(
+  json: string,
+  events: Record<string, unknown>[],
+  metadata: EventMetadata[] | undefined,
+  maxOutputBytes: number,
+): { results: TransformResult[]; logs: string[] } {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(json);
+  } catch {
+    throw sandboxError('The transformation produced a result that cannot be read (was JSON replaced?)');
+  }
+  if (!isPlainObject(answer)) throw sandboxError('The transformation produced a result that cannot be read');
+  if (typeof answer.f === 'string') {
+    throw sandboxError(answer.f === 'output-too-large' ? messages.outputTooLarge(maxOutputBytes) : answer.f);
+  }
+  const entries = answer.r;
+  if (!Array.isArray(entries)) throw sandboxError('The transformation produced a result that cannot be read');
+  const cache = new Map<number, EventMetadata>();
+  const metadataOf = (index: unknown): EventMetadata => {
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= events.length) return {};
+    let m = cache.get(index);
+    if (!m) {
+      m = deriveMetadata(events[index]!, metadata?.[index]);
+      cache.set(index, m);
+    }
+    return m;
+  };
+  const results: TransformResult[] = entries.map((entry: unknown) => {
+    if (!Array.isArray(entry)) return { error: 'invalid result entry', metadata: {}, statusCode: 400 };
+    const [index, kind, value] = entry as [unknown, unknown, unknown];
+    if (kind === 0 && isPlainObject(value)) return { output: value, metadata: metadataOf(index), statusCode: 200 };
+    if (kind === 0) return { error: 'returned event from transformEvent(event) is not an object', metadata: metadataOf(index), statusCode: 400 };
+    return { error: typeof value === 'string' ? value : String(value), metadata: metadataOf(index), statusCode: 400 };
+  });
+  const logs = Array.isArray(answer.l) ? answer.l.filter((line): line is string => typeof line === 'string') : [];
+  if (typeof answer.d === 'number' && answer.d > 0) logs.push(droppedLogsLine(answer.d));
+  return { results, logs };
+}

@@ -1,0 +1,125 @@
+import type { StudioError } from '../errors';
+import { describeIvmError, messages, sandboxError } from './errors';
+import type { CredentialLookup } from './host/credentials';
+import { handleFetch, handleFetchV2 } from './host/fetch';
+import { handleGeolocation } from './host/geolocation';
+import { errorMessage, fail as failAnswer, type HostAnswer, type HostCallEnv, type HostCallHandler } from './host/host-call';
+import type { SandboxInstance } from './instance';
+
+const HANDLERS: Record<string, HostCallHandler> = {
+  fetch: handleFetch,
+  fetchV2: handleFetchV2,
+  geolocation: handleGeolocation,
+};
+
+export interface RunLimits {
+  /** Execution time of the isolate for the whole batch (CPU time, summed over its entries). */
+  timeoutMs: number;
+  memoryLimitMb: number;
+  /** Wall-clock limit of the whole batch, including time spent waiting on host requests. */
+  wallTimeoutMs: number;
+  /** Deadline of one fetch/fetchV2 request. */
+  requestTimeoutMs: number;
+  /** Host requests (fetch, fetchV2, geolocation) one batch may make in total. */
+  maxHostCalls: number;
+}
+
+export interface RunEnv {
+  allowPrivateNetwork: boolean;
+  geolocationUrl?: string;
+  credential: CredentialLookup;
+}
+
+/**
+ * Runs one batch on an instance: one isolate call with the whole batch as a JSON string. Only when
+ * user code awaits something does the host come back: to poll once the microtasks have drained,
+ * and to hand each finished host request back (settle) and poll again. Any failure of the isolate
+ * (time, memory, disposal) fails the run and disposes the instance.
+ */
+export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let done = false;
+    let hostCalls = 0;
+    let queue: Promise<unknown> = Promise.resolve();
+    const cpuStart = instance.isolate.cpuTime;
+    const remaining = () => {
+      try {
+        return Math.max(1, limits.timeoutMs - Number((instance.isolate.cpuTime - cpuStart) / 1_000_000n));
+      } catch {
+        return 1;
+      }
+    };
+    const hostEnv: HostCallEnv = {
+      allowPrivateNetwork: env.allowPrivateNetwork,
+      geolocationUrl: env.geolocationUrl,
+      timeoutMs: limits.requestTimeoutMs,
+    };
+
+    const cleanup = () => {
+      clearTimeout(wall);
+      instance.bindings = null;
+    };
+    const finish = (json: string) => {
+      if (done) return;
+      done = true;
+      cleanup();
+      resolve(json);
+    };
+    const fail = (error: unknown) => {
+      if (done) return;
+      done = true;
+      cleanup();
+      instance.dispose();
+      reject(describeIvmError(error, limits) as StudioError);
+    };
+    const wall = setTimeout(() => fail(sandboxError(messages.wallTimeout(limits.wallTimeoutMs))), limits.wallTimeoutMs);
+
+    // Only primitives cross here (strings, numbers, booleans): copied by value.
+    const call = (op: string, a?: string | number, b?: boolean, c?: string) =>
+      instance.entry.apply(undefined, [op, a, b, c], { timeout: remaining() }) as Promise<string>;
+
+    const afterEntry = async (answer: string): Promise<void> => {
+      if (done) return;
+      if (answer === '#') return afterEntry(await call('poll'));
+      if (answer === '#0') return fail(sandboxError(messages.neverSettles));
+      if (answer.startsWith('#')) return; // host requests are in flight; their answers come back through settle
+      finish(answer);
+    };
+
+    const answerCall = (id: number, answer: HostAnswer) => {
+      queue = queue
+        .then(async () => {
+          if (done) return;
+          const json = JSON.stringify(answer.ok ? (answer.value ?? null) : answer.message);
+          await call('settle', id, answer.ok, json);
+          await afterEntry(await call('poll'));
+        })
+        .catch(fail);
+    };
+
+    instance.bindings = {
+      credential: env.credential,
+      onStart(kind, id, json) {
+        if (done) return;
+        const handler = HANDLERS[kind];
+        if (!handler) return answerCall(id, failAnswer(`unknown host call ${kind}`));
+        if (++hostCalls > limits.maxHostCalls) {
+          return answerCall(id, failAnswer(`too many requests: at most ${limits.maxHostCalls} per run`));
+        }
+        let args: unknown;
+        try {
+          args = JSON.parse(json);
+        } catch {
+          args = undefined;
+        }
+        if (!Array.isArray(args)) return answerCall(id, failAnswer('invalid arguments'));
+        handler(args, hostEnv).then(
+          (answer) => answerCall(id, answer),
+          (error: unknown) => answerCall(id, failAnswer(errorMessage(error))),
+        );
+      },
+    };
+
+    call('run', payload).then(afterEntry).catch(fail);
+  });
+}

@@ -1,0 +1,262 @@
+import { credentialSource } from './host/credentials';
+import { fetchSource } from './host/fetch';
+import { geolocationSource } from './host/geolocation';
+import { logSource } from './host/log';
+
+// Code that runs inside every isolate before user code. It receives two host callbacks (plain
+// functions in the isolate that copy their arguments and results) and keeps them in this closure:
+// user code sees only the globals defined here, all made of the isolate's own objects.
+//
+// The batch loop runs in here too, so one isolate call handles a whole batch: the events come in
+// as one JSON string and the results go out as one JSON string:
+//   {"r": [[metaIndex, 0, outputEvent] | [metaIndex, 1, errorText], ...], "l": [logLines], "d": droppedLogs}
+//   {"f": "<fatal message>"}
+// metaIndex is the index of the input event whose metadata the output carries (-1: none).
+
+export interface RuntimeLimits {
+  maxOutputChars: number;
+  maxPendingCalls: number;
+}
+
+export const RUNTIME_FILENAME = 'sandbox runtime';
+
+/** Source of `(hostStart, hostCredential) => setup`; evaluate with evalClosure and call it. */
+export function runtimeSource(limits: RuntimeLimits): string {
+  return /* js */ `
+'use strict';
+const hostStart = $0;
+const hostCredential = $1;
+const G = globalThis;
+const P = Promise;
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const isArray = Array.isArray;
+const assign = Object.assign;
+const objectToString = Object.prototype.toString;
+const isObject = (value) => objectToString.call(value) === '[object Object]';
+const state = { logs: [], logChars: 0, logsDropped: 0 };
+const pending = new Map();
+let nextCallId = 0;
+
+G.global = G;
+
+function hostCall(kind, args) {
+  return new P((resolve, reject) => {
+    let json;
+    try { json = stringify(args); } catch (error) { reject(error); return; }
+    if (pending.size >= ${limits.maxPendingCalls}) {
+      reject(new Error('too many pending requests: at most ${limits.maxPendingCalls} at a time'));
+      return;
+    }
+    const id = ++nextCallId;
+    pending.set(id, [resolve, reject]);
+    hostStart(kind, id, json === undefined ? '[]' : json);
+  });
+}
+
+function settle(id, ok, json) {
+  const call = pending.get(id);
+  if (!call) return;
+  pending.delete(id);
+  let value;
+  try { value = parse(json); } catch (_) { call[1](new Error('invalid answer from the host')); return; }
+  if (ok) call[0](value); else call[1](new Error(String(value)));
+}
+
+${logSource}
+${credentialSource}
+${fetchSource}
+${geolocationSource}
+
+const METADATA_KEYS = ['sourceId', 'sourceName', 'sourceType', 'sourceCategory', 'workspaceId', 'destinationId',
+  'destinationType', 'destinationName', 'messageId', 'rudderId', 'receivedAt', 'eventName', 'eventType',
+  'transformationId', 'transformationVersionId'];
+
+function stackOf(error, name) {
+  try {
+    const stack = error !== null && (typeof error === 'object' || typeof error === 'function') ? error.stack : undefined;
+    if (typeof stack !== 'string') return String(error);
+    const lines = stack.split('\\n');
+    let last = 0;
+    for (let k = lines.length - 1; k >= 0; k--) {
+      if (lines[k].includes(name)) { last = k; break; }
+    }
+    return lines.slice(0, last + 1).join('\\n');
+  } catch (_) {
+    return 'Error: the thrown value could not be read';
+  }
+}
+
+function messageOf(error) {
+  try { return error && typeof error.message === 'string' ? error.message : String(error); } catch (_) { return 'unknown error'; }
+}
+
+function derive(event) {
+  const m = {};
+  if (typeof event.messageId === 'string') m.messageId = event.messageId;
+  if (typeof event.type === 'string') m.eventType = event.type;
+  if (typeof event.event === 'string') m.eventName = event.event;
+  if (typeof event.rudderId === 'string') m.rudderId = event.rudderId;
+  if (typeof event.receivedAt === 'string') m.receivedAt = event.receivedAt;
+  return m;
+}
+
+function serialize(entries) {
+  const logs = state.logs;
+  let json;
+  try {
+    json = stringify({ r: entries, l: logs, d: state.logsDropped });
+  } catch (_) {
+    const safe = entries.map((entry) => {
+      try { stringify(entry[2]); return entry; } catch (error) {
+        return [entry[0], 1, 'returned event could not be converted to JSON: ' + messageOf(error)];
+      }
+    });
+    json = stringify({ r: safe, l: logs, d: state.logsDropped });
+  }
+  if (json.length > ${limits.maxOutputChars}) return stringify({ f: 'output-too-large' });
+  return json;
+}
+
+return function setup(namespace, kind) {
+  const userFunction = namespace[kind];
+  let finished = '';
+  let runId = 0;
+
+  function run(payload) {
+    runId++;
+    finished = '';
+    pending.clear();
+    state.logs = [];
+    state.logChars = 0;
+    state.logsDropped = 0;
+    const input = parse(payload);
+    const events = input.e;
+    const given = isArray(input.m) ? input.m : null;
+    const n = events.length;
+    const byMessageId = new Map();
+    const byIdentity = new Map();
+    const base = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const event = events[i];
+      base[i] = derive(event);
+      if (typeof event.messageId === 'string' && event.messageId !== '') byMessageId.set(event.messageId, i);
+      else byIdentity.set(event, i);
+    }
+    const indexOf = (event) => {
+      if (event === null || typeof event !== 'object') return -1;
+      const id = event.messageId;
+      if (typeof id === 'string' && id !== '') { const i = byMessageId.get(id); return i === undefined ? -1 : i; }
+      const i = byIdentity.get(event);
+      return i === undefined ? -1 : i;
+    };
+    const merged = new Array(n);
+    const metadataAt = (i) => {
+      if (i < 0) return undefined;
+      let m = merged[i];
+      if (m === undefined) {
+        const extra = given && given[i] && typeof given[i] === 'object' ? given[i] : null;
+        m = merged[i] = extra ? assign({}, base[i], extra) : base[i];
+      }
+      return m;
+    };
+    const metadata = function metadata(event) {
+      const m = event === undefined || event === null ? undefined : metadataAt(indexOf(event));
+      const out = {};
+      for (const key of METADATA_KEYS) out[key] = m ? m[key] : undefined;
+      return out;
+    };
+
+    if (kind === 'transformBatch') return runBatch(events, metadata, indexOf);
+    return runEvents(events, metadata, indexOf);
+  }
+
+  function eventResult(value, mi) {
+    if (value === null || value === undefined) return null;
+    if (isArray(value)) {
+      const out = [];
+      for (const item of value) {
+        if (!isObject(item)) return [[mi, 1, 'returned event in events array from transformEvent(event) is not an object']];
+        out.push([mi, 0, item]);
+      }
+      return out;
+    }
+    if (!isObject(value)) return [[mi, 1, 'returned event from transformEvent(event) is not an object']];
+    return [[mi, 0, value]];
+  }
+
+  function flatten(perEvent) {
+    const entries = [];
+    for (const list of perEvent) if (list) for (const entry of list) entries.push(entry);
+    return entries;
+  }
+
+  function runEvents(events, metadata, indexOf) {
+    const n = events.length;
+    const perEvent = new Array(n);
+    let waits = null;
+    for (let i = 0; i < n; i++) {
+      const event = events[i];
+      const found = indexOf(event);
+      const mi = found === -1 ? i : found;
+      let value;
+      try {
+        value = userFunction(event, metadata);
+      } catch (error) {
+        perEvent[i] = [[mi, 1, stackOf(error, 'transformEvent')]];
+        continue;
+      }
+      let thenable = false;
+      try { thenable = value !== null && typeof value === 'object' && typeof value.then === 'function'; } catch (_) { thenable = false; }
+      if (thenable) {
+        (waits || (waits = [])).push(P.resolve(value).then(
+          (resolved) => { perEvent[i] = eventResult(resolved, mi); },
+          (error) => { perEvent[i] = [[mi, 1, stackOf(error, 'transformEvent')]]; },
+        ));
+      } else {
+        perEvent[i] = eventResult(value, mi);
+      }
+    }
+    if (!waits) return serialize(flatten(perEvent));
+    const mine = runId;
+    P.all(waits).then(
+      () => { if (mine === runId) finished = serialize(flatten(perEvent)); },
+      (error) => { if (mine === runId) finished = stringify({ f: 'internal sandbox error: ' + messageOf(error) }); },
+    );
+    return '#';
+  }
+
+  function batchResult(value, indexOf) {
+    if (!isArray(value)) return [[-1, 1, 'returned events from transformBatch(event) is not an array']];
+    return value.map((item) => isObject(item)
+      ? [indexOf(item), 0, item]
+      : [-1, 1, 'returned event in events array from transformBatch(events) is not an object']);
+  }
+
+  function runBatch(events, metadata, indexOf) {
+    let value;
+    try {
+      value = userFunction(events, metadata);
+    } catch (error) {
+      return serialize([[-1, 1, stackOf(error, 'transformBatch')]]);
+    }
+    let thenable = false;
+    try { thenable = value !== null && typeof value === 'object' && typeof value.then === 'function'; } catch (_) { thenable = false; }
+    if (!thenable) return serialize(batchResult(value, indexOf));
+    const mine = runId;
+    P.resolve(value).then(
+      (resolved) => { if (mine === runId) finished = serialize(batchResult(resolved, indexOf)); },
+      (error) => { if (mine === runId) finished = serialize([[-1, 1, stackOf(error, 'transformBatch')]]); },
+    );
+    return '#';
+  }
+
+  return function entry(op, a, b, c) {
+    if (op === 'run') return run(a);
+    if (op === 'poll') return finished !== '' ? finished : '#' + pending.size;
+    if (op === 'settle') { settle(a, b, c); return ''; }
+    return '';
+  };
+};
+`;
+}

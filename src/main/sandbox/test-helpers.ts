@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSandbox, type SandboxOptions } from './index';
+import type { Sandbox, TransformInput, TransformOutput } from './types';
+
+// Helpers for the sandbox's own tests (fixtures of ../../shared, a sandbox per test file).
+
+export const SHARED = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared');
+export const fixture = (path: string) => readFileSync(join(SHARED, 'fixtures', path), 'utf8');
+export const sampleEvents = (): Record<string, unknown>[] => JSON.parse(fixture('events/sample-50.json'));
+export const eventUtils = () => ({ importName: 'eventUtils', code: fixture('libraries/event-utils.js') });
+
+export interface SandboxHarness {
+  sandbox: Sandbox;
+  run(code: string, events?: Record<string, unknown>[], extra?: Partial<TransformInput>): Promise<TransformOutput>;
+  /** The message of the fatal error a run throws (fails the test when it does not throw). */
+  fatal(code: string, events?: Record<string, unknown>[], extra?: Partial<TransformInput>): Promise<string>;
+  /** Proves the sandbox still works: a normal run right after. */
+  healthy(): Promise<void>;
+}
+
+export function sandboxHarness(options: SandboxOptions = {}): SandboxHarness {
+  const sandbox = createSandbox(options);
+  const run = (code: string, events: Record<string, unknown>[] = [{ messageId: 'm1', type: 'track', event: 'E' }], extra: Partial<TransformInput> = {}) =>
+    sandbox.transform({ code, events, ...extra });
+  return {
+    sandbox,
+    run,
+    async fatal(code, events, extra) {
+      try {
+        await run(code, events, extra);
+      } catch (error) {
+        const e = error as { code?: string; message: string };
+        if (e.code !== 'sandbox_error') throw new Error(`expected a sandbox_error, got ${e.code}: ${e.message}`);
+        return e.message;
+      }
+      throw new Error('expected the run to fail');
+    },
+    async healthy() {
+      const out = await run('export function transformEvent(event) { event.ok = true; return event; }', [{ messageId: 'h', n: 1 }]);
+      if (out.results.length !== 1 || out.results[0]!.output?.ok !== true) throw new Error(`sandbox not healthy: ${JSON.stringify(out)}`);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { badRequest } from '../errors';
+import type { LibraryCodeRepo } from '../store/library-code-repo';
+import { importNameOf, importSpecifiers } from './imports';
+import type { Sandbox, SandboxLibrary } from './types';
+
+/** Body of POST /studio/api/test. */
+export interface TestRunRequest {
+  code: string;
+  events: Record<string, unknown>[];
+  libraries?: { name: string; code: string }[];
+  libraryVersionIds?: string[];
+  transformationName?: string;
+  credentials?: Record<string, string>;
+}
+
+export interface TestRunResponse {
+  /** Output events and per-event errors (`{error}`), in input order where the semantics allow. */
+  transformedEvents: Array<Record<string, unknown> | { error: string }>;
+  logs: string[];
+  durationMs: number;
+}
+
+/**
+ * The libraries a test run offers: those given by code first (import name = camelCase(name));
+ * then the stored versions listed by id, or else, for each import the code makes that no given
+ * library answers, the stored library's published version (else its latest).
+ */
+export function librariesForTest(request: TestRunRequest, stored: LibraryCodeRepo): SandboxLibrary[] {
+  const offered = new Map<string, SandboxLibrary>();
+  for (const library of request.libraries ?? []) {
+    const importName = importNameOf(library.name);
+    if (!importName) throw badRequest(`library name "${library.name}" has no letters or digits: it cannot be imported`);
+    if (offered.has(importName)) throw badRequest(`two libraries have the import name "${importName}": give each library a distinct name`);
+    offered.set(importName, { importName, code: library.code });
+  }
+  if (request.libraryVersionIds) {
+    const { found, missing } = stored.versions(request.libraryVersionIds);
+    if (missing.length > 0) throw badRequest(`library version not found: ${missing.join(', ')}`);
+    for (const version of found) {
+      if (!offered.has(version.importName)) offered.set(version.importName, { importName: version.importName, code: version.code, versionId: version.versionId });
+    }
+  } else {
+    for (const specifier of importSpecifiers(request.code)) {
+      if (offered.has(specifier)) continue;
+      const version = stored.currentByImportName(specifier);
+      if (version) offered.set(specifier, { importName: specifier, code: version.code, versionId: version.versionId });
+    }
+  }
+  return [...offered.values()];
+}
+
+/** Runs a test of unsaved code: per-event errors stay inside the answer; fatal errors throw. */
+export async function runTest(deps: { sandbox: Sandbox; libraryCode: LibraryCodeRepo }, request: TestRunRequest): Promise<TestRunResponse> {
+  const libraries = librariesForTest(request, deps.libraryCode);
+  const output = await deps.sandbox.transform({
+    code: request.code,
+    name: request.transformationName,
+    libraries,
+    events: request.events,
+    credentials: request.credentials,
+  });
+  return {
+    transformedEvents: output.results.map((result) => (result.error !== undefined ? { error: result.error } : result.output!)),
+    logs: output.logs,
+    durationMs: output.durationMs,
+  };
+}
