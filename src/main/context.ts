@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from './store';
+import type { CollectService } from './collect/collect-service';
+import type { RetentionService } from './collect/retention';
+import type { PipelineService } from './pipeline/pipeline-service';
 
 /** Everything a route or service may use; built once by studio.ts. */
 export interface StudioContext {
@@ -11,4 +14,10 @@ export interface StudioContext {
   log: FastifyBaseLogger;
   /** Filled by studio.ts after listen: the base URL of this instance. */
   baseUrl: string;
+  /** Event API: validate, enrich and capture requests. */
+  collect: CollectService;
+  /** Delivery workers (one per destination). */
+  pipeline: PipelineService;
+  /** Retention setting and pruner of captured events. */
+  retention: RetentionService;
 }

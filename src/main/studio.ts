@@ -7,6 +7,10 @@ import { createHttpServer } from './http/server';
 import { findRendererDir } from './paths';
 import { createStore } from './store';
 import { newSecret } from './store/ids';
+import { createCollectService } from './collect/collect-service';
+import { createRetention } from './collect/retention';
+import { createPipeline } from './pipeline/pipeline-service';
+import type { Sandbox } from './sandbox/types';
 
 export interface StudioOptions {
   dataDir: string;
@@ -43,6 +47,18 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   try {
     const bootstrap = bootstrapCredentials(store, options.credentials ?? {});
     const host = options.host ?? '127.0.0.1';
+    // Services: each feature creates its service here, adds it to ctx, and registers its closer.
+    const closers: Array<() => Promise<void> | void> = [];
+    const pipeline = createPipeline({
+      store,
+      dataDir: options.dataDir,
+      workspaceId: bootstrap.workspaceId,
+      getSandbox: () => (ctx as { sandbox?: Sandbox }).sandbox,
+      log: () => ctx.log,
+    });
+    const collect = createCollectService({ store, onCaptured: (sourceId) => pipeline.notify(sourceId) });
+    const retention = createRetention(store, () => ctx.log);
+    closers.push(() => retention.stop(), () => pipeline.stop());
     const ctx: StudioContext = {
       dataDir: options.dataDir,
       store,
@@ -50,9 +66,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       sessionToken: newSecret(),
       log: silentLogger,
       baseUrl: '',
+      collect,
+      pipeline,
+      retention,
     };
-    // Services: each feature creates its service here, adds it to ctx, and registers its closer.
-    const closers: Array<() => Promise<void> | void> = [];
 
     const app = await createHttpServer(ctx, {
       bindHost: host,
@@ -65,6 +82,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const port = typeof address === 'object' && address ? address.port : options.port;
     const urlHost = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     ctx.baseUrl = `http://${urlHost}:${port}`;
+    pipeline.start();
+    retention.start();
     let closed = false;
     return {
       url: ctx.baseUrl,

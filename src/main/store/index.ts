@@ -5,6 +5,8 @@ import { settingsRepo } from './settings-repo';
 import { destinationsRepo } from './destinations-repo';
 import { transformationsRepo } from './transformations-repo';
 import { librariesRepo } from './libraries-repo';
+import { eventsRepo } from './events-repo';
+import { deliveriesRepo } from './deliveries-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -17,6 +19,8 @@ export function createStore(file: string) {
     destinations: destinationsRepo(db),
     transformations: transformationsRepo(db),
     libraries: librariesRepo(db),
+    events: eventsRepo(db),
+    deliveries: deliveriesRepo(db),
     close: () => db.close(),
   };
 }

@@ -51,6 +51,9 @@ export function sourcesRepo(db: Db) {
       );
       return { ...source, createdAt };
     },
+    rename(id: string, name: string): boolean {
+      return db.prepare('UPDATE sources SET name = ? WHERE id = ?').run(name, id).changes > 0;
+    },
     setEnabled(id: string, enabled: boolean): boolean {
       return db.prepare('UPDATE sources SET enabled = ? WHERE id = ?').run(enabled ? 1 : 0, id).changes > 0;
     },

@@ -5,6 +5,11 @@ import { infoRoutes } from './info';
 import { librariesRoutes } from './libraries';
 import { publishRoutes } from './publish';
 import { transformationsRoutes } from './transformations';
+import { eventsApiRoutes } from './events-api';
+import { sourcesRoutes } from './sources';
+import { eventsRoutes } from './events';
+import { destinationsRoutes } from './destinations';
+import { deliveriesRoutes } from './deliveries';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
@@ -18,7 +23,11 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   transformationsRoutes(ctx),
   librariesRoutes(ctx),
   publishRoutes(ctx),
+  sourcesRoutes(ctx),
+  eventsRoutes(ctx),
+  destinationsRoutes(ctx),
+  deliveriesRoutes(ctx),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
-export const eventRoutes = (_ctx: StudioContext): FastifyPluginAsync[] => [];
+export const eventRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [eventsApiRoutes(ctx)];

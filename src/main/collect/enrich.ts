@@ -1,0 +1,65 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { EventRow } from '../store/events-repo';
+import type { CallType } from './call-types';
+import { timeFields } from './time-fields';
+import { idText, type Json } from './validate';
+
+/** What the server knows about one request. */
+export interface RequestFacts {
+  receivedMs: number;
+  /** ISO 8601 with milliseconds. */
+  receivedAt: string;
+  requestIp: string;
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** UUID from the MD5 of a string with version 4 and RFC 4122 variant bits (the hosted rudderId). */
+export function md5Uuid(text: string): string {
+  const h = createHash('md5').update(text).digest();
+  h[6] = (h[6]! & 0x0f) | 0x40;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  let out = '';
+  for (let i = 0; i < 16; i++) {
+    out += HEX[h[i]!];
+    if (i === 3 || i === 5 || i === 7 || i === 9) out += '-';
+  }
+  return out;
+}
+
+/** Peer address of a request: the first X-Forwarded-For entry, else the socket's address. */
+export function requestIp(forwardedFor: string | string[] | undefined, peer: string | undefined): string {
+  const header = Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor;
+  const first = header?.split(',')[0]?.trim();
+  if (first) return first;
+  const address = peer ?? '';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+/**
+ * Adds what the data plane adds (type, messageId, receivedAt, request_ip, rudderId, time
+ * fields) to one validated call, in place, and returns the row to store.
+ */
+export function enrich(call: Json, type: CallType, facts: RequestFacts): EventRow {
+  call.type = type;
+  const messageId = typeof call.messageId === 'string' && call.messageId.trim() ? call.messageId : randomUUID();
+  call.messageId = messageId;
+  const userId = idText(call.userId);
+  const anonymousId = idText(call.anonymousId);
+  call.rudderId = md5Uuid(`${userId}:${anonymousId}`);
+  if (typeof call.request_ip !== 'string' || !call.request_ip.trim()) call.request_ip = facts.requestIp;
+  call.receivedAt = facts.receivedAt;
+  const times = timeFields(call, facts.receivedMs, facts.receivedAt);
+  call.originalTimestamp = times.originalTimestamp;
+  call.sentAt = times.sentAt;
+  call.timestamp = times.timestamp;
+  const name = type === 'track' ? call.event : type === 'page' || type === 'screen' ? call.name : undefined;
+  return {
+    type,
+    eventName: typeof name === 'string' ? name : null,
+    userId: userId || null,
+    anonymousId: anonymousId || null,
+    messageId,
+    json: JSON.stringify(call),
+  };
+}

@@ -1,0 +1,88 @@
+import { StudioError, notFound } from '../errors';
+import type { Store } from '../store';
+import type { EventFilter, StoredEvent } from '../store/events-repo';
+
+export interface CapturedEventView {
+  id: string;
+  sourceId: string;
+  type: string;
+  eventName: string | null;
+  userId: string | null;
+  anonymousId: string | null;
+  messageId: string;
+  receivedAt: string;
+  /** The enriched event as stored. */
+  event: Record<string, unknown>;
+}
+
+export interface CapturedEventDetail extends CapturedEventView {
+  /** The request the event came in with: raw body as received. */
+  request: { callType: string; requestIp: string | null; receivedAt: string; body: string; eventCount: number } | null;
+}
+
+export interface EventListQuery extends EventFilter {
+  limit?: number;
+  cursor?: string;
+}
+
+const present = (e: StoredEvent): CapturedEventView => ({
+  id: String(e.seq),
+  sourceId: e.sourceId,
+  type: e.type,
+  eventName: e.eventName,
+  userId: e.userId,
+  anonymousId: e.anonymousId,
+  messageId: e.messageId,
+  receivedAt: e.receivedAt,
+  event: JSON.parse(e.event) as Record<string, unknown>,
+});
+
+/** Event ids and cursors are the decimal capture sequence number. */
+export function parseSeq(text: string, what: string): number {
+  if (!/^\d{1,15}$/.test(text)) throw new StudioError('validation', `${what} must be a captured event id (digits), got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+/** Normalises a time bound to the stored ISO form; throws naming the parameter. */
+export function isoBound(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new StudioError('validation', `${name} must be an ISO 8601 date-time, got ${JSON.stringify(value)}`);
+  return new Date(ms).toISOString();
+}
+
+/** Studio API over captured events: list with filters and cursor, read one, delete. */
+export function createEventsService(store: Store) {
+  return {
+    list(query: EventListQuery): { events: CapturedEventView[]; next: string | null } {
+      const limit = query.limit ?? 50;
+      const before = query.cursor ? parseSeq(query.cursor, 'cursor') : undefined;
+      const rows = store.events.list(query, limit + 1, before);
+      const page = rows.slice(0, limit);
+      return { events: page.map(present), next: rows.length > limit ? String(page[page.length - 1]!.seq) : null };
+    },
+    get(id: string): CapturedEventDetail {
+      const seq = parseSeq(id, 'id');
+      const row = store.events.get(seq);
+      if (!row) throw notFound(`no captured event with id "${id}"`);
+      const request = store.events.requestOf(seq);
+      return {
+        ...present(row),
+        request: request ? {
+          callType: request.callType,
+          requestIp: request.requestIp,
+          receivedAt: request.receivedAt,
+          body: request.body,
+          eventCount: request.lastSeq - request.firstSeq + 1,
+        } : null,
+      };
+    },
+    delete(id: string): void {
+      if (!store.events.delete(parseSeq(id, 'id'))) throw notFound(`no captured event with id "${id}"`);
+    },
+    deleteWhere(filter: EventFilter): number {
+      return store.events.deleteWhere(filter);
+    },
+  };
+}
+export type EventsService = ReturnType<typeof createEventsService>;

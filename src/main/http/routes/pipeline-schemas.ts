@@ -1,0 +1,73 @@
+import { Type } from 'typebox';
+
+// Schemas shared by the studio's sources, events, destinations and deliveries routes.
+
+export const StudioErrorBody = Type.Object(
+  { error: Type.String({ description: 'What went wrong and what to fix' }), code: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
+export const studioErrors = { 400: StudioErrorBody, 401: StudioErrorBody, 404: StudioErrorBody, 409: StudioErrorBody } as const;
+
+export const AnyObject = Type.Object({}, { additionalProperties: true });
+export const NullableText = Type.Union([Type.String(), Type.Null()]);
+export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const IsoTime = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));
+
+export const Source = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  writeKey: Type.String({ description: 'Basic auth user name of the event API' }),
+  enabled: Type.Boolean(),
+  createdAt: Type.String(),
+});
+
+export const DestinationKindSchema = Type.Union([Type.Literal('capture'), Type.Literal('webhook'), Type.Literal('file'), Type.Literal('data-plane')]);
+
+export const DestinationView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  kind: DestinationKindSchema,
+  config: AnyObject,
+  enabled: Type.Boolean(),
+  transformationId: NullableText,
+  transformation: Type.Union([Type.Object({ id: Type.String(), name: Type.String(), publishedVersionId: NullableText }), Type.Null()]),
+  sourceIds: Type.Array(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  delivery: Type.Object({
+    cursor: Type.Integer({ description: 'Last captured event id processed' }),
+    pending: Type.Integer({ description: 'Events from its sources still waiting' }),
+    state: Type.String({ description: 'starting, running, idle, paused, waiting or stopped' }),
+    lastError: NullableText,
+    lastBatchAt: NullableText,
+  }),
+});
+
+export const CapturedEvent = Type.Object({
+  id: Type.String({ description: 'Capture sequence number (decimal); also the list cursor' }),
+  sourceId: Type.String(),
+  type: Type.String(),
+  eventName: NullableText,
+  userId: NullableText,
+  anonymousId: NullableText,
+  messageId: Type.String(),
+  receivedAt: Type.String(),
+  event: AnyObject,
+});
+
+export const Delivery = Type.Object({
+  id: Type.String(),
+  destinationId: Type.String(),
+  eventId: NullableText,
+  sourceId: NullableText,
+  messageId: NullableText,
+  eventType: NullableText,
+  status: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('dropped'), Type.Literal('filtered')]),
+  output: Type.Union([Type.Array(AnyObject), Type.Null()]),
+  error: NullableText,
+  logs: Type.Array(Type.String()),
+  attempts: Type.Integer(),
+  transformationId: NullableText,
+  transformationVersionId: NullableText,
+  createdAt: Type.String(),
+});

@@ -1,0 +1,134 @@
+import { StudioError, notFound, conflict } from '../errors';
+import type { Store } from '../store';
+import { newId } from '../store/ids';
+import type { Destination, DestinationKind } from '../store/destinations-repo';
+import { normaliseConfig } from './destination-config';
+import type { PipelineService } from './pipeline-service';
+
+export interface DestinationView extends Destination {
+  transformation: { id: string; name: string; publishedVersionId: string | null } | null;
+  delivery: {
+    /** Last captured event seq this destination has processed. */
+    cursor: number;
+    /** Events from its sources still waiting. */
+    pending: number;
+    state: string;
+    lastError: string | null;
+    lastBatchAt: string | null;
+  };
+}
+
+export interface DestinationInput {
+  name: string;
+  kind: DestinationKind;
+  config?: unknown;
+  enabled?: boolean;
+  sourceIds?: string[];
+  transformationId?: string | null;
+  /** Where the queue starts: only events captured from now on (default), or every stored event. */
+  from?: 'now' | 'beginning';
+}
+
+export interface DestinationPatch {
+  name?: string;
+  config?: unknown;
+  enabled?: boolean;
+  sourceIds?: string[];
+  transformationId?: string | null;
+}
+
+const invalid = (message: string) => new StudioError('validation', message);
+
+/** Studio API for destinations: CRUD, sources, the connected transformation. */
+export function createDestinationsService(store: Store, pipeline: PipelineService) {
+  const view = (d: Destination): DestinationView => {
+    const t = d.transformationId ? store.destinations.transformation(d.transformationId) : undefined;
+    const cursor = store.deliveries.cursor(d.id) ?? 0;
+    const status = pipeline.status(d.id);
+    return {
+      ...d,
+      transformation: t ? { id: t.id, name: t.name, publishedVersionId: t.publishedVersionId } : null,
+      delivery: {
+        cursor,
+        pending: store.events.pendingFor(d.id, cursor),
+        state: status?.state ?? (d.enabled ? 'starting' : 'paused'),
+        lastError: status?.lastError ?? null,
+        lastBatchAt: status?.lastBatchAt ?? null,
+      },
+    };
+  };
+  const mustGet = (id: string) => {
+    const d = store.destinations.get(id);
+    if (!d) throw notFound(`no destination with id "${id}"`);
+    return d;
+  };
+  const checkName = (name: string, selfId?: string) => {
+    const trimmed = name.trim();
+    if (!trimmed) throw invalid('name must not be empty');
+    const clash = store.destinations.list().find((d) => d.id !== selfId && d.name.toLowerCase() === trimmed.toLowerCase());
+    if (clash) throw conflict(`a destination named "${clash.name}" already exists (names select destinations in an event's "integrations")`);
+    return trimmed;
+  };
+  const checkSources = (ids: string[]) => {
+    const known = new Set(store.sources.list().map((s) => s.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) throw invalid(`unknown sourceIds: ${unknown.join(', ')}`);
+    return [...new Set(ids)];
+  };
+  const checkTransformation = (id: string) => {
+    const t = store.destinations.transformation(id);
+    if (!t || t.deleted) throw notFound(`no transformation with id "${id}"`);
+    if (!t.publishedVersionId) throw invalid(`transformation "${t.name}" has no published version: publish it first`);
+    return t.id;
+  };
+
+  return {
+    list(): DestinationView[] {
+      return store.destinations.list().map(view);
+    },
+    get(id: string): DestinationView {
+      return view(mustGet(id));
+    },
+    create(input: DestinationInput): DestinationView {
+      const name = checkName(input.name);
+      const config = normaliseConfig(input.kind, input.config);
+      const sourceIds = checkSources(input.sourceIds ?? store.sources.list().map((s) => s.id));
+      const transformationId = input.transformationId ? checkTransformation(input.transformationId) : null;
+      const id = newId();
+      store.db.transaction(() => {
+        store.destinations.create({ id, name, kind: input.kind, config, enabled: input.enabled ?? true, sourceIds, transformationId });
+        store.deliveries.setCursor(id, input.from === 'beginning' ? 0 : store.events.maxSeq());
+      })();
+      pipeline.reconcile();
+      return view(mustGet(id));
+    },
+    update(id: string, patch: DestinationPatch): DestinationView {
+      const current = mustGet(id);
+      const name = patch.name === undefined ? undefined : checkName(patch.name, id);
+      const config = patch.config === undefined ? undefined : normaliseConfig(current.kind, patch.config);
+      const sourceIds = patch.sourceIds === undefined ? undefined : checkSources(patch.sourceIds);
+      const transformationId =
+        patch.transformationId === undefined ? undefined : patch.transformationId === null ? null : checkTransformation(patch.transformationId);
+      store.db.transaction(() => {
+        store.destinations.update(id, { name, config, enabled: patch.enabled });
+        if (sourceIds) store.destinations.setSources(id, sourceIds);
+        if (transformationId === null) store.destinations.disconnect(id);
+        else if (transformationId !== undefined) store.destinations.connect([id], transformationId);
+      })();
+      pipeline.reconcile();
+      return view(mustGet(id));
+    },
+    remove(id: string): void {
+      mustGet(id);
+      store.destinations.remove(id);
+      pipeline.reconcile();
+    },
+    connect(id: string, transformationId: string): DestinationView {
+      return this.update(id, { transformationId });
+    },
+    disconnect(id: string): DestinationView {
+      return this.update(id, { transformationId: null });
+    },
+  };
+}
+export type DestinationsService = ReturnType<typeof createDestinationsService>;

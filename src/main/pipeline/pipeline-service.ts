@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Sandbox } from '../sandbox/types';
+import type { Store } from '../store';
+import { DestinationWorker, type WorkerStatus } from './destination-worker';
+
+export interface PipelineOptions {
+  store: Store;
+  dataDir: string;
+  workspaceId: string;
+  getSandbox: () => Sandbox | undefined;
+  log: () => FastifyBaseLogger;
+  batchSize?: number;
+  /** Coalescing delay between a capture and waking the workers (ms). */
+  wakeDelayMs?: number;
+}
+
+export interface PipelineService {
+  /** Starts one worker per destination. */
+  start(): void;
+  /** Called after events of a source were committed: wakes the workers (coalesced). */
+  notify(sourceId: string): void;
+  /** Destinations were created, edited or deleted: start/stop workers and wake them. */
+  reconcile(): void;
+  status(destinationId: string): WorkerStatus | undefined;
+  /** Stops every worker cleanly (in-flight deliveries are aborted and redone after restart). */
+  stop(): Promise<void>;
+}
+
+/** The delivery pipeline: one background worker per destination over the durable queue. */
+export function createPipeline(options: PipelineOptions): PipelineService {
+  const workers = new Map<string, DestinationWorker>();
+  let wakeTimer: NodeJS.Timeout | undefined;
+  let running = false;
+  const deps = {
+    store: options.store,
+    dataDir: options.dataDir,
+    workspaceId: options.workspaceId,
+    getSandbox: options.getSandbox,
+    log: options.log,
+    batchSize: options.batchSize ?? 200,
+    idleMs: 5_000,
+    retryMs: 2_000,
+  };
+  const wakeAll = () => {
+    for (const worker of workers.values()) worker.wake();
+  };
+  const reconcile = () => {
+    if (!running) return;
+    const ids = new Set(options.store.destinations.list().map((d) => d.id));
+    for (const [id, worker] of workers) {
+      if (!ids.has(id)) {
+        workers.delete(id);
+        void worker.stop();
+      }
+    }
+    for (const id of ids) {
+      if (!workers.has(id)) {
+        const worker = new DestinationWorker(id, deps);
+        workers.set(id, worker);
+        worker.start();
+      }
+    }
+    wakeAll();
+  };
+  return {
+    start() {
+      running = true;
+      reconcile();
+    },
+    notify() {
+      if (!running || wakeTimer) return;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = undefined;
+        wakeAll();
+      }, options.wakeDelayMs ?? 20);
+    },
+    reconcile,
+    status(destinationId) {
+      return workers.get(destinationId)?.getStatus();
+    },
+    async stop() {
+      running = false;
+      if (wakeTimer) clearTimeout(wakeTimer);
+      wakeTimer = undefined;
+      const all = [...workers.values()];
+      workers.clear();
+      await Promise.all(all.map((w) => w.stop()));
+    },
+  };
+}
