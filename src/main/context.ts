@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from './store';
+import type { Sandbox } from './sandbox/types';
 import type { CollectService } from './collect/collect-service';
 import type { RetentionService } from './collect/retention';
 import type { PipelineService } from './pipeline/pipeline-service';
@@ -14,6 +15,8 @@ export interface StudioContext {
   log: FastifyBaseLogger;
   /** Filled by studio.ts after listen: the base URL of this instance. */
   baseUrl: string;
+  /** Runs user transformations in isolated-vm (warm isolate pool; closed with the studio). */
+  sandbox: Sandbox;
   /** Event API: validate, enrich and capture requests. */
   collect: CollectService;
   /** Delivery workers (one per destination). */

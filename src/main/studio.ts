@@ -11,6 +11,8 @@ import { createCollectService } from './collect/collect-service';
 import { createRetention } from './collect/retention';
 import { createPipeline } from './pipeline/pipeline-service';
 import type { Sandbox } from './sandbox/types';
+import { createSandbox } from './sandbox';
+import { readSandboxSettings } from './sandbox/settings';
 
 export interface StudioOptions {
   dataDir: string;
@@ -49,6 +51,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const host = options.host ?? '127.0.0.1';
     // Services: each feature creates its service here, adds it to ctx, and registers its closer.
     const closers: Array<() => Promise<void> | void> = [];
+    const sandbox = createSandbox({
+      getSettings: () => readSandboxSettings(store.settings),
+      resolveCredential: (key) => store.credentials.get(key),
+    });
+    closers.push(() => sandbox.close()); // pushed first: closes after the services that use it
     const pipeline = createPipeline({
       store,
       dataDir: options.dataDir,
@@ -66,6 +73,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       sessionToken: newSecret(),
       log: silentLogger,
       baseUrl: '',
+      sandbox,
       collect,
       pipeline,
       retention,

@@ -3,6 +3,8 @@ import { accountRepo } from './account-repo';
 import { sourcesRepo } from './sources-repo';
 import { settingsRepo } from './settings-repo';
 import { destinationsRepo } from './destinations-repo';
+import { credentialsRepo } from './credentials-repo';
+import { libraryCodeRepo } from './library-code-repo';
 import { transformationsRepo } from './transformations-repo';
 import { librariesRepo } from './libraries-repo';
 import { eventsRepo } from './events-repo';
@@ -17,6 +19,8 @@ export function createStore(file: string) {
     sources: sourcesRepo(db),
     settings: settingsRepo(db),
     destinations: destinationsRepo(db),
+    credentials: credentialsRepo(db),
+    libraryCode: libraryCodeRepo(db),
     transformations: transformationsRepo(db),
     libraries: librariesRepo(db),
     events: eventsRepo(db),

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { StudioContext } from '../../context';
 import { healthRoutes } from './health';
 import { infoRoutes } from './info';
+import { sandboxTestRoutes } from './sandbox-test';
+import { credentialsRoutes } from './credentials';
+import { sandboxSettingsRoutes } from './sandbox-settings';
 import { librariesRoutes } from './libraries';
 import { publishRoutes } from './publish';
 import { transformationsRoutes } from './transformations';
@@ -20,6 +23,9 @@ export const openRoutes = (_ctx: StudioContext): FastifyPluginAsync[] => [health
 /** Management API (seed 000) and studio API: Basic `email:token`. */
 export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   infoRoutes(ctx),
+  sandboxTestRoutes(ctx),
+  credentialsRoutes(ctx),
+  sandboxSettingsRoutes(ctx),
   transformationsRoutes(ctx),
   librariesRoutes(ctx),
   publishRoutes(ctx),

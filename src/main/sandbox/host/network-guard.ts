@@ -11,21 +11,23 @@ export class BlockedAddressError extends Error {
   }
 }
 
-// Loopback, private, link-local, shared, multicast, reserved and documentation ranges.
-const nonPublic = new BlockList();
+// Loopback, private, link-local, shared, multicast, reserved and documentation ranges. Two lists:
+// a BlockList matches IPv4 addresses against IPv6 rules too (as IPv4-mapped addresses).
+const nonPublic4 = new BlockList();
+const nonPublic6 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
   ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
   ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) {
-  nonPublic.addSubnet(net, prefix, 'ipv4');
+  nonPublic4.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
   ['::', 96], // unspecified, loopback and IPv4-compatible
   ['::ffff:0:0', 96], // IPv4-mapped (dotted forms are checked as IPv4 below)
   ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) {
-  nonPublic.addSubnet(net, prefix, 'ipv6');
+  nonPublic6.addSubnet(net, prefix, 'ipv6');
 }
 
 /** True for an address a transformation may reach when private networks are not allowed. */
@@ -37,7 +39,7 @@ export function isPublicAddress(address: string): boolean {
     const mapped = /^(?:0*:)*:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
     if (mapped) return isPublicAddress(mapped[1]!);
   }
-  return !nonPublic.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? !nonPublic4.check(ip, 'ipv4') : !nonPublic6.check(ip, 'ipv6');
 }
 
 /**

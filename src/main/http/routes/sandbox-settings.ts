@@ -1,0 +1,42 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import type { StudioContext } from '../../context';
+import { StudioError } from '../../errors';
+import { readSandboxSettings, SETTINGS_RANGES, validateSandboxSettings, writeSandboxSettings } from '../../sandbox/settings';
+import { sandboxErrorResponses } from './sandbox-schemas';
+
+const { memoryLimitMb: mem, timeoutMs: time } = SETTINGS_RANGES;
+const fields = {
+  allowPrivateNetwork: Type.Boolean({ description: 'Let fetch/fetchV2 reach private and loopback addresses (local testing only; default false)' }),
+  geolocationUrl: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], { description: 'Base URL of the geolocation service (<url>/geoip/<ip>); null: none' }),
+  memoryLimitMb: Type.Integer({ minimum: mem.min, maximum: mem.max, description: 'Isolate memory limit (default 128)' }),
+  timeoutMs: Type.Integer({ minimum: time.min, maximum: time.max, description: 'Execution time limit per batch (default 4000)' }),
+};
+const Settings = Type.Object(fields);
+const PutBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
+
+/** GET/PUT /studio/api/settings/sandbox: limits, private network access, geolocation service. */
+export const sandboxSettingsRoutes =
+  (ctx: StudioContext): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    const tags = ['settings'];
+    app.get(
+      '/studio/api/settings/sandbox',
+      { schema: { tags, summary: 'Sandbox settings', response: { 200: Settings, ...sandboxErrorResponses } } },
+      async () => readSandboxSettings(ctx.store.settings),
+    );
+    app.put(
+      '/studio/api/settings/sandbox',
+      { schema: { tags, summary: 'Change sandbox settings (fields left out keep their value)', body: PutBody, response: { 200: Settings, ...sandboxErrorResponses } } },
+      async (request) => {
+        const next = { ...readSandboxSettings(ctx.store.settings), ...request.body };
+        if (typeof next.geolocationUrl === 'string' && next.geolocationUrl.trim() === '') next.geolocationUrl = null;
+        const problem = validateSandboxSettings(next);
+        if (problem) throw new StudioError('validation', problem);
+        writeSandboxSettings(ctx.store.settings, next);
+        return next;
+      },
+    );
+  };

@@ -1,0 +1,46 @@
+import type { Db } from './database';
+
+export interface CredentialInfo {
+  key: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Row {
+  key: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Credentials for getCredential(key) in user code: key → secret value. Listing never returns values. */
+export function credentialsRepo(db: Db) {
+  const byKey = db.prepare('SELECT value FROM credentials WHERE key = ?');
+  const upsert = db.prepare(
+    `INSERT INTO credentials (key, value, created_at, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  );
+  const info = db.prepare('SELECT key, created_at, updated_at FROM credentials WHERE key = ?');
+  const toInfo = (row: Pick<Row, 'key' | 'created_at' | 'updated_at'>): CredentialInfo => ({
+    key: row.key,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+  return {
+    list(): CredentialInfo[] {
+      return (db.prepare('SELECT key, created_at, updated_at FROM credentials ORDER BY key').all() as Row[]).map(toInfo);
+    },
+    get(key: string): string | undefined {
+      return (byKey.get(key) as { value: string } | undefined)?.value;
+    },
+    put(key: string, value: string): CredentialInfo {
+      const now = new Date().toISOString();
+      upsert.run(key, value, now, now);
+      return toInfo(info.get(key) as Row);
+    },
+    delete(key: string): boolean {
+      return db.prepare('DELETE FROM credentials WHERE key = ?').run(key).changes > 0;
+    },
+  };
+}
+export type CredentialsRepo = ReturnType<typeof credentialsRepo>;
