@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, auth, ApiError, type StudioInfo } from './api/client';
-import { HomePage } from './features/home/HomePage';
 import { LoginPage } from './features/home/LoginPage';
+import { NavBar } from './features/shell/NavBar';
+import { Shell } from './features/shell/Shell';
+import { ThemeContext, useThemeState } from './hooks/useTheme';
 
 type State = { kind: 'loading' } | { kind: 'login' } | { kind: 'ready'; info: StudioInfo } | { kind: 'error'; message: string };
 
@@ -21,6 +23,7 @@ async function adoptCredentials(): Promise<void> {
 
 export function App() {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const theme = useThemeState();
   const load = useCallback(async () => {
     try {
       await adoptCredentials();
@@ -37,9 +40,11 @@ export function App() {
   useEffect(() => void load(), [load]);
 
   return (
+    <ThemeContext.Provider value={theme.theme}>
     <div className="app">
       <header className="app-header">
         <h1>Transformation Studio</h1>
+        {state.kind === 'ready' && <NavBar preference={theme.preference} onPreference={theme.setPreference} />}
         {state.kind === 'ready' && (
           <button type="button" className="link" onClick={() => { auth.clear(); setState({ kind: 'login' }); }}>
             Sign out
@@ -50,8 +55,9 @@ export function App() {
         {state.kind === 'loading' && <p>Loading…</p>}
         {state.kind === 'login' && <LoginPage onSignedIn={() => void load()} />}
         {state.kind === 'error' && <p role="alert" className="error">{state.message}</p>}
-        {state.kind === 'ready' && <HomePage info={state.info} />}
+        {state.kind === 'ready' && <Shell info={state.info} />}
       </main>
     </div>
+    </ThemeContext.Provider>
   );
 }

@@ -1,4 +1,17 @@
 import type { ErrorBody } from '../../shared/errors';
+import type {
+  CapturedEventsPage,
+  CapturedEventsQuery,
+  Library,
+  LibraryVersion,
+  PublishBody,
+  PublishResult,
+  SaveBody,
+  TestRequest,
+  TestResponse,
+  Transformation,
+  TransformationVersion,
+} from './types';
 
 /** An API error with the server's message, ready to show to the user. */
 export class ApiError extends Error {
@@ -70,7 +83,49 @@ export interface StudioInfo {
   runtime: string;
 }
 
+/** `?a=1&b=x` from the defined entries of `params` ('' when none). */
+export function queryString(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const id = (value: string) => encodeURIComponent(value);
+export type VersionOrder = 'ASC' | 'DESC';
+
 export const api = {
   health: () => request<{ status: string }>('GET', '/studio/health'),
   info: () => request<StudioInfo>('GET', '/studio/api/info'),
+
+  listTransformations: () => request<{ transformations: Transformation[] }>('GET', '/transformations'),
+  getTransformation: (tid: string) => request<Transformation>('GET', `/transformations/${id(tid)}`),
+  createTransformation: (body: SaveBody, publish = false) =>
+    request<Transformation>('POST', `/transformations${queryString({ publish: publish || undefined })}`, body),
+  updateTransformation: (tid: string, body: SaveBody, publish = false) =>
+    request<Transformation>('POST', `/transformations/${id(tid)}${queryString({ publish: publish || undefined })}`, body),
+  deleteTransformation: (tid: string) => request<{ success: boolean }>('DELETE', `/transformations/${id(tid)}`),
+  listTransformationVersions: (tid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
+    request<{ TransformationVersions: TransformationVersion[] }>('GET', `/transformations/${id(tid)}/versions${queryString({ count, orderBy })}`),
+  getTransformationVersion: (tid: string, versionId: string) =>
+    request<TransformationVersion>('GET', `/transformations/${id(tid)}/versions/${id(versionId)}`),
+
+  listLibraries: () => request<{ libraries: Library[] }>('GET', '/libraries'),
+  getLibrary: (lid: string) => request<Library>('GET', `/libraries/${id(lid)}`),
+  createLibrary: (body: SaveBody, publish = false) =>
+    request<Library>('POST', `/libraries${queryString({ publish: publish || undefined })}`, body),
+  updateLibrary: (lid: string, body: SaveBody, publish = false) =>
+    request<Library>('POST', `/libraries/${id(lid)}${queryString({ publish: publish || undefined })}`, body),
+  listLibraryVersions: (lid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
+    request<{ libraryVersions: LibraryVersion[] }>('GET', `/libraries/${id(lid)}/versions${queryString({ count, orderBy })}`),
+  getLibraryVersion: (lid: string, versionId: string) =>
+    request<LibraryVersion>('GET', `/libraries/${id(lid)}/versions/${id(versionId)}`),
+
+  /** Publishes versions after the server tests them; a failed test answers 400 with `published: false`. */
+  publish: (body: PublishBody) => request<PublishResult>('POST', '/transformations/libraries/publish', body),
+
+  /** Runs code on events in the sandbox without saving anything. */
+  test: (body: TestRequest) => request<TestResponse>('POST', '/studio/api/test', body),
+  capturedEvents: (query: CapturedEventsQuery = {}) =>
+    request<CapturedEventsPage>('GET', `/studio/api/events${queryString({ ...query })}`),
 };

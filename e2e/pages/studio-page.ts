@@ -1,0 +1,88 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** What a user does in the authoring UI, in the words of the UI (roles, labels, test ids). */
+export class StudioPage {
+  constructor(readonly page: Page) {}
+
+  /** The transformation or library code editor (CodeMirror's editable area). */
+  get code(): Locator {
+    return this.page.getByTestId('code-editor').locator('.cm-content');
+  }
+
+  get problems(): Locator {
+    return this.page.getByTestId('problems');
+  }
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.page.getByRole('heading', { name: 'Transformation Studio' })).toBeVisible();
+  }
+
+  async createLibrary(name: string): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Libraries' }).click();
+    await this.page.getByRole('button', { name: 'New library' }).first().click();
+    const dialog = this.page.getByTestId('new-library');
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Create library' }).click();
+    await expect(this.page.getByTestId('artifact-name')).toHaveText(name);
+  }
+
+  async createTransformation(name: string, template: string, library?: string): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+    await this.page.getByRole('button', { name: 'New transformation' }).first().click();
+    const dialog = this.page.getByTestId('new-transformation');
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('radio', { name: new RegExp(`^${template}`) }).check();
+    if (library) await dialog.getByLabel('Library to import').selectOption({ label: library });
+    await dialog.getByRole('button', { name: 'Create transformation' }).click();
+    await expect(this.page.getByTestId('artifact-name')).toHaveText(name);
+  }
+
+  /** Replaces the whole code as one paste would. */
+  async replaceCode(code: string, editor: Locator = this.code): Promise<void> {
+    await editor.click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.keyboard.insertText(code);
+  }
+
+  /** The editor's text, line by line as CodeMirror renders it (long documents render partly). */
+  async codeText(editor: Locator = this.code): Promise<string> {
+    return (await editor.locator('.cm-line').allInnerTexts()).join('\n');
+  }
+
+  async save(): Promise<void> {
+    await this.code.click();
+    await this.page.keyboard.press('ControlOrMeta+s');
+    await expect(this.page.getByTestId('unsaved')).toHaveCount(0);
+  }
+
+  async useAllSampleEvents(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Sample events' }).click();
+    await this.page.getByTestId('sample-picker').getByRole('button', { name: /^Use all/ }).click();
+    await expect(this.page.getByTestId('sample-picker')).toHaveCount(0);
+  }
+
+  count(name: 'in' | 'out' | 'changed' | 'split' | 'dropped' | 'errors'): Locator {
+    return this.page.getByTestId(`count-${name}`);
+  }
+
+  /** The result row of input event `n` (1-based), scrolled into the virtual list first. */
+  async resultRow(n: number): Promise<Locator> {
+    const list = this.page.getByTestId('results-list');
+    const row = list.getByTestId('event-result').filter({ has: this.page.getByText(`#${n}`, { exact: true }) });
+    for (let i = 0; i < 30 && (await row.count()) === 0; i++) await list.evaluate((el) => el.scrollBy(0, 300));
+    await row.scrollIntoViewIfNeeded();
+    return row;
+  }
+
+  /** Picks "Version n" in one of the compare selects ('Older version' / 'Newer version'). */
+  async selectVersion(select: 'Older version' | 'Newer version', n: number): Promise<void> {
+    const control = this.page.getByLabel(select);
+    const value = await control.locator('option', { hasText: new RegExp(`^Version ${n} `) }).getAttribute('value');
+    await control.selectOption(value!);
+  }
+
+  sidePanelTab(name: RegExp | string): Locator {
+    return this.page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name });
+  }
+}

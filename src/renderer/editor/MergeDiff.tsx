@@ -1,0 +1,43 @@
+import { javascript } from '@codemirror/lang-javascript';
+import { EditorState, type Extension } from '@codemirror/state';
+import { EditorView, lineNumbers } from '@codemirror/view';
+import { MergeView } from '@codemirror/merge';
+import { useEffect, useRef } from 'react';
+import { editorTheme, type ThemeName } from './theme';
+
+export interface MergeDiffProps {
+  /** Left side (older). */
+  original: string;
+  /** Right side (newer). */
+  modified: string;
+  theme: ThemeName;
+  originalLabel: string;
+  modifiedLabel: string;
+}
+
+function sideExtensions(theme: ThemeName, label: string): Extension {
+  return [
+    lineNumbers(),
+    javascript(),
+    editorTheme(theme),
+    EditorState.readOnly.of(true),
+    EditorView.contentAttributes.of({ 'aria-label': label }),
+  ];
+}
+
+/** Side-by-side, read-only diff of two code versions (@codemirror/merge). */
+export default function MergeDiff({ original, modified, theme, originalLabel, modifiedLabel }: MergeDiffProps) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const view = new MergeView({
+      a: { doc: original, extensions: sideExtensions(theme, originalLabel) },
+      b: { doc: modified, extensions: sideExtensions(theme, modifiedLabel) },
+      parent: host.current!,
+      highlightChanges: true,
+      gutter: true,
+      collapseUnchanged: { margin: 3, minSize: 8 },
+    });
+    return () => view.destroy();
+  }, [original, modified, theme, originalLabel, modifiedLabel]);
+  return <div ref={host} className="merge-diff" data-testid="version-diff" />;
+}

@@ -1,0 +1,168 @@
+import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { ArtifactVersion } from '../../api/artifacts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import type { CodeEditorHandle } from '../../editor/CodeEditor';
+import { formatCode, formatErrorMessage } from '../../editor/format-code';
+import { hrefFor, type PanelTab } from '../../hooks/routes';
+import { useBeforeUnload } from '../../hooks/useBeforeUnload';
+import { navigate } from '../../hooks/useHashRoute';
+import { useShortcuts } from '../../hooks/useShortcuts';
+import { formatWhen } from '../../lib/format-time';
+import { VersionOverlay, type VersionView } from '../versions/VersionOverlay';
+import { VersionsPanel } from '../versions/VersionsPanel';
+import { useWorkspace } from '../workspace/useWorkspace';
+import { CodePane } from './CodePane';
+import { DetailsDialog } from './DetailsDialog';
+import { EditorHeader } from './EditorHeader';
+import type { ArtifactEditor } from './useArtifactEditor';
+
+export interface SideTab {
+  id: PanelTab;
+  label: string;
+  content: ReactNode;
+}
+
+export interface AuthoringViewProps {
+  editor: ArtifactEditor;
+  editorRef: RefObject<CodeEditorHandle | null>;
+  tab?: PanelTab;
+  /** Page tabs shown before "Versions". */
+  tabs: SideTab[];
+  onSave: () => void;
+  onRun?: () => void;
+  /** Test input for publishing a transformation version, or a message saying what to fix. */
+  publishInput: () => unknown[] | string;
+  usedBy?: string[];
+  notice?: ReactNode;
+}
+
+/** The shared editing room of transformations and libraries: header, code, side panel, versions. */
+export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, publishInput, usedBy, notice }: AuthoringViewProps) {
+  const { libraryInfos } = useWorkspace();
+  const artifact = editor.artifact!;
+  const [dialog, setDialog] = useState<'details' | 'delete'>();
+  const [overlay, setOverlay] = useState<VersionView>();
+  const [message, setMessage] = useState<string>();
+  const formatting = useRef(false);
+  const allTabs: SideTab[] = [
+    ...tabs,
+    {
+      id: 'versions',
+      label: `Versions${editor.versions ? ` (${editor.versions.length})` : ''}`,
+      content: (
+        <VersionsPanel
+          versions={editor.versions}
+          error={editor.versionsError}
+          onRetry={() => void editor.reloadVersions()}
+          onView={(version) => setOverlay({ mode: 'view', version })}
+          onCompare={(older, newer) => setOverlay({ mode: 'diff', older, newer })}
+          onRestore={(v) => restore(v)}
+          onPublish={(v) => void publish(v.versionId)}
+          publishing={editor.busy === 'publishing'}
+        />
+      ),
+    },
+  ];
+  const active = allTabs.find((t) => t.id === tab) ?? allTabs[0]!;
+  const jump = useCallback((line: number, column: number) => editorRef.current?.goTo(line, column), [editorRef]);
+
+  const format = async () => {
+    if (formatting.current) return;
+    formatting.current = true;
+    try {
+      editor.setCode(await formatCode(editor.code, 'javascript'));
+      setMessage(undefined);
+    } catch (e) {
+      setMessage(formatErrorMessage(e));
+    } finally {
+      formatting.current = false;
+    }
+  };
+  const restore = (version: ArtifactVersion) => {
+    editor.setCode(version.code);
+    setOverlay(undefined);
+    setMessage(`Version ${version.number} is in the editor as unsaved code. Save to make it the latest version.`);
+  };
+  const publish = async (versionId: string) => {
+    const input = publishInput();
+    if (typeof input === 'string') return setMessage(input);
+    if (await editor.publish(versionId, input)) setMessage('Published.');
+  };
+  useShortcuts({ onSave, onRun, onFormat: () => void format() });
+  useBeforeUnload(editor.dirty);
+
+  return (
+    <div className="authoring">
+      <div className="authoring-main">
+        <EditorHeader
+          artifact={artifact}
+          dirty={editor.dirty}
+          busy={editor.busy}
+          onSave={onSave}
+          onFormat={() => void format()}
+          onPublish={() => void publish(artifact.versionId)}
+          onDetails={() => setDialog('details')}
+          onDelete={artifact.kind === 'transformation' ? () => setDialog('delete') : undefined}
+          onDiscard={editor.discardDraft}
+        />
+        {editor.restoredDraft && (
+          <p className="notice" role="status">
+            Unsaved changes from {formatWhen(editor.restoredDraft.updatedAt)} were restored.{' '}
+            <button type="button" className="link" onClick={editor.discardDraft}>Discard them</button>
+          </p>
+        )}
+        <ErrorNotice message={editor.actionError} onDismiss={editor.clearActionError} />
+        {message && <p className="notice" role="status">{message} <button type="button" className="link" aria-label="Dismiss" onClick={() => setMessage(undefined)}>✕</button></p>}
+        {notice}
+        <CodePane
+          kind={artifact.kind}
+          code={editor.code}
+          onChange={editor.setCode}
+          libraries={libraryInfos}
+          selfImportName={artifact.importName}
+          editorRef={editorRef}
+          onJump={jump}
+          onSave={onSave}
+          onRun={onRun}
+          onFormat={() => void format()}
+        />
+      </div>
+      <div className="side-panel">
+        <div role="tablist" aria-label="Panels" className="tabs">
+          {allTabs.map((t) => (
+            <a key={t.id} role="tab" href={hrefFor(artifact.kind, artifact.id, t.id)} aria-selected={t.id === active.id} className={t.id === active.id ? 'active' : ''}>
+              {t.label}
+            </a>
+          ))}
+        </div>
+        <div role="tabpanel" className="tab-panel" aria-label={active.label}>{active.content}</div>
+      </div>
+      {overlay && (
+        <VersionOverlay
+          view={overlay}
+          onClose={() => setOverlay(undefined)}
+          onRestore={restore}
+          onDiffWithDraft={(version) => setOverlay({ mode: 'draft', version, draft: editor.code })}
+        />
+      )}
+      {dialog === 'details' && <DetailsDialog artifact={artifact} usedBy={usedBy} onSave={editor.saveDetails} onClose={() => setDialog(undefined)} />}
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          title={`Delete “${artifact.name}”?`}
+          confirmLabel="Delete transformation"
+          danger
+          busy={editor.busy === 'deleting'}
+          onCancel={() => setDialog(undefined)}
+          onConfirm={async () => {
+            if (await editor.remove()) navigate(hrefFor('transformation'));
+            setDialog(undefined);
+          }}
+        >
+          It disappears from the list and cannot be opened again here; the server keeps its versions.
+          {editor.dirty && ' Your unsaved changes are lost.'}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMemo, useState, type Ref } from 'react';
+import type { Kind } from '../../hooks/routes';
+import { useTheme } from '../../hooks/useTheme';
+import { analyseCode } from '../../editor/code-analysis';
+import type { CodeEditorHandle, EditorProblem } from '../../editor/CodeEditor';
+import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
+import type { LibraryInfo } from '../../editor/library-exports';
+import { ProblemsList } from './ProblemsList';
+
+export interface CodePaneProps {
+  kind: Kind;
+  code: string;
+  onChange: (code: string) => void;
+  libraries: LibraryInfo[];
+  selfImportName?: string;
+  editorRef: Ref<CodeEditorHandle>;
+  onJump: (line: number, column: number) => void;
+  onSave: () => void;
+  onRun?: () => void;
+  onFormat: () => void;
+}
+
+/** The code editor with diagnostics and completion for this kind, and the problems list. */
+export function CodePane({ kind, code, onChange, libraries, selfImportName, editorRef, onJump, onSave, onRun, onFormat }: CodePaneProps) {
+  const theme = useTheme();
+  const [problems, setProblems] = useState<EditorProblem[]>([]);
+  const others = useMemo(() => libraries.filter((l) => l.importName !== selfImportName), [libraries, selfImportName]);
+  const lint = useMemo(() => (text: string) => analyseCode(text, { kind, libraries, selfImportName }), [kind, libraries, selfImportName]);
+  return (
+    <div className="code-pane">
+      <LazyCodeEditor
+        value={code}
+        onChange={onChange}
+        language="javascript"
+        theme={theme}
+        label={kind === 'transformation' ? 'Transformation code' : 'Library code'}
+        lint={lint}
+        onProblems={setProblems}
+        completionLibraries={others}
+        onSave={onSave}
+        onRun={onRun}
+        onFormat={onFormat}
+        handleRef={editorRef}
+        className="main-editor"
+        testId="code-editor"
+      />
+      <ProblemsList problems={problems} onJump={onJump} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { publishState, type Artifact } from '../../api/artifacts';
+import { PublishBadge } from '../../components/PublishBadge';
+import { MOD_LABEL } from '../../hooks/useShortcuts';
+
+export interface EditorHeaderProps {
+  artifact: Artifact;
+  dirty: boolean;
+  busy?: 'saving' | 'publishing' | 'deleting';
+  onSave: () => void;
+  onFormat: () => void;
+  onPublish: () => void;
+  onDetails: () => void;
+  onDelete?: () => void;
+  onDiscard: () => void;
+}
+
+/** Name, description, state badges and the actions of the item being edited. */
+export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublish, onDetails, onDelete, onDiscard }: EditorHeaderProps) {
+  const state = publishState(artifact);
+  return (
+    <header className="editor-header">
+      <div className="editor-title">
+        <h2 data-testid="artifact-name">{artifact.name}</h2>
+        <PublishBadge state={state} />
+        {dirty && <span className="badge badge-draft" data-testid="unsaved">Unsaved changes</span>}
+        {artifact.importName && <span className="muted">import name <code data-testid="import-name">{artifact.importName}</code></span>}
+        <p className="editor-description muted">{artifact.description || 'No description.'}</p>
+      </div>
+      <div className="editor-actions" role="toolbar" aria-label="Editor actions">
+        <button type="button" className="secondary" onClick={onDetails} title="Rename and describe">Details…</button>
+        <button type="button" className="secondary" onClick={onFormat} title="Shift+Alt+F">Format</button>
+        {dirty && <button type="button" className="secondary" onClick={onDiscard} title="Go back to the last saved code">Discard</button>}
+        <button type="button" className="secondary" onClick={onPublish} disabled={busy !== undefined || dirty || state === 'published'}
+          title={dirty ? 'Save first: publishing applies to a saved version' : state === 'published' ? 'The latest version is published' : 'Test on the server and publish the latest version'}>
+          {busy === 'publishing' ? 'Publishing…' : 'Publish'}
+        </button>
+        {onDelete && <button type="button" className="danger secondary" onClick={onDelete} disabled={busy !== undefined}>Delete</button>}
+        <button type="button" onClick={onSave} disabled={busy !== undefined || !dirty} title={`${MOD_LABEL}+S`}>
+          {busy === 'saving' ? 'Saving…' : 'Save version'}
+        </button>
+      </div>
+    </header>
+  );
+}

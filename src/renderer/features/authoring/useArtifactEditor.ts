@@ -1,0 +1,204 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { artifactApi, type Artifact, type ArtifactVersion } from '../../api/artifacts';
+import { api, ApiError } from '../../api/client';
+import type { SaveBody } from '../../api/types';
+import type { Kind } from '../../hooks/routes';
+import { localData, type Draft } from '../../lib/local-data';
+import { useWorkspace } from '../workspace/useWorkspace';
+
+export interface ArtifactEditor {
+  artifact?: Artifact;
+  /** Why the item could not be loaded (e.g. deleted, unknown id). */
+  loadError?: string;
+  notFound: boolean;
+  code: string;
+  setCode(code: string): void;
+  dirty: boolean;
+  /** A draft from an earlier visit that was put back into the editor. */
+  restoredDraft?: Draft;
+  versions?: ArtifactVersion[];
+  versionsError?: string;
+  busy?: 'saving' | 'publishing' | 'deleting';
+  /** Saves the editor's code as a new version; returns the new object or undefined on failure. */
+  save(extra?: Pick<SaveBody, 'events'>): Promise<Artifact | undefined>;
+  saveDetails(name: string, description: string): Promise<boolean>;
+  publish(versionId: string, testInput: unknown[]): Promise<boolean>;
+  remove(): Promise<boolean>;
+  discardDraft(): void;
+  /** Action errors (save, publish, rename, delete), shown near the header. */
+  actionError?: string;
+  publishResults?: unknown;
+  clearActionError(): void;
+  reloadVersions(): Promise<void>;
+}
+
+/** Loads one transformation or library, keeps its unsaved code as a local draft, saves versions. */
+export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
+  const workspace = useWorkspace();
+  const data = useMemo(() => localData(), []);
+  const [artifact, setArtifact] = useState<Artifact>();
+  const [loadError, setLoadError] = useState<string>();
+  const [notFound, setNotFound] = useState(false);
+  const [code, setCodeState] = useState('');
+  const [restoredDraft, setRestoredDraft] = useState<Draft>();
+  const [versions, setVersions] = useState<ArtifactVersion[]>();
+  const [versionsError, setVersionsError] = useState<string>();
+  const [busy, setBusy] = useState<ArtifactEditor['busy']>();
+  const [actionError, setActionError] = useState<string>();
+  const [publishResults, setPublishResults] = useState<unknown>();
+  const current = useRef({ kind, id });
+  current.current = { kind, id };
+
+  const reloadVersions = useCallback(async () => {
+    try {
+      const list = await artifactApi.versions(kind, id);
+      if (current.current.id === id) {
+        setVersions(list);
+        setVersionsError(undefined);
+      }
+    } catch (e) {
+      if (current.current.id === id) setVersionsError(`Could not load the version history: ${(e as Error).message}`);
+    }
+  }, [kind, id]);
+
+  useEffect(() => {
+    let cancelled = false;
+    setArtifact(undefined);
+    setVersions(undefined);
+    setLoadError(undefined);
+    setNotFound(false);
+    setActionError(undefined);
+    setRestoredDraft(undefined);
+    artifactApi
+      .get(kind, id)
+      .then((item) => {
+        if (cancelled) return;
+        const draft = data.draft(kind, id);
+        setArtifact(item);
+        if (draft && draft.code !== item.code) {
+          setCodeState(draft.code);
+          setRestoredDraft(draft);
+        } else {
+          setCodeState(item.code);
+          if (draft) data.clearDraft(kind, id);
+        }
+      })
+      .catch((e) => {
+        if (cancelled) return;
+        setNotFound(e instanceof ApiError && e.status === 404);
+        setLoadError((e as Error).message);
+      });
+    void reloadVersions();
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, id, data, reloadVersions]);
+
+  const setCode = useCallback(
+    (next: string) => {
+      setCodeState(next);
+      if (!artifact) return;
+      if (next === artifact.code) data.clearDraft(kind, id);
+      else data.saveDraft(kind, id, next, artifact.versionId);
+    },
+    [artifact, data, kind, id],
+  );
+
+  const fail = (what: string, e: unknown) => {
+    setActionError(`${what}: ${(e as Error).message}`);
+    if (e instanceof ApiError && e.body && 'results' in e.body) setPublishResults(e.body.results);
+  };
+
+  const afterSave = (saved: Artifact) => {
+    setArtifact(saved);
+    workspace.upsert(saved);
+    void reloadVersions();
+  };
+
+  return {
+    artifact,
+    loadError,
+    notFound,
+    code,
+    setCode,
+    dirty: artifact !== undefined && code !== artifact.code,
+    restoredDraft,
+    versions,
+    versionsError,
+    busy,
+    actionError,
+    publishResults,
+    clearActionError: () => {
+      setActionError(undefined);
+      setPublishResults(undefined);
+    },
+    reloadVersions,
+    async save(extra) {
+      if (!artifact) return undefined;
+      setBusy('saving');
+      setActionError(undefined);
+      try {
+        const saved = await artifactApi.update(kind, id, { code, ...extra });
+        data.clearDraft(kind, id);
+        setRestoredDraft(undefined);
+        setCodeState((now) => (now === code ? saved.code : now));
+        afterSave(saved);
+        return saved;
+      } catch (e) {
+        fail('Could not save', e);
+        return undefined;
+      } finally {
+        setBusy(undefined);
+      }
+    },
+    async saveDetails(name, description) {
+      setActionError(undefined);
+      try {
+        afterSave(await artifactApi.update(kind, id, { name, description }));
+        return true;
+      } catch (e) {
+        fail('Could not save the name and description', e);
+        return false;
+      }
+    },
+    async publish(versionId, testInput) {
+      setBusy('publishing');
+      setActionError(undefined);
+      setPublishResults(undefined);
+      try {
+        await artifactApi.publish(kind, versionId, testInput);
+        const fresh = await artifactApi.get(kind, id);
+        setArtifact(fresh);
+        workspace.upsert(fresh);
+        await reloadVersions();
+        return true;
+      } catch (e) {
+        fail('Could not publish', e);
+        return false;
+      } finally {
+        setBusy(undefined);
+      }
+    },
+    async remove() {
+      setBusy('deleting');
+      try {
+        if (kind !== 'transformation') throw new Error('libraries cannot be deleted through the management API');
+        await api.deleteTransformation(id);
+        data.clearDraft(kind, id);
+        workspace.remove({ kind, id });
+        return true;
+      } catch (e) {
+        fail('Could not delete', e);
+        return false;
+      } finally {
+        setBusy(undefined);
+      }
+    },
+    discardDraft() {
+      if (!artifact) return;
+      setCodeState(artifact.code);
+      setRestoredDraft(undefined);
+      data.clearDraft(kind, id);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { CodeEditorHandle } from '../../editor/CodeEditor';
+import type { PanelTab } from '../../hooks/routes';
+import { ArtifactLoadState } from '../authoring/ArtifactLoadState';
+import { AuthoringView } from '../authoring/AuthoringView';
+import { useArtifactEditor } from '../authoring/useArtifactEditor';
+import { useWorkspace } from '../workspace/useWorkspace';
+import { UsedByPanel } from './UsedByPanel';
+import { dependentsOf, useDependentTests, type DependentResult } from './useDependentTests';
+
+/** Edit a library; before saving, its dependents' tests run against the unsaved code. */
+export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
+  const editor = useArtifactEditor('library', id);
+  const { transformations } = useWorkspace();
+  const editorRef = useRef<CodeEditorHandle>(null);
+  const importName = editor.artifact?.importName;
+  const dependents = useMemo(() => dependentsOf(importName, transformations), [importName, transformations]);
+  const tests = useDependentTests(importName, dependents);
+  const [failures, setFailures] = useState<DependentResult[]>();
+  const jump = useCallback((line: number, column: number) => editorRef.current?.goTo(line, column), []);
+
+  const save = useCallback(async () => {
+    if (!editor.dirty || editor.busy || tests.running) return;
+    if (dependents.length > 0) {
+      const results = await tests.run(editor.code);
+      const failed = results.filter((r) => !r.passed);
+      if (failed.length > 0) return setFailures(failed);
+    }
+    await editor.save();
+  }, [editor, dependents, tests]);
+
+  const loading = <ArtifactLoadState kind="library" editor={editor} />;
+  if (!editor.artifact) return loading;
+  return (
+    <>
+      <AuthoringView
+        editor={editor}
+        editorRef={editorRef}
+        tab={tab ?? 'used-by'}
+        onSave={() => void save()}
+        publishInput={() => []}
+        usedBy={dependents.map((t) => t.name)}
+        notice={tests.running ? <p className="notice" role="status">Testing the transformations that import this library…</p> : undefined}
+        tabs={[
+          {
+            id: 'used-by',
+            label: `Used by (${dependents.length})`,
+            content: (
+              <UsedByPanel
+                importName={importName!}
+                dependents={dependents}
+                results={tests.results}
+                running={tests.running}
+                stale={tests.testedCode !== undefined && tests.testedCode !== editor.code}
+                onRun={() => void tests.run(editor.code)}
+                onJump={jump}
+              />
+            ),
+          },
+        ]}
+      />
+      {failures && (
+        <ConfirmDialog
+          title="Some transformations fail with this code"
+          confirmLabel="Save anyway"
+          danger
+          onCancel={() => setFailures(undefined)}
+          onConfirm={() => {
+            setFailures(undefined);
+            void editor.save();
+          }}
+        >
+          {failures.map((f) => f.transformation.name).join(', ')} {failures.length === 1 ? 'fails' : 'fail'} their tests with the unsaved library code.
+          See “Used by” for the errors. Save anyway?
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

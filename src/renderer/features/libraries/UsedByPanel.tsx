@@ -1,0 +1,62 @@
+import type { Artifact } from '../../api/artifacts';
+import { EmptyState } from '../../components/EmptyState';
+import { hrefFor } from '../../hooks/routes';
+import { ErrorText } from '../test-bench/ErrorText';
+import type { DependentResult } from './useDependentTests';
+
+export interface UsedByPanelProps {
+  importName: string;
+  dependents: Artifact[];
+  results?: DependentResult[];
+  running: boolean;
+  /** True when the results were made with other code than what is in the editor now. */
+  stale: boolean;
+  onRun: () => void;
+  onJump: (line: number, column: number) => void;
+}
+
+/** Transformations importing this library, and their tests run against the unsaved library code. */
+export function UsedByPanel({ importName, dependents, results, running, stale, onRun, onJump }: UsedByPanelProps) {
+  if (dependents.length === 0) {
+    return (
+      <EmptyState title="No transformation imports this library">
+        Import it with <code>{`import { … } from '${importName}';`}</code> in a transformation.
+      </EmptyState>
+    );
+  }
+  const failed = results?.filter((r) => !r.passed).length ?? 0;
+  return (
+    <section className="used-by" aria-label="Used by">
+      <div className="bench-toolbar">
+        <h3>Used by {dependents.length} transformation{dependents.length === 1 ? '' : 's'}</h3>
+        <button type="button" onClick={onRun} disabled={running}>{running ? 'Running…' : 'Test them with this code'}</button>
+      </div>
+      <p className="muted">Runs each one’s test events (or {10} sample events) with the library code in the editor, saved or not. Saving runs them too.</p>
+      {results && (
+        <p role="status" className={failed ? 'error' : 'ok'} data-testid="used-by-summary">
+          {failed ? `${failed} of ${results.length} fail with this code.` : `All ${results.length} pass with this code.`}
+          {stale && ' (The code changed since; run again.)'}
+        </p>
+      )}
+      <ul className="used-by-list" data-testid="used-by-list">
+        {dependents.map((t) => {
+          const r = results?.find((x) => x.transformation.id === t.id);
+          return (
+            <li key={t.id} className={r ? (r.passed ? 'passed' : 'failed') : ''}>
+              <a href={hrefFor('transformation', t.id)}>{t.name}</a>
+              {r && (
+                <span className={`badge ${r.passed ? 'badge-published' : 'badge-error'}`}>
+                  {r.passed ? 'Passes' : 'Fails'}
+                </span>
+              )}
+              {r && <span className="muted"> {r.eventCount} events from {r.eventsFrom} → {r.outCount} out, {r.errorCount} errors</span>}
+              {r?.error && (
+                <ErrorText text={r.error} moduleName={t.name} ownLibrary={{ importName, onJump }} transformationHref={hrefFor('transformation', t.id)} />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { EventOutcome } from './correlate-results';
+import { DiffView } from './DiffView';
+import { ErrorText, type ErrorTextProps } from './ErrorText';
+import { eventLabel } from './sample-events';
+
+const STATUS_LABEL: Record<EventOutcome['status'], string> = {
+  unchanged: 'Unchanged',
+  changed: 'Changed',
+  split: 'Split',
+  dropped: 'Dropped',
+  error: 'Error',
+};
+
+type View = 'diff' | 'output' | 'input';
+
+export type StackProps = Pick<ErrorTextProps, 'moduleName' | 'onJump' | 'libraryHref'>;
+
+function OutputDetail({ outcome, view, stack }: { outcome: EventOutcome; view: View; stack: StackProps }) {
+  if (outcome.errors.length > 0) {
+    return <>{outcome.errors.map((e, i) => <ErrorText key={i} text={e} {...stack} />)}</>;
+  }
+  if (view === 'input') return <pre className="json">{JSON.stringify(outcome.input, null, 2)}</pre>;
+  if (outcome.outputs.length === 0) return <p className="muted">The transformation returned nothing for this event, so it is dropped.</p>;
+  return (
+    <>
+      {outcome.outputs.map((output, i) => (
+        <div key={i} className="output-part">
+          {outcome.outputs.length > 1 && <h5>Output {i + 1} of {outcome.outputs.length}</h5>}
+          {view === 'diff' ? <DiffView before={outcome.input} after={output} /> : <pre className="json" data-testid="event-output">{JSON.stringify(output, null, 2)}</pre>}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** One input event's row: label and status; expands to its diff, output(s), input or errors. */
+export function EventResult({ outcome, expanded, onToggle, stack }: { outcome: EventOutcome; expanded: boolean; onToggle: () => void; stack: StackProps }) {
+  const [view, setView] = useState<View>('diff');
+  const detailId = `event-result-${outcome.index}`;
+  return (
+    <div className={`event-result status-${outcome.status}`} data-testid="event-result" data-status={outcome.status}>
+      <button type="button" className="event-result-head" aria-expanded={expanded} aria-controls={detailId} onClick={onToggle}>
+        <span className="muted">#{outcome.index + 1}</span>
+        <span className="event-result-label">{eventLabel(outcome.input)}</span>
+        <span className={`badge status-badge-${outcome.status}`}>
+          {STATUS_LABEL[outcome.status]}
+          {outcome.status === 'split' ? ` into ${outcome.outputs.length}` : ''}
+        </span>
+      </button>
+      {expanded && (
+        <div id={detailId} className="event-result-detail">
+          {outcome.errors.length === 0 && (
+            <div className="segmented" role="group" aria-label="Show">
+              {(['diff', 'output', 'input'] as const).map((v) => (
+                <button key={v} type="button" aria-pressed={view === v} className={view === v ? 'active' : ''} onClick={() => setView(v)}>
+                  {v === 'diff' ? 'Diff' : v === 'output' ? 'Output' : 'Input'}
+                </button>
+              ))}
+            </div>
+          )}
+          <OutputDetail outcome={outcome} view={view} stack={stack} />
+        </div>
+      )}
+    </div>
+  );
+}

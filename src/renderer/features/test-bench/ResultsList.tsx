@@ -1,0 +1,44 @@
+import { useMemo, useState } from 'react';
+import { VirtualList } from '../../components/VirtualList';
+import type { CorrelatedRun } from './correlate-results';
+import { ErrorText } from './ErrorText';
+import { EventResult, type StackProps } from './EventResult';
+import type { ResultFilter } from './RunSummary';
+
+/** Per-event results (virtualised), plus outputs and errors no single input produced. */
+export function ResultsList({ run, filter, stack }: { run: CorrelatedRun; filter: ResultFilter; stack: StackProps }) {
+  const [expanded, setExpanded] = useState<Set<number>>(() => new Set(run.outcomes.length <= 3 ? run.outcomes.map((o) => o.index) : []));
+  const shown = useMemo(() => run.outcomes.filter((o) => filter === 'all' || o.status === filter), [run, filter]);
+  const toggle = (index: number) =>
+    setExpanded((set) => {
+      const next = new Set(set);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  return (
+    <div className="results">
+      {run.unmatched.length > 0 && (
+        <section className="unmatched" aria-label="Results not traced to one input event">
+          <h4>Not traced to one input event</h4>
+          {run.unmatched.map((item, i) =>
+            item.error !== undefined ? <ErrorText key={i} text={item.error} {...stack} /> : <pre key={i} className="json">{JSON.stringify(item.output, null, 2)}</pre>,
+          )}
+        </section>
+      )}
+      {shown.length === 0 ? (
+        <p className="muted pad">No events in this group.</p>
+      ) : (
+        <VirtualList
+          items={shown}
+          itemKey={(o) => String(o.index)}
+          estimateSize={36}
+          label="Results per event"
+          className="results-list"
+          testId="results-list"
+          renderItem={(o) => <EventResult outcome={o} expanded={expanded.has(o.index)} onToggle={() => toggle(o.index)} stack={stack} />}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { TestEvent, TransformedItem } from '../../api/types';
+
+/** One element of `transformedEvents`, told apart: an output event or a per-event error. */
+export interface RunItem {
+  output?: TestEvent;
+  error?: string;
+  /** The input's messageId when the server says which event the item came from. */
+  sourceMessageId?: string;
+}
+
+export type OutcomeStatus = 'unchanged' | 'changed' | 'split' | 'dropped' | 'error';
+
+/** What happened to one input event. */
+export interface EventOutcome {
+  index: number;
+  input: TestEvent;
+  outputs: TestEvent[];
+  errors: string[];
+  status: OutcomeStatus;
+}
+
+export interface RunSummary {
+  in: number;
+  out: number;
+  dropped: number;
+  errors: number;
+  changed: number;
+  split: number;
+}
+
+export interface CorrelatedRun {
+  outcomes: EventOutcome[];
+  /** Outputs and errors that could not be traced to one input (e.g. a transformBatch making new events). */
+  unmatched: RunItem[];
+  summary: RunSummary;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const messageIdOf = (event: unknown): string | undefined => (isObject(event) && typeof event.messageId === 'string' && event.messageId ? event.messageId : undefined);
+
+/** Reads the item shapes the test API may answer: a bare event, `{error}`, or `{output|error, metadata}`. */
+export function normaliseItem(item: TransformedItem): RunItem {
+  const metadata = isObject(item.metadata) ? item.metadata : undefined;
+  const sourceMessageId = messageIdOf(metadata) ?? (typeof item.error === 'string' ? messageIdOf(item) : undefined);
+  if (isObject(item.output) && ('statusCode' in item || metadata)) return { output: item.output, sourceMessageId };
+  if (typeof item.error === 'string' && !('type' in item && 'event' in item)) return { error: item.error, sourceMessageId };
+  return { output: item, sourceMessageId };
+}
+
+function statusOf(outcome: Omit<EventOutcome, 'status'>, same: (a: unknown, b: unknown) => boolean): OutcomeStatus {
+  if (outcome.errors.length > 0) return 'error';
+  if (outcome.outputs.length === 0) return 'dropped';
+  if (outcome.outputs.length > 1) return 'split';
+  return same(outcome.input, outcome.outputs[0]) ? 'unchanged' : 'changed';
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/**
+ * Traces each output and error back to the input it came from. Exact when the server names the
+ * source messageId; otherwise by the output's messageId (equal, or `<messageId>-…` for splits),
+ * then by order (results come in input order for transformEvent). In batch mode nothing is
+ * traced by order: an untraceable output is a new event, an untraceable error is the batch's.
+ */
+export function correlateResults(inputs: TestEvent[], items: TransformedItem[], mode: 'event' | 'batch' = 'event'): CorrelatedRun {
+  const partial = inputs.map((input, index) => ({ index, input, outputs: [] as TestEvent[], errors: [] as string[] }));
+  const byMessageId = new Map<string, number>();
+  inputs.forEach((input, index) => {
+    const id = messageIdOf(input);
+    if (id && !byMessageId.has(id)) byMessageId.set(id, index);
+  });
+  const prefixOwner = (id: string): number | undefined => {
+    for (const [inputId, index] of byMessageId) if (id.startsWith(`${inputId}-`) || id.startsWith(`${inputId}_`)) return index;
+    return undefined;
+  };
+  const touched = new Set<number>();
+  const unmatched: RunItem[] = [];
+  let cursor = -1;
+  const assign = (index: number, item: RunItem) => {
+    const target = partial[index]!;
+    if (item.error !== undefined) target.errors.push(item.error);
+    else target.outputs.push(item.output!);
+    touched.add(index);
+    cursor = Math.max(cursor, index);
+  };
+  for (const raw of items) {
+    const item = normaliseItem(raw);
+    const outputId = item.output ? messageIdOf(item.output) : undefined;
+    let exact = item.sourceMessageId !== undefined ? byMessageId.get(item.sourceMessageId) : undefined;
+    if (exact === undefined && outputId !== undefined) exact = byMessageId.get(outputId) ?? prefixOwner(outputId);
+    if (exact !== undefined) {
+      assign(exact, item);
+      continue;
+    }
+    // By order: the next input nothing was traced to yet.
+    let next = cursor + 1;
+    while (next < inputs.length && touched.has(next)) next += 1;
+    if (mode === 'event' && next < inputs.length && (item.error !== undefined || outputId === undefined)) assign(next, item);
+    else unmatched.push(item);
+  }
+  const outcomes = partial.map((o) => ({ ...o, status: statusOf(o, deepEqual) }));
+  const unmatchedOutputs = unmatched.filter((u) => u.output).length;
+  const unmatchedErrors = unmatched.filter((u) => u.error !== undefined).length;
+  return {
+    outcomes,
+    unmatched,
+    summary: {
+      in: inputs.length,
+      out: outcomes.reduce((n, o) => n + o.outputs.length, 0) + unmatchedOutputs,
+      dropped: outcomes.filter((o) => o.status === 'dropped').length,
+      errors: outcomes.reduce((n, o) => n + o.errors.length, 0) + unmatchedErrors,
+      changed: outcomes.filter((o) => o.status === 'changed').length,
+      split: outcomes.filter((o) => o.status === 'split').length,
+    },
+  };
+}

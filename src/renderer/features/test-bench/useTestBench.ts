@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../api/client';
+import type { TestEvent } from '../../api/types';
+import { handlerKind } from '../../editor/code-analysis';
+import { localData } from '../../lib/local-data';
+import { correlateResults, type CorrelatedRun } from './correlate-results';
+import { formatEvents, parseTestEvents, type ParsedEvents } from './test-events';
+
+export interface BenchRun {
+  /** Increases with every run (results lists reset on a new run). */
+  id: number;
+  run: CorrelatedRun;
+  logs: string[];
+  durationMs: number;
+  /** The transformation name the run used (stack traces name the module by it). */
+  moduleName: string;
+}
+
+export interface TestBenchState {
+  eventsText: string;
+  setEventsText(text: string): void;
+  setEvents(events: TestEvent[]): void;
+  parsed: ParsedEvents;
+  running: boolean;
+  result?: BenchRun;
+  /** A fatal error of the run (syntax error, timeout, unknown import…) or of the request. */
+  runError?: string;
+  run(code: string, name: string): Promise<void>;
+}
+
+/** Test events (kept per transformation in this browser) and runs of unsaved code against them. */
+export function useTestBench(transformationId: string): TestBenchState {
+  const data = useMemo(() => localData(), []);
+  const [eventsText, setText] = useState(() => data.testEventsText(transformationId) ?? '[]');
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<BenchRun>();
+  const [runError, setRunError] = useState<string>();
+  const runId = useRef(0);
+
+  useEffect(() => {
+    setText(data.testEventsText(transformationId) ?? '[]');
+    setResult(undefined);
+    setRunError(undefined);
+  }, [transformationId, data]);
+
+  const setEventsText = useCallback(
+    (text: string) => {
+      setText(text);
+      data.saveTestEventsText(transformationId, text);
+    },
+    [data, transformationId],
+  );
+  const parsed = useMemo(() => parseTestEvents(eventsText), [eventsText]);
+
+  const run = useCallback(
+    async (code: string, name: string) => {
+      if (!parsed.ok) {
+        setRunError(`Fix the test events first: ${parsed.message}`);
+        return;
+      }
+      const id = ++runId.current;
+      setRunning(true);
+      setRunError(undefined);
+      try {
+        const response = await api.test({ code, events: parsed.events, transformationName: name });
+        if (id !== runId.current) return;
+        setResult({
+          id,
+          run: correlateResults(parsed.events, response.transformedEvents ?? [], handlerKind(code)),
+          logs: response.logs ?? [],
+          durationMs: response.durationMs,
+          moduleName: name,
+        });
+      } catch (e) {
+        if (id !== runId.current) return;
+        setResult(undefined);
+        setRunError((e as Error).message);
+      } finally {
+        if (id === runId.current) setRunning(false);
+      }
+    },
+    [parsed],
+  );
+
+  return { eventsText, setEventsText, setEvents: (events) => setEventsText(formatEvents(events)), parsed, running, result, runError, run };
+}

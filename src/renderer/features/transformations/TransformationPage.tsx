@@ -1,0 +1,48 @@
+import { useCallback, useRef } from 'react';
+import type { CodeEditorHandle } from '../../editor/CodeEditor';
+import { hrefFor, type PanelTab } from '../../hooks/routes';
+import { ArtifactLoadState } from '../authoring/ArtifactLoadState';
+import { AuthoringView } from '../authoring/AuthoringView';
+import { useArtifactEditor } from '../authoring/useArtifactEditor';
+import { TestBench } from '../test-bench/TestBench';
+import { useTestBench } from '../test-bench/useTestBench';
+import { useWorkspace } from '../workspace/useWorkspace';
+
+/** Edit a transformation beside its test bench; save versions, compare and publish them. */
+export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) {
+  const editor = useArtifactEditor('transformation', id);
+  const bench = useTestBench(id);
+  const { libraries } = useWorkspace();
+  const editorRef = useRef<CodeEditorHandle>(null);
+  const artifact = editor.artifact;
+
+  const run = useCallback(() => {
+    if (artifact) void bench.run(editor.code, artifact.name);
+  }, [artifact, bench, editor.code]);
+  const save = useCallback(() => {
+    if (!editor.dirty || editor.busy) return;
+    void editor.save(bench.parsed.ok ? { events: bench.parsed.events } : undefined);
+  }, [editor, bench.parsed]);
+  const libraryHref = useCallback(
+    (importName: string) => {
+      const library = libraries?.find((l) => l.importName === importName);
+      return library ? hrefFor('library', library.id) : undefined;
+    },
+    [libraries],
+  );
+
+  const loading = <ArtifactLoadState kind="transformation" editor={editor} />;
+  if (!artifact) return loading;
+  const stack = { moduleName: artifact.name, onJump: (line: number, column: number) => editorRef.current?.goTo(line, column), libraryHref };
+  return (
+    <AuthoringView
+      editor={editor}
+      editorRef={editorRef}
+      tab={tab}
+      onSave={save}
+      onRun={run}
+      publishInput={() => (bench.parsed.ok ? bench.parsed.events : `Fix the test events before publishing (the server tests the version on them): ${bench.parsed.message}`)}
+      tabs={[{ id: 'test', label: 'Test', content: <TestBench bench={bench} onRun={run} stack={stack} /> }]}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ArtifactVersion } from '../../api/artifacts';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { VirtualList } from '../../components/VirtualList';
+import { formatWhen } from '../../lib/format-time';
+
+export interface VersionsPanelProps {
+  versions?: ArtifactVersion[];
+  error?: string;
+  onRetry: () => void;
+  onView: (version: ArtifactVersion) => void;
+  onCompare: (older: ArtifactVersion, newer: ArtifactVersion) => void;
+  onRestore: (version: ArtifactVersion) => void;
+  onPublish: (version: ArtifactVersion) => void;
+  publishing: boolean;
+}
+
+/** History (newest first): who/when/description, published mark, view, diff, restore, publish. */
+export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onRestore, onPublish, publishing }: VersionsPanelProps) {
+  const newestFirst = useMemo(() => [...(versions ?? [])].reverse(), [versions]);
+  const [left, setLeft] = useState<string>();
+  const [right, setRight] = useState<string>();
+  useEffect(() => {
+    setRight(newestFirst[0]?.versionId);
+    setLeft(newestFirst[1]?.versionId ?? newestFirst[0]?.versionId);
+  }, [newestFirst]);
+  if (error) return <ErrorNotice message={error} onRetry={onRetry} />;
+  if (!versions) return <p className="muted pad">Loading versions…</p>;
+  if (versions.length === 0) return <EmptyState title="No versions yet">Every save creates a version.</EmptyState>;
+  const latestId = newestFirst[0]!.versionId;
+  const byId = (id?: string) => versions.find((v) => v.versionId === id);
+  const label = (v: ArtifactVersion) => `Version ${v.number} · ${formatWhen(v.createdAt)}${v.published ? ' · published' : ''}`;
+  const compare = () => {
+    const a = byId(left);
+    const b = byId(right);
+    if (a && b) onCompare(a.number <= b.number ? a : b, a.number <= b.number ? b : a);
+  };
+  return (
+    <section className="versions-panel" aria-label="Versions">
+      <form className="compare-form" onSubmit={(e) => { e.preventDefault(); compare(); }}>
+        <label>Compare<select aria-label="Older version" value={left} onChange={(e) => setLeft(e.target.value)}>
+          {newestFirst.map((v) => <option key={v.versionId} value={v.versionId}>{label(v)}</option>)}
+        </select></label>
+        <label>with<select aria-label="Newer version" value={right} onChange={(e) => setRight(e.target.value)}>
+          {newestFirst.map((v) => <option key={v.versionId} value={v.versionId}>{label(v)}</option>)}
+        </select></label>
+        <button type="submit" disabled={versions.length < 2 || left === right}>Show diff</button>
+      </form>
+      <VirtualList
+        items={newestFirst}
+        itemKey={(v) => v.versionId}
+        estimateSize={84}
+        label="Version history"
+        className="versions-list"
+        testId="versions-list"
+        renderItem={(v) => {
+          const previous = versions[v.number - 2];
+          return (
+            <article className="version-row" data-testid="version-row" aria-label={`Version ${v.number}`}>
+              <div className="version-title">
+                <strong>Version {v.number}</strong>
+                {v.published && <span className="badge badge-published">Published</span>}
+                {v.versionId === latestId && <span className="badge">Latest</span>}
+                <span className="muted">{formatWhen(v.createdAt)}{v.createdBy ? ` · ${v.createdBy}` : ''}</span>
+              </div>
+              <p className="muted version-description">{v.name}{v.description ? ` — ${v.description}` : ''}</p>
+              <div className="version-actions">
+                <button type="button" className="link" onClick={() => onView(v)}>View</button>
+                {previous && <button type="button" className="link" onClick={() => onCompare(previous, v)}>Diff with version {previous.number}</button>}
+                <button type="button" className="link" onClick={() => onRestore(v)} aria-label={`Restore version ${v.number}`}>Restore</button>
+                {!v.published && (
+                  <button type="button" className="link" onClick={() => onPublish(v)} disabled={publishing} aria-label={`Publish version ${v.number}`}>Publish</button>
+                )}
+              </div>
+            </article>
+          );
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { fromLibrary, fromTransformation, type Artifact } from '../../api/artifacts';
+import { api } from '../../api/client';
+import { describeLibrary } from '../../editor/library-exports';
+import { WorkspaceContext, type Workspace } from './useWorkspace';
+
+const replace = (list: Artifact[] | undefined, item: Artifact) =>
+  list ? (list.some((a) => a.id === item.id) ? list.map((a) => (a.id === item.id ? item : a)) : [...list, item]) : [item];
+
+/** Loads transformations and libraries once and keeps them fresh as pages change them. */
+export function WorkspaceProvider({ children }: { children: ReactNode }) {
+  const [transformations, setTransformations] = useState<Artifact[]>();
+  const [libraries, setLibraries] = useState<Artifact[]>();
+  const [error, setError] = useState<string>();
+
+  const refresh = useCallback(async () => {
+    try {
+      const [t, l] = await Promise.all([api.listTransformations(), api.listLibraries()]);
+      setTransformations(t.transformations.map(fromTransformation));
+      setLibraries(l.libraries.map(fromLibrary));
+      setError(undefined);
+    } catch (e) {
+      setError(`Could not load transformations and libraries: ${(e as Error).message}`);
+    }
+  }, []);
+  useEffect(() => void refresh(), [refresh]);
+
+  const libraryInfos = useMemo(
+    () => (libraries ?? []).map((l) => describeLibrary({ name: l.name, importName: l.importName ?? '', code: l.code })),
+    [libraries],
+  );
+
+  const value = useMemo<Workspace>(
+    () => ({
+      transformations,
+      libraries,
+      libraryInfos,
+      error,
+      refresh,
+      upsert(item) {
+        if (item.kind === 'transformation') setTransformations((list) => replace(list, item));
+        else setLibraries((list) => replace(list, item));
+      },
+      remove(item) {
+        const keep = (list: Artifact[] | undefined) => list?.filter((a) => a.id !== item.id);
+        if (item.kind === 'transformation') setTransformations(keep);
+        else setLibraries(keep);
+      },
+    }),
+    [transformations, libraries, libraryInfos, error, refresh],
+  );
+  return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
+}

@@ -1,0 +1,18 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { hrefFor, parseRoute } from './routes';
+
+describe('routes', () => {
+  it('parses list, item and tab routes and round-trips hrefFor', () => {
+    expect(parseRoute('')).toEqual({ page: 'home' });
+    expect(parseRoute('#/')).toEqual({ page: 'home' });
+    expect(parseRoute('#/transformations')).toEqual({ page: 'list', kind: 'transformation', id: undefined, tab: undefined });
+    expect(parseRoute(hrefFor('library', 'abc', 'used-by'))).toEqual({ page: 'list', kind: 'library', id: 'abc', tab: 'used-by' });
+    expect(parseRoute(hrefFor('transformation', 'x y'))).toMatchObject({ id: 'x y' });
+  });
+
+  it('reports unknown routes', () => {
+    expect(parseRoute('#/nope')).toEqual({ page: 'not-found', hash: '#/nope' });
+    expect(parseRoute('#/libraries/a/bogus')).toMatchObject({ page: 'not-found' });
+  });
+});

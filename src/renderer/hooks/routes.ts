@@ -1,0 +1,28 @@
+/** Hash routes of the app (hash routing so no path collides with the HTTP APIs). */
+export type Kind = 'transformation' | 'library';
+export type PanelTab = 'test' | 'versions' | 'used-by';
+
+export type Route =
+  | { page: 'home' }
+  | { page: 'list'; kind: Kind; id?: string; tab?: PanelTab }
+  | { page: 'not-found'; hash: string };
+
+const SEGMENT = { transformations: 'transformation', libraries: 'library' } as const;
+const TABS: PanelTab[] = ['test', 'versions', 'used-by'];
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '').split('?')[0]!;
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0 || parts[0] === 'login') return { page: 'home' };
+  const kind = SEGMENT[parts[0] as keyof typeof SEGMENT];
+  if (!kind || parts.length > 3) return { page: 'not-found', hash };
+  const tab = parts[2] as PanelTab | undefined;
+  if (tab !== undefined && !TABS.includes(tab)) return { page: 'not-found', hash };
+  return { page: 'list', kind, id: parts[1], tab };
+}
+
+export function hrefFor(kind: Kind, id?: string, tab?: PanelTab): string {
+  const base = kind === 'transformation' ? '#/transformations' : '#/libraries';
+  if (!id) return base;
+  return `${base}/${encodeURIComponent(id)}${tab ? `/${tab}` : ''}`;
+}
