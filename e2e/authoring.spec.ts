@@ -51,7 +51,7 @@ test('author a library and a transformation, test it on samples, version, diff a
 
   // A transformation from the "Enrich with a library" template imports it.
   await studio.createTransformation('Mask PII', 'Enrich with a library', 'Event Utils (eventUtils)');
-  expect(await studio.codeText()).toContain(`import { normalizeEmail } from 'eventUtils';`);
+  await expect(studio.code).toContainText(`import { normalizeEmail } from 'eventUtils';`);
   await expect(studio.problems).toHaveText('No problems found.');
 
   // A bad import gets a diagnostic while typing; fixing it clears it.
@@ -111,7 +111,7 @@ test('author a library and a transformation, test it on samples, version, diff a
   await page.getByRole('button', { name: 'Restore version 2 as draft' }).click();
   await expect(page.getByTestId('version-overlay')).toHaveCount(0);
   await expect(page.getByTestId('unsaved')).toBeVisible();
-  expect(await studio.codeText()).not.toContain('masked');
+  await expect(studio.code).not.toContainText('masked');
   await studio.save();
   await expect(studio.sidePanelTab(/^Versions \(4\)$/)).toBeVisible();
 

@@ -45,11 +45,6 @@ export class StudioPage {
     await this.page.keyboard.insertText(code);
   }
 
-  /** The editor's text, line by line as CodeMirror renders it (long documents render partly). */
-  async codeText(editor: Locator = this.code): Promise<string> {
-    return (await editor.locator('.cm-line').allInnerTexts()).join('\n');
-  }
-
   async save(): Promise<void> {
     await this.code.click();
     await this.page.keyboard.press('ControlOrMeta+s');

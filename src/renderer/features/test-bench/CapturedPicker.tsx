@@ -74,7 +74,7 @@ export function CapturedPicker({ onClose, onPick }: PickerProps) {
       {state === 'error' && <p role="alert" className="error">Could not load captured events: {error}</p>}
       {state !== 'unavailable' && events.length === 0 && state === 'ready' && (
         <EmptyState title={q || type ? 'No captured event matches' : 'No captured events yet'}>
-          {q || type ? 'Try other words or any type.' : 'Send events to the event API (/v1/track, /v1/batch …) with a source’s write key; a capture destination keeps them here.'}
+          {q || type ? 'Try other words or any type.' : 'Send events to the event API (/v1/track, /v1/batch …) with a source’s write key; every accepted event appears here.'}
         </EmptyState>
       )}
       {events.length > 0 && (

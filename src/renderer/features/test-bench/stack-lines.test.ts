@@ -31,6 +31,13 @@ describe('parseStackLocations', () => {
     expect(frames).toMatchObject([{ target: 'transformation', line: 5, column: 1 }]);
   });
 
+  it('reads the bracketed location of a compile error', () => {
+    const text = "SyntaxError: Unexpected token '}' [Split Orders:3:1]";
+    const [frame] = parseStackLocations(text, 'Split Orders');
+    expect(frame).toMatchObject({ target: 'transformation', line: 3, column: 1 });
+    expect(text.slice(frame!.start, frame!.start + frame!.length)).toBe('Split Orders:3:1');
+  });
+
   it('finds nothing in a message without frames', () => {
     expect(parseStackLocations('returned event from transformEvent(event) is not an object')).toEqual([]);
   });

@@ -13,7 +13,8 @@ export interface StackLocation {
   length: number;
 }
 
-const FRAME = /\(([^()\n]+?):(\d+):(\d+)\)|\bat ([^\s()][^()\n]*?):(\d+):(\d+)\s*$/gm;
+// "(module:line:col)" in a frame, "at module:line:col" (top-level code), "[module:line:col]" (compile errors).
+const FRAME = /\(([^()\n]+?):(\d+):(\d+)\)|\bat ([^\s()][^()\n]*?):(\d+):(\d+)\s*$|\[([^[\]\n]+?):(\d+):(\d+)\]/gm;
 
 /**
  * Frames of an error text that point into the transformation (named `transformationName` or
@@ -23,12 +24,12 @@ const FRAME = /\(([^()\n]+?):(\d+):(\d+)\)|\bat ([^\s()][^()\n]*?):(\d+):(\d+)\s
 export function parseStackLocations(text: string, transformationName?: string): StackLocation[] {
   const result: StackLocation[] = [];
   for (const match of text.matchAll(FRAME)) {
-    const module = (match[1] ?? match[4])!.trim();
-    const line = Number(match[2] ?? match[5]);
-    const column = Number(match[3] ?? match[6]);
+    const module = (match[1] ?? match[4] ?? match[7])!.trim();
+    const line = Number(match[2] ?? match[5] ?? match[8]);
+    const column = Number(match[3] ?? match[6] ?? match[9]);
     const located = match[0].indexOf(module);
     const start = match.index! + located;
-    const length = match[0].slice(located).replace(/\)?\s*$/, '').length;
+    const length = match[0].slice(located).replace(/[)\]]?\s*$/, '').length;
     const library = /^library (\S+)$/.exec(module);
     if (library) result.push({ target: 'library', module, importName: library[1]!, line, column, start, length });
     else if (module === 'base transformation' || (transformationName !== undefined && module === transformationName)) {

@@ -1,0 +1,114 @@
+import { expect, test } from './studio-fixture';
+import { StudioPage } from './pages/studio-page';
+
+const SPLIT_OR_THROW = `export function transformEvent(event, metadata) {
+  if (!event.properties) {
+    throw new Error('no properties on ' + event.type);
+  }
+  if (event.event !== 'Order Completed') return event;
+  log('splitting', event.properties.products.length);
+  return event.properties.products.map((product, i) => ({ ...event, messageId: event.messageId + '-' + i, properties: product }));
+}
+`;
+
+test('captured events feed the bench; split, errors with linked stack lines and logs show per event', async ({ page, server }) => {
+  const writeKey = { Authorization: `Basic ${Buffer.from('cli-write-key:').toString('base64')}` };
+  const order = { userId: 'u1', event: 'Order Completed', properties: { products: [{ sku: 'a' }, { sku: 'b' }] } };
+  expect((await page.request.post(`${server.url}/v1/track`, { headers: writeKey, data: order })).status()).toBe(200);
+  expect((await page.request.post(`${server.url}/v1/identify`, { headers: writeKey, data: { userId: 'u2', traits: { plan: 'pro' } } })).status()).toBe(200);
+
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Split Orders', 'Split events');
+  await studio.replaceCode(SPLIT_OR_THROW);
+
+  await page.getByRole('button', { name: 'Captured events' }).click();
+  const picker = page.getByTestId('captured-picker');
+  await expect(picker.getByRole('checkbox')).toHaveCount(2);
+  await picker.getByLabel('Search captured events').fill('Order Completed');
+  await picker.getByRole('button', { name: 'Search' }).click();
+  await expect(picker.getByRole('checkbox')).toHaveCount(1);
+  await picker.getByLabel('Search captured events').fill('');
+  await picker.getByRole('button', { name: 'Search' }).click();
+  await expect(picker.getByRole('checkbox')).toHaveCount(2);
+  for (const box of await picker.getByRole('checkbox').all()) await box.check();
+  await picker.getByRole('button', { name: 'Use selected (2)' }).click();
+
+  await page.getByRole('button', { name: 'Run test' }).click();
+  await expect(studio.count('in')).toHaveText('2');
+  await expect(studio.count('out')).toHaveText('2');
+  await expect(studio.count('split')).toHaveText('1');
+  await expect(studio.count('errors')).toHaveText('1');
+  const results = page.getByTestId('event-result');
+  // Newest captured first: the identify event (no properties) fails, the order splits in two.
+  await expect(results.filter({ hasText: 'identify' })).toHaveAttribute('data-status', 'error');
+  await expect(results.filter({ hasText: 'Order Completed' })).toHaveAttribute('data-status', 'split');
+  await expect(results.filter({ hasText: 'Order Completed' })).toContainText('Split into 2');
+  await expect(page.getByTestId('logs')).toContainText('Log: splitting 2');
+
+  const error = results.filter({ hasText: 'identify' });
+  await expect(error).toContainText('Error: no properties on identify');
+  await error.getByRole('button', { name: 'Split Orders:3:11' }).click();
+  await expect(studio.code.locator('.cm-activeLine')).toContainText("throw new Error('no properties on ' + event.type);");
+
+  // A fatal error (syntax) stops the run and says where.
+  await studio.replaceCode(SPLIT_OR_THROW.replace('return event;', 'return event.;'));
+  await expect(studio.problems).toContainText('Syntax error');
+  await page.getByRole('button', { name: 'Run test' }).click();
+  await expect(page.getByTestId('run-error')).toContainText('SyntaxError');
+  await page.getByTestId('run-error').getByRole('button', { name: /^Split Orders:5:/ }).click();
+  await expect(studio.code.locator('.cm-activeLine')).toContainText('return event.;');
+});
+
+test('library edits are tested against the transformations that import it; drafts survive a reload; delete asks first', async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createLibrary('Labels');
+  await studio.replaceCode(`export function label(value) {\n  return 'label:' + value;\n}\n`);
+  await studio.save();
+  await studio.createTransformation('Labeler', 'Enrich with a library', 'Labels (labels)');
+  await expect(studio.code).toContainText(`import { label } from 'labels';`);
+
+  // Break the library: saving first runs Labeler's tests with the unsaved code.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Libraries' }).click();
+  await page.getByRole('link', { name: /Labels/ }).click();
+  await expect(studio.sidePanelTab(/^Used by \(1\)$/)).toBeVisible();
+  await studio.replaceCode(`export function label(value) {\n  throw new Error('broken label');\n}\n`);
+  await studio.code.click();
+  await page.keyboard.press('ControlOrMeta+s');
+  const confirm = page.getByRole('dialog', { name: 'Some transformations fail with this code' });
+  await expect(confirm).toContainText('Labeler');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('used-by-summary')).toHaveText('1 of 1 fail with this code.');
+  await expect(page.getByTestId('used-by-list')).toContainText('Error: broken label');
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+
+  // A fixed version passes and saves.
+  await studio.replaceCode(`export function label(value) {\n  return 'label=' + value;\n}\n`);
+  await studio.save();
+  await expect(page.getByTestId('used-by-summary')).toHaveText('All 1 pass with this code.');
+  await expect(studio.sidePanelTab(/^Versions \(3\)$/)).toBeVisible();
+
+  // Unsaved edits survive a reload.
+  await studio.replaceCode(`export function label(value) {\n  return 'draft:' + value;\n}\n`);
+  await page.reload();
+  await expect(page.getByText(/Unsaved changes from .* were restored/)).toBeVisible();
+  await expect(studio.code).toContainText(`'draft:'`);
+  await page.getByRole('button', { name: 'Discard them' }).click();
+  await expect(studio.code).toContainText(`'label='`);
+  await expect(page.getByTestId('unsaved')).toHaveCount(0);
+
+  // Deleting a transformation asks for confirmation.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+  await page.getByRole('link', { name: /Labeler/ }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const del = page.getByRole('dialog', { name: 'Delete “Labeler”?' });
+  await del.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('artifact-name')).toHaveText('Labeler');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await del.getByRole('button', { name: 'Delete transformation' }).click();
+  await expect(page.getByText('No transformations yet')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Libraries' }).click();
+  await page.getByRole('link', { name: /Labels/ }).click();
+  await expect(studio.sidePanelTab(/^Used by \(0\)$/)).toBeVisible();
+});
