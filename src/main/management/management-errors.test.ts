@@ -29,6 +29,8 @@ describe('management API errors (integration)', () => {
     ['GET', `/libraries/${library.id}/versions/${library.versionId}`],
     ['POST', '/transformations/libraries/publish', { libraries: [{ versionId: library.versionId }] }],
     ['POST', '/transformations/libraries/test', { libraries: [{ versionId: library.versionId }] }],
+    ['GET', '/studio/api/settings/management'],
+    ['PUT', '/studio/api/settings/management', { maxCodeBytes: 5 }],
   ];
 
   it('answers 401 without credentials or with wrong ones, on every endpoint, and changes nothing', async () => {
@@ -117,7 +119,7 @@ describe('management API errors (integration)', () => {
     await ok(t, 'DELETE', `/transformations/${created.id}`);
   });
 
-  it('refuses code over the limit (1 MB by default, configurable) with 400 naming the field', async () => {
+  it('refuses code over the limit (1 MB by default, configurable through the settings API) with 400 naming the field', async () => {
     const exactly = 'a'.repeat(1024 * 1024);
     const created = await ok(t, 'POST', '/transformations', { name: 'Big', code: exactly });
     expect(created.code).toHaveLength(1024 * 1024);
@@ -128,7 +130,8 @@ describe('management API errors (integration)', () => {
     expect(libTooBig.status).toBe(400);
     expect(libTooBig.body.error).toMatch(/"code" is too large/);
 
-    setSetting(t, 'management.maxCodeBytes', 100);
+    expect(await ok(t, 'GET', '/studio/api/settings/management')).toEqual({ maxCodeBytes: 1024 * 1024 });
+    expect(await ok(t, 'PUT', '/studio/api/settings/management', { maxCodeBytes: 100 })).toEqual({ maxCodeBytes: 100 });
     try {
       expect((await t.call('POST', '/transformations', { name: 'Small', code: 'x'.repeat(100) })).status).toBe(200);
       // Bytes, not characters: 34 × "é" is 68 bytes, 51 × "é" is 102.
@@ -136,9 +139,18 @@ describe('management API errors (integration)', () => {
       const multi = await t.call('POST', `/transformations/${created.id}`, { code: 'é'.repeat(51) });
       expect(multi.status).toBe(400);
       expect(multi.body.error).toMatch(/102 bytes; the limit is 100 bytes, setting "management\.maxCodeBytes"/);
+      // A stored value of the wrong shape falls back to the default.
+      setSetting(t, 'management.maxCodeBytes', 'lots');
+      expect(await ok(t, 'GET', '/studio/api/settings/management')).toEqual({ maxCodeBytes: 1024 * 1024 });
     } finally {
-      setSetting(t, 'management.maxCodeBytes', 1024 * 1024);
+      await ok(t, 'PUT', '/studio/api/settings/management', { maxCodeBytes: 1024 * 1024 });
     }
+    for (const body of [{ maxCodeBytes: 0 }, { maxCodeBytes: '100' }, { maxCodeBytes: 1.5 }, { maxCodeBytes: 5 * 1024 * 1024 }, { other: 1 }]) {
+      const r = await t.call('PUT', '/studio/api/settings/management', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error).toMatch(/maxCodeBytes|other/);
+    }
+    expect(await ok(t, 'GET', '/studio/api/settings/management')).toEqual({ maxCodeBytes: 1024 * 1024 });
     for (const x of (await ok(t, 'GET', '/transformations')).transformations) if (x.id !== transformation.id) await ok(t, 'DELETE', `/transformations/${x.id}`);
   });
 

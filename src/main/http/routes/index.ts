@@ -6,6 +6,7 @@ import { sandboxTestRoutes } from './sandbox-test';
 import { credentialsRoutes } from './credentials';
 import { sandboxSettingsRoutes } from './sandbox-settings';
 import { librariesRoutes } from './libraries';
+import { managementSettingsRoutes } from './management-settings';
 import { publishRoutes } from './publish';
 import { transformationsRoutes } from './transformations';
 import { eventsApiRoutes } from './events-api';
@@ -29,6 +30,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   transformationsRoutes(ctx),
   librariesRoutes(ctx),
   publishRoutes(ctx),
+  managementSettingsRoutes(ctx),
   sourcesRoutes(ctx),
   eventsRoutes(ctx),
   destinationsRoutes(ctx),

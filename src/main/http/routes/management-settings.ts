@@ -1,0 +1,33 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import type { StudioContext } from '../../context';
+import { DEFAULT_MAX_CODE_BYTES, MAX_CODE_BYTES_SETTING, maxCodeBytes } from '../../management/input';
+import { errorResponses } from './management-schemas';
+
+const Settings = Type.Object({
+  maxCodeBytes: Type.Integer({
+    minimum: 1,
+    maximum: 4 * 1024 * 1024,
+    description: `Largest accepted code of a transformation or library version, in UTF-8 bytes (default ${DEFAULT_MAX_CODE_BYTES})`,
+  }),
+});
+const PutBody = Type.Partial(Settings, { additionalProperties: false });
+
+/** GET/PUT /studio/api/settings/management: limits of the management API. */
+export const managementSettingsRoutes =
+  (ctx: StudioContext): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    const tags = ['settings'];
+    const read = () => ({ maxCodeBytes: maxCodeBytes(ctx.store.settings) });
+    app.get('/studio/api/settings/management', { schema: { tags, summary: 'Management API settings', response: { 200: Settings, ...errorResponses } } }, async () => read());
+    app.put(
+      '/studio/api/settings/management',
+      { schema: { tags, summary: 'Change management API settings (fields left out keep their value)', body: PutBody, response: { 200: Settings, ...errorResponses } } },
+      async (request) => {
+        if (request.body.maxCodeBytes !== undefined) ctx.store.settings.set(MAX_CODE_BYTES_SETTING, request.body.maxCodeBytes);
+        return read();
+      },
+    );
+  };
