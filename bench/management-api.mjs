@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// Management API latency on the built headless host (real HTTP, real SQLite file, real sandbox),
+// each request against GET /studio/health on the same server in the same run (the floor of one
+// HTTP round trip).
+//
+//   node --no-node-snapshot bench/management-api.mjs        (npm run bench runs every bench/*.mjs)
+//
+// Data: 50 transformations with 21 versions each, 5 libraries; one transformation imports a library.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildBenchEntries } from './lib/build-entries.mjs';
+
+if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
+  console.error('run with: node --no-node-snapshot bench/management-api.mjs');
+  process.exit(2);
+}
+
+const { headless } = await buildBenchEntries();
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-management-'));
+const child = spawn(process.execPath, ['--no-node-snapshot', headless, '--port', '0', '--data-dir', dataDir], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, STUDIO_EMAIL: 'bench@example.com', STUDIO_TOKEN: 'bench-token', STUDIO_WRITE_KEY: 'bench-write-key' },
+});
+const url = await new Promise((resolve, reject) => {
+  let out = '';
+  const timer = setTimeout(() => reject(new Error(`headless host did not start: ${out}`)), 20_000);
+  child.stdout.on('data', (d) => {
+    out += d;
+    const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+    if (m) {
+      clearTimeout(timer);
+      resolve(m[0]);
+    }
+  });
+  child.once('exit', (code) => reject(new Error(`headless host exited with ${code}: ${out}`)));
+});
+const auth = `Basic ${Buffer.from('bench@example.com:bench-token').toString('base64')}`;
+
+async function call(method, path, body) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+async function latency(fn, n) {
+  for (let i = 0; i < 30; i++) await fn(); // warm up
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+const IDENTITY = 'export function transformEvent(event) { return event; }';
+const USES_LIB = `import { tag } from 'benchLib0';
+export function transformEvent(event) { return { ...event, tag: tag(event) }; }`;
+try {
+  const libs = [];
+  for (let i = 0; i < 5; i++) libs.push(await call('POST', '/libraries', { name: `Bench Lib ${i}`, code: `export function tag(e) { return e.type + ${i}; }` }));
+  let last;
+  for (let i = 0; i < 50; i++) {
+    last = await call('POST', '/transformations', { name: `Bench ${i}`, code: i === 49 ? USES_LIB : IDENTITY });
+    for (let v = 0; v < 20; v++) last = await call('POST', `/transformations/${last.id}`, { code: `${i === 49 ? USES_LIB : IDENTITY} // ${v}` });
+  }
+  const events = Array.from({ length: 10 }, (_, i) => ({ type: 'track', event: `E${i}`, messageId: `m${i}`, userId: 'u', properties: { i } }));
+  const publishBody = { transformations: [{ versionId: last.versionId, testInput: JSON.stringify(events) }], libraries: [{ versionId: libs[0].versionId }] };
+
+  const N = 300;
+  const cases = [
+    ['GET /studio/health (floor)', () => fetch(`${url}/studio/health`).then((r) => r.text())],
+    ['GET /transformations (50)', () => call('GET', '/transformations')],
+    ['GET /transformations/:id', () => call('GET', `/transformations/${last.id}`)],
+    ['GET /transformations/:id/versions?count=20&orderBy=DESC', () => call('GET', `/transformations/${last.id}/versions?count=20&orderBy=DESC`)],
+    ['GET /libraries (5)', () => call('GET', '/libraries')],
+    ['POST /transformations/:id (new version)', () => call('POST', `/transformations/${last.id}`, { code: USES_LIB })],
+    ['POST /transformations/libraries/test (lib + 10 events)', () => call('POST', '/transformations/libraries/test', publishBody)],
+    ['POST /transformations/libraries/publish (lib + 10 events)', () => call('POST', '/transformations/libraries/publish', publishBody)],
+  ];
+  const rows = [];
+  let floor;
+  for (const [request, fn] of cases) {
+    const r = await latency(fn, N);
+    floor ??= r.p50;
+    rows.push({ request, 'p50 ms': r.p50.toFixed(2), 'p99 ms': r.p99.toFixed(2), 'p50 / floor': (r.p50 / floor).toFixed(1) });
+  }
+  console.log(`Management API, built headless host, ${N} sequential requests each after 30 warm-up requests`);
+  console.table(rows);
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
