@@ -40,13 +40,14 @@ export class StudioPage {
 
   /** Replaces the whole code as one paste would. */
   async replaceCode(code: string, editor: Locator = this.code): Promise<void> {
-    await editor.click();
+    // Focus rather than click: a long document's centre may be scrolled out of its scroller.
+    await editor.focus();
     await this.page.keyboard.press('ControlOrMeta+a');
     await this.page.keyboard.insertText(code);
   }
 
   async save(): Promise<void> {
-    await this.code.click();
+    await this.code.focus();
     await this.page.keyboard.press('ControlOrMeta+s');
     await expect(this.page.getByTestId('unsaved')).toHaveCount(0);
   }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, type StudioInfo } from '../../api/client';
+import { GetStarted } from './GetStarted';
 
 /** Landing page: the instance's health and where its data lives. */
 export function HomePage({ info }: { info: StudioInfo }) {
@@ -33,6 +34,7 @@ export function HomePage({ info }: { info: StudioInfo }) {
         <dt>Server</dt>
         <dd><code>{info.baseUrl}</code> · {info.runtime} · v{info.version}</dd>
       </dl>
+      <GetStarted />
     </section>
   );
 }

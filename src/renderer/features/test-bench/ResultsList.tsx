@@ -4,11 +4,19 @@ import type { CorrelatedRun } from './correlate-results';
 import { ErrorText } from './ErrorText';
 import { EventResult, type StackProps } from './EventResult';
 import type { ResultFilter } from './RunSummary';
+import { eventLabel } from './sample-events';
 
 /** Per-event results (virtualised), plus outputs and errors no single input produced. */
 export function ResultsList({ run, filter, stack }: { run: CorrelatedRun; filter: ResultFilter; stack: StackProps }) {
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set(run.outcomes.length <= 3 ? run.outcomes.map((o) => o.index) : []));
-  const shown = useMemo(() => run.outcomes.filter((o) => filter === 'all' || o.status === filter), [run, filter]);
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return run.outcomes.filter((o) => {
+      if (filter !== 'all' && o.status !== filter) return false;
+      return !q || `#${o.index + 1} ${eventLabel(o.input)} ${JSON.stringify(o.input)} ${JSON.stringify(o.outputs)} ${o.errors.join(' ')}`.toLowerCase().includes(q);
+    });
+  }, [run, filter, query]);
   const toggle = (index: number) =>
     setExpanded((set) => {
       const next = new Set(set);
@@ -18,6 +26,7 @@ export function ResultsList({ run, filter, stack }: { run: CorrelatedRun; filter
     });
   return (
     <div className="results">
+      <input type="search" className="list-search" aria-label="Search results" placeholder="Search results (name, any value, error)" value={query} onChange={(e) => setQuery(e.target.value)} />
       {run.unmatched.length > 0 && (
         <section className="unmatched" aria-label="Results not traced to one input event">
           <h4>Not traced to one input event</h4>

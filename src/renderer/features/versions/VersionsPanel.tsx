@@ -21,6 +21,7 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
   const newestFirst = useMemo(() => [...(versions ?? [])].reverse(), [versions]);
   const [left, setLeft] = useState<string>();
   const [right, setRight] = useState<string>();
+  const [query, setQuery] = useState('');
   useEffect(() => {
     setRight(newestFirst[0]?.versionId);
     setLeft(newestFirst[1]?.versionId ?? newestFirst[0]?.versionId);
@@ -31,6 +32,11 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
   const latestId = newestFirst[0]!.versionId;
   const byId = (id?: string) => versions.find((v) => v.versionId === id);
   const label = (v: ArtifactVersion) => `Version ${v.number} · ${formatWhen(v.createdAt)}${v.published ? ' · published' : ''}`;
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = newestFirst.filter((v) => {
+    const text = `version ${v.number} ${v.name} ${v.description} ${formatWhen(v.createdAt)} ${v.published ? 'published' : ''} ${v.code}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
   const compare = () => {
     const a = byId(left);
     const b = byId(right);
@@ -47,8 +53,10 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
         </select></label>
         <button type="submit" disabled={versions.length < 2 || left === right}>Show diff</button>
       </form>
+      <input type="search" className="list-search" aria-label="Search versions" placeholder="Search versions (number, date, description, code)" value={query} onChange={(e) => setQuery(e.target.value)} />
+      {shown.length === 0 && <p className="muted">No version matches “{query}”.</p>}
       <VirtualList
-        items={newestFirst}
+        items={shown}
         itemKey={(v) => v.versionId}
         estimateSize={84}
         label="Version history"
