@@ -15,6 +15,7 @@ import { useWorkspace } from '../workspace/useWorkspace';
 import { CodePane } from './CodePane';
 import { DetailsDialog } from './DetailsDialog';
 import { EditorHeader } from './EditorHeader';
+import { PublishFailure } from './PublishFailure';
 import type { ArtifactEditor } from './useArtifactEditor';
 
 export interface SideTab {
@@ -113,6 +114,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
           </p>
         )}
         <ErrorNotice message={editor.actionError} onDismiss={editor.clearActionError} />
+        {editor.publishResults !== undefined && <PublishFailure results={editor.publishResults} artifactId={artifact.id} onJump={jump} />}
         {message && <p className="notice" role="status">{message} <button type="button" className="link" aria-label="Dismiss" onClick={() => setMessage(undefined)}>✕</button></p>}
         {notice}
         <CodePane

@@ -1,0 +1,52 @@
+import { expect, test } from './studio-fixture';
+import { StudioPage } from './pages/studio-page';
+
+const NEEDS_PROPERTIES = `export function transformEvent(event, metadata) {
+  if (!event.properties) throw new Error('no properties on ' + event.type);
+  return event;
+}
+`;
+
+test('publishing tests on the server, explains a failure, and marks the published version', async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  const events = page.getByTestId('events-editor').locator('.cm-content');
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Checked', 'Blank');
+  await studio.replaceCode(NEEDS_PROPERTIES);
+  await studio.save();
+  const header = page.getByRole('toolbar', { name: 'Editor actions' });
+  const list = page.getByTestId('transformation-list');
+  await expect(list).toContainText('Not published');
+
+  // The server's test fails on these events: nothing is published and the error links to the line.
+  await studio.replaceCode('[{"type": "track", "event": "A"}]', events);
+  await header.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('alert')).toContainText('publish failed');
+  const failure = page.getByTestId('publish-failure');
+  await expect(failure).toContainText('Error: no properties on track');
+  await failure.getByRole('button', { name: /^Checked:2:/ }).click();
+  await expect(studio.code.locator('.cm-activeLine')).toContainText("throw new Error('no properties on ' + event.type);");
+  await expect(list).toContainText('Not published');
+
+  // With events it handles, the latest version is published.
+  await studio.replaceCode('[{"type": "track", "event": "A", "properties": {"x": 1}}]', events);
+  await header.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('publish-failure')).toHaveCount(0);
+  await expect(page.locator('.editor-title')).toContainText('Published');
+  await expect(list).toContainText('Published');
+  await expect(header.getByRole('button', { name: 'Publish' })).toBeDisabled();
+
+  // A newer saved version is an unpublished change until it is published from the history.
+  await studio.replaceCode(NEEDS_PROPERTIES.replace('return event;', 'return { ...event, checked: true };'));
+  await studio.save();
+  await expect(list).toContainText('Unpublished changes');
+  await studio.sidePanelTab(/^Versions/).click();
+  const v2 = page.getByRole('article', { name: 'Version 2', exact: true });
+  const v3 = page.getByRole('article', { name: 'Version 3', exact: true });
+  await expect(v2).toContainText('Published');
+  await expect(v3).not.toContainText('Published');
+  await v3.getByRole('button', { name: 'Publish version 3' }).click();
+  await expect(v3).toContainText('Published');
+  await expect(v2).not.toContainText('Published');
+  await expect(list).not.toContainText('Unpublished changes');
+});
