@@ -108,9 +108,11 @@ export default function CodeEditor(props: CodeEditorProps) {
 
   useEffect(() => {
     const p = latest.current;
+    // Unhandled keys fall through to the page (e.g. Mod-s in the events editor saves the code).
     const call = (name: 'onSave' | 'onRun' | 'onFormat') => () => {
-      latest.current[name]?.();
-      return true;
+      const handler = latest.current[name];
+      handler?.();
+      return handler !== undefined;
     };
     const state = EditorState.create({
       doc: p.value,

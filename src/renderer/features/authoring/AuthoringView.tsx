@@ -66,6 +66,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
     },
   ];
   const active = allTabs.find((t) => t.id === tab) ?? allTabs[0]!;
+  const latest = editor.versions?.[editor.versions.length - 1];
   const jump = useCallback((line: number, column: number) => editorRef.current?.goTo(line, column), [editorRef]);
 
   const format = async () => {
@@ -110,6 +111,12 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
         {editor.restoredDraft && (
           <p className="notice" role="status">
             Unsaved changes from {formatWhen(editor.restoredDraft.updatedAt)} were restored.{' '}
+            {editor.restoredDraft.baseVersionId !== artifact.versionId && latest && (
+              <>
+                They started from an older version; a newer one was saved since.{' '}
+                <button type="button" className="link" onClick={() => setOverlay({ mode: 'draft', version: latest, draft: editor.code })}>Compare with the latest version</button>{' '}
+              </>
+            )}
             <button type="button" className="link" onClick={editor.discardDraft}>Discard them</button>
           </p>
         )}
