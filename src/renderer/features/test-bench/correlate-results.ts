@@ -77,8 +77,13 @@ export function correlateResults(inputs: TestEvent[], items: TransformedItem[], 
     const id = messageIdOf(input);
     if (id && !byMessageId.has(id)) byMessageId.set(id, index);
   });
+  // A split output's id is `<input messageId>-<suffix>` (or `_`): try each cut from the right.
   const prefixOwner = (id: string): number | undefined => {
-    for (const [inputId, index] of byMessageId) if (id.startsWith(`${inputId}-`) || id.startsWith(`${inputId}_`)) return index;
+    for (let cut = id.length - 1; cut > 0; cut--) {
+      if (id[cut] !== '-' && id[cut] !== '_') continue;
+      const owner = byMessageId.get(id.slice(0, cut));
+      if (owner !== undefined) return owner;
+    }
     return undefined;
   };
   const touched = new Set<number>();
