@@ -11,6 +11,17 @@ test('completion, formatting, saved test sets, search, themes and the leave warn
   await studio.save();
   await studio.createTransformation('Completion', 'Blank');
 
+  // Rename and describe (a new version with the same code).
+  await page.getByRole('button', { name: 'Details…' }).click();
+  const details = page.getByRole('dialog', { name: 'Transformation details' });
+  await details.getByLabel('Name').fill('Completion check');
+  await details.getByLabel('Description').fill('Tries the editor');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByTestId('artifact-name')).toHaveText('Completion check');
+  await expect(page.locator('.editor-description')).toHaveText('Tries the editor');
+  await expect(page.getByTestId('transformation-list')).toContainText('Completion check');
+  await expect(studio.sidePanelTab(/^Versions \(2\)$/)).toBeVisible();
+
   // Library exports, library import names and sandbox globals complete, with short docs.
   const completions = page.locator('.cm-tooltip-autocomplete');
   await studio.code.click();
