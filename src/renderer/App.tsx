@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, auth, ApiError, type StudioInfo } from './api/client';
+import { api, auth, ApiError, UNAUTHORIZED_EVENT, type StudioInfo } from './api/client';
 import { LoginPage } from './features/home/LoginPage';
 import { NavBar } from './features/shell/NavBar';
 import { Shell } from './features/shell/Shell';
 import { ThemeContext, useThemeState } from './hooks/useTheme';
 
-type State = { kind: 'loading' } | { kind: 'login' } | { kind: 'ready'; info: StudioInfo } | { kind: 'error'; message: string };
+type State = { kind: 'loading' } | { kind: 'login'; notice?: string } | { kind: 'ready'; info: StudioInfo } | { kind: 'error'; message: string };
 
 /** Takes credentials from the desktop bridge or a login link (`#/login?auth=…`), then loads. */
 async function adoptCredentials(): Promise<void> {
@@ -38,6 +38,15 @@ export function App() {
     }
   }, []);
   useEffect(() => void load(), [load]);
+  useEffect(() => {
+    // A refused session mid-work (server restarted, token changed): sign in again; drafts stay saved locally.
+    const signedOut = () => {
+      auth.clear();
+      setState((current) => (current.kind === 'ready' ? { kind: 'login', notice: 'The studio no longer accepts this session (was it restarted?). Sign in again; unsaved code is kept in this browser.' } : current));
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, signedOut);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, signedOut);
+  }, []);
 
   return (
     <ThemeContext.Provider value={theme.theme}>
@@ -53,6 +62,7 @@ export function App() {
       </header>
       <main>
         {state.kind === 'loading' && <p>Loading…</p>}
+        {state.kind === 'login' && state.notice && <p role="status" className="notice">{state.notice}</p>}
         {state.kind === 'login' && <LoginPage onSignedIn={() => void load()} />}
         {state.kind === 'error' && <p role="alert" className="error">{state.message}</p>}
         {state.kind === 'ready' && <Shell info={state.info} />}

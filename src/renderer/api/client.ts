@@ -46,6 +46,9 @@ export const auth = {
   },
 };
 
+/** Fired on window when the server refuses the stored credentials (e.g. it restarted with a new session). */
+export const UNAUTHORIZED_EVENT = 'studio-unauthorized';
+
 /** Typed fetch against the same HTTP APIs any external client uses. */
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
@@ -65,6 +68,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   } catch {
     parsed = text;
   }
+  if (response.status === 401 && credentials) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   if (!response.ok) {
     const errorBody = (typeof parsed === 'object' && parsed ? parsed : { error: String(parsed ?? response.statusText) }) as ErrorBody;
     throw new ApiError(response.status, errorBody.error ?? `HTTP ${response.status}`, errorBody);

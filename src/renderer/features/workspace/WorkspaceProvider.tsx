@@ -24,6 +24,12 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     }
   }, []);
   useEffect(() => void refresh(), [refresh]);
+  useEffect(() => {
+    // Other tabs, scripts or CI may change things meanwhile: reload the lists when the page is shown again.
+    const onVisible = () => document.visibilityState === 'visible' && void refresh();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refresh]);
 
   const libraryInfos = useMemo(
     () => (libraries ?? []).map((l) => describeLibrary({ name: l.name, importName: l.importName ?? '', code: l.code })),
