@@ -134,20 +134,20 @@ return function setup(namespace, kind) {
     const events = input.e;
     const given = isArray(input.m) ? input.m : null;
     const n = events.length;
+    // messageId → index (last one wins), built before user code can change the events.
     const byMessageId = new Map();
     const byIdentity = new Map();
-    const base = new Array(n);
+    const base = new Array(n); // derived metadata, from the events as they came in
     for (let i = 0; i < n; i++) {
-      const event = events[i];
-      base[i] = derive(event);
-      if (typeof event.messageId === 'string' && event.messageId !== '') byMessageId.set(event.messageId, i);
-      else byIdentity.set(event, i);
+      base[i] = derive(events[i]);
+      const id = events[i].messageId;
+      if (typeof id === 'string' && id !== '') byMessageId.set(id, i);
+      else byIdentity.set(events[i], i);
     }
     const indexOf = (event) => {
       if (event === null || typeof event !== 'object') return -1;
       const id = event.messageId;
-      if (typeof id === 'string' && id !== '') { const i = byMessageId.get(id); return i === undefined ? -1 : i; }
-      const i = byIdentity.get(event);
+      const i = typeof id === 'string' && id !== '' ? byMessageId.get(id) : byIdentity.get(event);
       return i === undefined ? -1 : i;
     };
     const merged = new Array(n);
@@ -168,7 +168,7 @@ return function setup(namespace, kind) {
     };
 
     if (kind === 'transformBatch') return runBatch(events, metadata, indexOf);
-    return runEvents(events, metadata, indexOf);
+    return runEvents(events, metadata);
   }
 
   function eventResult(value, mi) {
@@ -191,14 +191,13 @@ return function setup(namespace, kind) {
     return entries;
   }
 
-  function runEvents(events, metadata, indexOf) {
+  function runEvents(events, metadata) {
     const n = events.length;
     const perEvent = new Array(n);
     let waits = null;
     for (let i = 0; i < n; i++) {
       const event = events[i];
-      const found = indexOf(event);
-      const mi = found === -1 ? i : found;
+      const mi = i; // an output of transformEvent carries the metadata of the event it came from
       let value;
       try {
         value = userFunction(event, metadata);
