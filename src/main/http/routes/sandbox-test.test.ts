@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, sampleEvents } from '../../sandbox/test-helpers';
+import { SHARED, fixture, sampleEvents } from '../../sandbox/test-helpers';
 import { startTestStudio, type TestStudio } from '../../testing/harness';
 
 // POST /studio/api/test over real HTTP against a real studio (SQLite file, isolates).
@@ -101,6 +103,15 @@ describe('POST /studio/api/test', () => {
       expect(res.body.error).toMatch(message);
     }
     expect((await studio.call('POST', '/studio/api/test', '{not json', { 'content-type': 'application/json' })).status).toBe(400);
+  });
+
+  it('takes the maximum of 10,000 generated events in one request (beyond the default body limit)', async () => {
+    const many = JSON.parse(execFileSync(process.execPath, [join(SHARED, 'tools/gen-events.mjs'), '--count', '10000', '--format', 'json'], { maxBuffer: 64 * 1024 * 1024 }).toString());
+    const body = { code: fixture('transformations/mask-pii.js'), events: many, libraries: [eventUtils] };
+    expect(JSON.stringify(body).length).toBeGreaterThan(4 * 1024 * 1024);
+    const res = await test(body);
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    expect(res.body.transformedEvents).toHaveLength(10_000);
   });
 
   it('requires management auth', async () => {
