@@ -1,3 +1,4 @@
+import { batchEntrySizes } from './batch-scan';
 import { BATCH_TYPES, type CallType } from './call-types';
 import { MAX_BATCH_BYTES, MAX_BATCH_CALL_BYTES, MAX_CALL_BYTES } from './limits';
 import { isPlainObject, validateCall, type Json } from './validate';
@@ -41,7 +42,12 @@ export function parseEventBody(path: EventPath, body: Buffer): ParsedBody | stri
   const batch = parsed.batch;
   if (batch === undefined || batch === null || (Array.isArray(batch) && batch.length === 0)) return 'empty batch payload';
   if (!Array.isArray(batch)) return 'invalid batch payload: "batch" must be an array';
-  const measure = body.length > MAX_BATCH_CALL_BYTES;
+  // A call can only exceed 32 KB when the whole body does; sizes are those of the calls as sent.
+  let sizes: number[] | undefined;
+  if (body.length > MAX_BATCH_CALL_BYTES) {
+    sizes = batchEntrySizes(body);
+    if (sizes?.length !== batch.length) sizes = batch.map((entry) => Buffer.byteLength(JSON.stringify(entry) ?? ''));
+  }
   const calls: ParsedBody['calls'] = [];
   for (let i = 0; i < batch.length; i++) {
     const entry: unknown = batch[i];
@@ -53,11 +59,8 @@ export function parseEventBody(path: EventPath, body: Buffer): ParsedBody | stri
     if (typeof type !== 'string' || !BATCH_TYPES.includes(type)) {
       return `${where}: invalid type ${JSON.stringify(type)}: expected one of ${BATCH_TYPES.join(', ')}`;
     }
-    if (measure) {
-      // A call can only exceed 32 KB when the whole body does.
-      const size = Buffer.byteLength(JSON.stringify(entry));
-      if (size > MAX_BATCH_CALL_BYTES) return `${where}: ${sizeError('event', size, MAX_BATCH_CALL_BYTES, 'per call in a batch')}`;
-    }
+    const size = sizes?.[i];
+    if (size !== undefined && size > MAX_BATCH_CALL_BYTES) return `${where}: ${sizeError('event', size, MAX_BATCH_CALL_BYTES, 'per call in a batch')}`;
     const problem = validateCall(type as CallType, entry);
     if (problem) return `${where}: ${problem}`;
     calls.push({ type: type as CallType, call: entry });

@@ -20,7 +20,9 @@ export function createSourcesService(store: Store, onChange: () => void) {
     list: (): Source[] => store.sources.list(),
     get: mustGet,
     create(input: { name: string; enabled?: boolean }): Source {
-      return store.sources.create({ id: newId(), name: checkName(input.name), writeKey: newSecret(18), enabled: input.enabled ?? true });
+      const source = store.sources.create({ id: newId(), name: checkName(input.name), writeKey: newSecret(18), enabled: input.enabled ?? true });
+      onChange();
+      return source;
     },
     update(id: string, patch: { name?: string; enabled?: boolean }): Source {
       mustGet(id);
@@ -28,6 +30,7 @@ export function createSourcesService(store: Store, onChange: () => void) {
         if (patch.name !== undefined) store.sources.rename(id, checkName(patch.name));
         if (patch.enabled !== undefined) store.sources.setEnabled(id, patch.enabled);
       })();
+      onChange();
       return mustGet(id);
     },
     remove(id: string): void {

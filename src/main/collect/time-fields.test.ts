@@ -28,3 +28,14 @@ describe('timeFields', () => {
     expect(formatDateTime(Date.UTC(10000, 0, 1))).toBeUndefined();
   });
 });
+
+describe('timeFields fast path', () => {
+  const received = Date.UTC(2025, 0, 1, 12);
+  const receivedAt = new Date(received).toISOString();
+  it('keeps canonical values and rejects rolled-over days', () => {
+    const fields = timeFields({ originalTimestamp: '2024-02-29T10:00:00.000Z', sentAt: '2023-02-29T10:00:00.000Z', timestamp: '2024-06-30T23:59:59.999Z' }, received, receivedAt);
+    expect(fields.originalTimestamp).toBe('2024-02-29T10:00:00.000Z');
+    expect(fields.sentAt).toBe(receivedAt);
+    expect(fields.timestamp).toBe('2024-06-30T23:59:59.999Z');
+  });
+});

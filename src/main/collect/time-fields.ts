@@ -46,15 +46,29 @@ export interface TimeFields {
   timestamp: string;
 }
 
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** A time field as [ms, normalised text]; SDKs mostly send the normalised form already (fast path). */
+function readTime(value: unknown): [number, string] | undefined {
+  if (typeof value === 'string' && value.length === 24 && CANONICAL.test(value)) {
+    const ms = Date.parse(value);
+    // Date.parse rolls invalid days over (Feb 30 → Mar 2): accept only what formats back the same.
+    if (!Number.isNaN(ms) && new Date(ms).toISOString() === value) return [ms, value];
+  }
+  const ms = parseDateTime(value);
+  if (ms === undefined) return undefined;
+  const text = formatDateTime(ms);
+  return text === undefined ? undefined : [ms, text];
+}
+
 /** Computes the normalised time fields of one event received at `receivedMs`. */
 export function timeFields(event: Record<string, unknown>, receivedMs: number, receivedAt: string): TimeFields {
-  const original = parseDateTime(event.originalTimestamp) ?? receivedMs;
-  const sent = parseDateTime(event.sentAt) ?? receivedMs;
-  const given = parseDateTime(event.timestamp);
-  const timestamp = given ?? receivedMs - (sent - original);
+  const original = readTime(event.originalTimestamp) ?? [receivedMs, receivedAt];
+  const sent = readTime(event.sentAt) ?? [receivedMs, receivedAt];
+  const given = readTime(event.timestamp);
   return {
-    originalTimestamp: formatDateTime(original) ?? receivedAt,
-    sentAt: formatDateTime(sent) ?? receivedAt,
-    timestamp: formatDateTime(timestamp) ?? receivedAt,
+    originalTimestamp: original[1],
+    sentAt: sent[1],
+    timestamp: given ? given[1] : (formatDateTime(receivedMs - (sent[0] - original[0])) ?? receivedAt),
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from './database';
+import { eventKeys, keyHash } from './event-keys';
 
-/** One enriched event ready to store: JSON text plus the indexed columns. */
+/** One enriched event ready to store: JSON text plus the filter columns. */
 export interface EventRow {
   type: string;
   eventName: string | null;
@@ -86,17 +87,17 @@ const toStored = (r: EventDbRow): StoredEvent => ({
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** WHERE clause (without the keyword) and its parameters for a filter; '1' when empty. */
-function whereOf(filter: EventFilter): { sql: string; params: unknown[] } {
+/** Exact column predicates of a filter (alias `e`); '1' when empty. */
+function predicates(filter: EventFilter): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (filter.types?.length) {
-    parts.push(`type IN (${filter.types.map(() => '?').join(', ')})`);
+    parts.push(`e.type IN (${filter.types.map(() => '?').join(', ')})`);
     params.push(...filter.types);
   }
   const equal = (column: string, value: string | undefined) => {
     if (value === undefined) return;
-    parts.push(`${column} = ?`);
+    parts.push(`e.${column} = ?`);
     params.push(value);
   };
   equal('event_name', filter.eventName);
@@ -105,33 +106,45 @@ function whereOf(filter: EventFilter): { sql: string; params: unknown[] } {
   equal('source_id', filter.sourceId);
   equal('message_id', filter.messageId);
   if (filter.user !== undefined) {
-    parts.push('(user_id = ? OR anonymous_id = ?)');
+    parts.push('(e.user_id = ? OR e.anonymous_id = ?)');
     params.push(filter.user, filter.user);
   }
   if (filter.from !== undefined) {
-    parts.push('received_at >= ?');
+    parts.push('e.received_at >= ?');
     params.push(filter.from);
   }
   if (filter.to !== undefined) {
-    parts.push('received_at <= ?');
+    parts.push('e.received_at <= ?');
     params.push(filter.to);
   }
   if (filter.q !== undefined && filter.q !== '') {
-    parts.push("event LIKE ? ESCAPE '\\'");
+    parts.push("e.event LIKE ? ESCAPE '\\'");
     params.push(`%${escapeLike(filter.q)}%`);
   }
   return { sql: parts.length ? parts.join(' AND ') : '1', params };
 }
 
+/** The most selective lookup key of a filter (hashes to match in event_keys), if any. */
+function lookupKey(filter: EventFilter): number[] | undefined {
+  if (filter.messageId !== undefined) return [keyHash('m', filter.messageId)];
+  if (filter.userId !== undefined) return [keyHash('u', filter.userId)];
+  if (filter.anonymousId !== undefined) return [keyHash('a', filter.anonymousId)];
+  if (filter.user !== undefined) return [keyHash('u', filter.user), keyHash('a', filter.user)];
+  if (filter.eventName !== undefined) return [keyHash('n', filter.eventName)];
+  if (filter.sourceId !== undefined) return [keyHash('s', filter.sourceId)];
+  return undefined;
+}
+
 /** Captured events: the write path of the event API and the studio's queries. */
 export function eventsRepo(db: Db) {
+  const keys = eventKeys(db);
   const insertEvent = db.prepare(
     'INSERT INTO captured_events (source_id, type, event_name, user_id, anonymous_id, message_id, received_at, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertRequest = db.prepare(
     'INSERT INTO event_requests (first_seq, last_seq, source_id, call_type, request_ip, received_at, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const capture = db.transaction((request: RequestRow, rows: EventRow[]): { firstSeq: number; lastSeq: number } => {
+  const captureOne = (request: RequestRow, rows: EventRow[]): { firstSeq: number; lastSeq: number } => {
     let last = 0;
     for (const row of rows) {
       last = Number(
@@ -143,8 +156,12 @@ export function eventsRepo(db: Db) {
     const first = last - rows.length + 1;
     insertRequest.run(first, last, request.sourceId, request.callType, request.requestIp, request.receivedAt, request.body);
     return { firstSeq: first, lastSeq: last };
-  });
+  };
+  const capture = db.transaction(captureOne);
+  const captureMany = db.transaction((requests: { request: RequestRow; rows: EventRow[] }[]) => requests.map((r) => captureOne(r.request, r.rows)));
   const bySeq = db.prepare('SELECT * FROM captured_events WHERE seq = ?');
+  const firstAtOrAfter = db.prepare('SELECT seq, received_at FROM captured_events WHERE seq >= ? ORDER BY seq LIMIT 1');
+  const minSeq = db.prepare('SELECT min(seq) AS seq FROM captured_events');
   const requestOf = db.prepare('SELECT * FROM event_requests WHERE first_seq <= ? ORDER BY first_seq DESC LIMIT 1');
   const maxSeq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'captured_events'");
   const forDestination = db.prepare(
@@ -165,25 +182,55 @@ export function eventsRepo(db: Db) {
     }
     return statement;
   };
-  /** Deletes event_requests rows in [lo, hi] whose events are all gone. */
-  const pruneRequests = (lo: number, hi: number) =>
-    db
-      .prepare(
-        `DELETE FROM event_requests WHERE last_seq >= ? AND first_seq <= ?
-         AND NOT EXISTS (SELECT 1 FROM captured_events e WHERE e.seq BETWEEN event_requests.first_seq AND event_requests.last_seq)`,
-      )
-      .run(lo, hi);
+  const highestSeq = () => (maxSeq.get() as { seq: number } | undefined)?.seq ?? 0;
+
+  /**
+   * Smallest seq whose receivedAt is at or after `iso` (receivedAt grows with seq), by
+   * binary search over the primary key; highestSeq()+1 when there is none.
+   */
+  const seqReceivedFrom = (iso: string): number => {
+    let lo = (minSeq.get() as { seq: number | null }).seq ?? 1;
+    let hi = highestSeq() + 1;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const row = firstAtOrAfter.get(mid) as { seq: number; received_at: string } | undefined;
+      if (!row) hi = mid;
+      else if (row.received_at >= iso) hi = Math.min(mid, row.seq);
+      else lo = row.seq + 1;
+    }
+    return lo;
+  };
+
+  /** Seq bounds [lo, hi] that can hold matches of the filter's time range and the cursor. */
+  const bounds = (filter: EventFilter, beforeSeq?: number): [number, number] => {
+    let lo = 1;
+    let hi = highestSeq();
+    if (beforeSeq !== undefined) hi = Math.min(hi, beforeSeq - 1);
+    if (filter.from !== undefined) lo = Math.max(lo, seqReceivedFrom(filter.from));
+    if (filter.to !== undefined) hi = Math.min(hi, seqReceivedFrom(new Date(Date.parse(filter.to) + 1).toISOString()) - 1);
+    return [lo, hi];
+  };
+
+  /** Deletes event_requests rows and lookup keys in [lo, hi] whose events are gone. */
+  const pruneRange = (lo: number, hi: number) => {
+    keys.pruneRange(lo, hi);
+    db.prepare(
+      `DELETE FROM event_requests WHERE last_seq >= ? AND first_seq <= ?
+       AND NOT EXISTS (SELECT 1 FROM captured_events e WHERE e.seq BETWEEN event_requests.first_seq AND event_requests.last_seq)`,
+    ).run(lo, hi);
+  };
 
   return {
     /** Stores one accepted request and its events in one transaction. */
     capture(request: RequestRow, rows: EventRow[]): { firstSeq: number; lastSeq: number } {
       return capture(request, rows);
     },
-    /** Highest seq ever assigned (0 when none). */
-    maxSeq(): number {
-      const row = maxSeq.get() as { seq: number } | undefined;
-      return row?.seq ?? 0;
+    /** Stores several accepted requests in one transaction (group commit); all or none. */
+    captureMany(requests: { request: RequestRow; rows: EventRow[] }[]): { firstSeq: number; lastSeq: number }[] {
+      return captureMany(requests);
     },
+    /** Highest seq ever assigned (0 when none). */
+    maxSeq: highestSeq,
     get(seq: number): StoredEvent | undefined {
       const row = bySeq.get(seq) as EventDbRow | undefined;
       return row && toStored(row);
@@ -204,37 +251,61 @@ export function eventsRepo(db: Db) {
         body: r.body,
       };
     },
-    /** Newest first; `beforeSeq` is the cursor (exclusive). Returns up to `limit` rows. */
+    /**
+     * Newest first; `beforeSeq` is the cursor (exclusive). Events not yet in the lookup-key
+     * index are scanned directly, the rest are found through it.
+     */
     list(filter: EventFilter, limit: number, beforeSeq?: number): StoredEvent[] {
-      const where = whereOf(filter);
-      const cursor = beforeSeq === undefined ? '' : ' AND seq < ?';
-      const sql = `SELECT * FROM captured_events WHERE ${where.sql}${cursor} ORDER BY seq DESC LIMIT ?`;
-      const params = beforeSeq === undefined ? [...where.params, limit] : [...where.params, beforeSeq, limit];
-      return (cached(sql).all(...params) as EventDbRow[]).map(toStored);
+      const [lo, hi] = bounds(filter, beforeSeq);
+      if (lo > hi) return [];
+      const where = predicates(filter);
+      const indexed = keys.indexedUpto();
+      const out: EventDbRow[] = [];
+      const tailLo = Math.max(lo, indexed + 1);
+      if (hi >= tailLo) {
+        const sql = `SELECT e.* FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ?`;
+        out.push(...(cached(sql).all(tailLo, hi, ...where.params, limit) as EventDbRow[]));
+      }
+      const indexedHi = Math.min(hi, indexed);
+      if (out.length < limit && lo <= indexedHi) {
+        const hashes = lookupKey(filter);
+        const sql = hashes
+          ? `SELECT e.* FROM event_keys k CROSS JOIN captured_events e ON e.seq = k.seq
+             WHERE k.h IN (${hashes.map(() => '?').join(', ')}) AND k.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY k.seq DESC LIMIT ?`
+          : `SELECT e.* FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ?`;
+        const params = [...(hashes ?? []), lo, indexedHi, ...where.params, limit - out.length];
+        out.push(...(cached(sql).all(...params) as EventDbRow[]));
+      }
+      return out.map(toStored);
     },
     /** Deletes one event; true when it existed. */
     delete(seq: number): boolean {
       return db.transaction(() => {
         const changes = db.prepare('DELETE FROM captured_events WHERE seq = ?').run(seq).changes;
-        if (changes) pruneRequests(seq, seq);
+        if (changes) pruneRange(seq, seq);
         return changes > 0;
       })();
     },
     /** Deletes every event matching the filter; returns how many. */
     deleteWhere(filter: EventFilter): number {
-      const where = whereOf(filter);
       return db.transaction(() => {
-        const range = db.prepare(`SELECT min(seq) AS lo, max(seq) AS hi FROM captured_events WHERE ${where.sql}`).get(...where.params) as {
-          lo: number | null;
-          hi: number | null;
-        };
+        const [lo, hi] = bounds(filter);
+        if (lo > hi) return 0;
+        const where = predicates(filter);
+        const range = db.prepare(`SELECT min(e.seq) AS lo, max(e.seq) AS hi FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql}`).get(
+          lo,
+          hi,
+          ...where.params,
+        ) as { lo: number | null; hi: number | null };
         if (range.lo === null || range.hi === null) return 0;
-        const changes = db.prepare(`DELETE FROM captured_events WHERE ${where.sql}`).run(...where.params).changes;
-        pruneRequests(range.lo, range.hi);
+        const changes = db
+          .prepare(`DELETE FROM captured_events AS e WHERE e.seq BETWEEN ? AND ? AND ${where.sql}`)
+          .run(range.lo, range.hi, ...where.params).changes;
+        pruneRange(range.lo, range.hi);
         return changes;
       })();
     },
-    /** Retention: deletes up to `chunk` events received before `cutoff`; returns how many. */
+    /** Retention: deletes up to `chunk` of the oldest events received before `cutoff`; returns how many. */
     pruneOlderThan(cutoff: string, chunk: number): number {
       return db.transaction(() => {
         const hi = db
@@ -243,7 +314,8 @@ export function eventsRepo(db: Db) {
         if (hi.hi === null) return 0;
         const changes = db.prepare('DELETE FROM captured_events WHERE seq <= ? AND received_at < ?').run(hi.hi, cutoff).changes;
         // The events of one request share its receivedAt; a request cut by the chunk goes next time.
-        db.prepare('DELETE FROM event_requests WHERE received_at < ? AND last_seq <= ?').run(cutoff, hi.hi);
+        db.prepare('DELETE FROM event_requests WHERE last_seq <= ? AND received_at < ?').run(hi.hi, cutoff);
+        keys.pruneRange(0, hi.hi);
         return changes;
       })();
     },
@@ -256,7 +328,8 @@ export function eventsRepo(db: Db) {
         const hi = Math.min(edge.seq, lo.lo + chunk - 1);
         const changes = db.prepare('DELETE FROM captured_events WHERE seq <= ?').run(hi).changes;
         db.prepare('DELETE FROM event_requests WHERE last_seq <= ?').run(hi);
-        pruneRequests(hi, hi);
+        keys.pruneUpTo(hi);
+        pruneRange(hi, hi);
         return changes;
       })();
     },
@@ -267,6 +340,14 @@ export function eventsRepo(db: Db) {
     /** How many events wait after `afterSeq` for a destination. */
     pendingFor(destinationId: string, afterSeq: number): number {
       return (pendingFor.get(afterSeq, destinationId) as { n: number }).n;
+    },
+    /** Background indexer step (see event-keys.ts); returns how many events it indexed. */
+    indexKeys(limit: number): number {
+      return keys.step(limit);
+    },
+    /** Last seq whose lookup keys are indexed. */
+    indexedUpto(): number {
+      return keys.indexedUpto();
     },
     count(): number {
       return (db.prepare('SELECT count(*) AS n FROM captured_events').get() as { n: number }).n;

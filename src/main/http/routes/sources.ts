@@ -12,7 +12,10 @@ export const sourcesRoutes =
   (ctx: StudioContext): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const service = createSourcesService(ctx.store, () => ctx.pipeline.reconcile());
+    const service = createSourcesService(ctx.store, () => {
+      ctx.collect.sourcesChanged();
+      ctx.pipeline.reconcile();
+    });
 
     app.get('/studio/api/sources', { schema: { tags, summary: 'List sources', response: { 200: Type.Object({ sources: Type.Array(Source) }), ...studioErrors } } }, async () => ({
       sources: service.list(),

@@ -1,0 +1,261 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, listEvents, send } from '../collect/event-test-helpers';
+import { startTestStudio, type TestStudio } from '../testing/harness';
+
+// Delivery through connected, published transformations (real sandbox) to every kind of
+// destination; the data-plane kind forwards to a second instance of the app.
+
+const SHARED = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared');
+const fixture = (path: string) => readFileSync(join(SHARED, 'fixtures', path), 'utf8');
+
+let t: TestStudio;
+let remote: TestStudio;
+let hookServer: Server;
+let hookUrl: string;
+const hookBodies: any[] = [];
+
+beforeAll(async () => {
+  [t, remote] = await Promise.all([startTestStudio(), startTestStudio()]);
+  hookServer = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      hookBodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', r));
+  hookUrl = `http://127.0.0.1:${(hookServer.address() as { port: number }).port}/events`;
+});
+afterAll(async () => {
+  await Promise.all([t.close(), remote.close(), new Promise<void>((r) => hookServer.close(() => r()))]);
+});
+
+async function ok(target: TestStudio, method: string, path: string, body?: unknown): Promise<any> {
+  const answer = await target.call(method, path, body);
+  if (answer.status !== 200) throw new Error(`${method} ${path} → ${answer.status}: ${answer.text}`);
+  return answer.body;
+}
+
+const destination = (body: Record<string, unknown>) => ok(t, 'POST', '/studio/api/destinations', body);
+
+async function results(destinationId: string, count: number): Promise<any[]> {
+  return eventually(
+    async () => {
+      const { body } = await t.call('GET', `/studio/api/deliveries?destinationId=${destinationId}&limit=500`);
+      return body.deliveries.length >= count ? body.deliveries : undefined;
+    },
+    20_000,
+    `${count} results of ${destinationId}`,
+  );
+}
+
+/** Publishes a transformation (tested on `testEvents`) and connects the destinations. */
+async function publish(name: string, code: string, destinationIds: string[], testEvents: unknown[] = [{ type: 'track', event: 'x', userId: 'u', properties: {} }]) {
+  return ok(t, 'POST', '/transformations?publish=true', { name, code, events: testEvents, destinationIds });
+}
+
+const userEvent = (messageId: string, extra: Record<string, unknown> = {}) => ({
+  type: 'identify',
+  userId: 'pii-user',
+  messageId,
+  traits: { email: 'Ada.Lovelace@Example.com' },
+  context: { ip: '198.51.100.4', traits: { email: 'ada@example.com' } },
+  ...extra,
+});
+
+describe('a published transformation with a pinned library', () => {
+  let transformationId: string;
+  const dests: Record<string, any> = {};
+  let filePath: string;
+
+  beforeAll(async () => {
+    await ok(t, 'POST', '/libraries?publish=true', { name: 'Event Utils', code: fixture('libraries/event-utils.js') });
+    filePath = join(mkdtempSync(join(tmpdir(), 'studio-tx-')), 'out.ndjson');
+    dests.capture = await destination({ name: 'PII capture', kind: 'capture' });
+    dests.file = await destination({ name: 'PII file', kind: 'file', config: { path: filePath } });
+    dests.webhook = await destination({ name: 'PII webhook', kind: 'webhook', config: { url: hookUrl } });
+    dests.dataPlane = await destination({ name: 'PII remote', kind: 'data-plane', config: { url: remote.url, writeKey: 'test-write-key' } });
+    const published = await publish(
+      'Mask PII',
+      fixture('transformations/mask-pii.js'),
+      Object.values(dests).map((d) => d.id),
+      [userEvent('test-1')],
+    );
+    transformationId = published.id;
+    const { body } = await t.call('GET', `/studio/api/destinations/${dests.capture.id}`);
+    expect(body.transformationId).toBe(transformationId);
+    expect(body.transformation.publishedVersionId).toBeTruthy();
+  });
+
+  const checkMasked = (event: any) => {
+    expect(event.traits.email).toBe('a***@example.com');
+    expect(event.context.traits.email).toBe('a***@example.com');
+    expect(event.context.ip).toBeUndefined();
+    expect(event.context.transformedBy).toBe(transformationId);
+  };
+
+  it('delivers transformed events to capture, file, webhook and data-plane destinations', async () => {
+    expect((await send(t, '/v1/identify', userEvent('pii-1'))).text).toBe('OK');
+    const [captured] = await results(dests.capture.id, 1);
+    expect(captured.status).toBe('delivered');
+    expect(captured.transformationId).toBe(transformationId);
+    expect(captured.transformationVersionId).toBeTruthy();
+    checkMasked(captured.output[0]);
+
+    await results(dests.file.id, 1);
+    const lines = readFileSync(filePath, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(1);
+    checkMasked(lines[0]);
+
+    const [hooked] = await results(dests.webhook.id, 1);
+    expect(hooked.status).toBe('delivered');
+    expect(hookBodies).toHaveLength(1);
+    checkMasked(hookBodies[0]);
+
+    const [forwarded] = await results(dests.dataPlane.id, 1);
+    expect(forwarded.status).toBe('delivered');
+    const remoteEvents = await eventually(async () => {
+      const page = await listEvents(remote, 'messageId=pii-1');
+      return page.events.length ? page.events : undefined;
+    });
+    expect(remoteEvents).toHaveLength(1);
+    checkMasked(remoteEvents[0].event);
+    expect(remoteEvents[0].type).toBe('identify');
+  });
+
+  it('keeps running the pinned library version after the library changes', async () => {
+    const { body: libs } = await t.call('GET', '/libraries');
+    const lib = libs.libraries.find((l: any) => l.name === 'Event Utils');
+    const changed = fixture('libraries/event-utils.js').replace('return `${local[0]}***@${domain}`;', 'return "CHANGED";');
+    expect(changed).toContain('CHANGED');
+    await ok(t, 'POST', `/libraries/${lib.id}?publish=true`, { code: changed });
+    expect((await send(t, '/v1/identify', userEvent('pii-2'))).text).toBe('OK');
+    const all = await results(dests.capture.id, 2);
+    const second = all.find((d) => d.messageId === 'pii-2');
+    checkMasked(second.output[0]);
+  });
+});
+
+describe('transformation outcomes', () => {
+  it('records per-event errors and still delivers the other events of the batch', async () => {
+    const capture = await destination({ name: 'Faulty capture', kind: 'capture' });
+    const tx = await publish('Faulty', fixture('transformations/faulty.js'), []);
+    await ok(t, 'PUT', `/studio/api/destinations/${capture.id}/transformation`, { transformationId: tx.id });
+    await send(t, '/v1/batch', {
+      batch: [
+        { type: 'track', userId: 'f', event: 'With', properties: { a: 1 }, messageId: 'faulty-ok' },
+        { type: 'identify', userId: 'f', messageId: 'faulty-bad' },
+      ],
+    });
+    const all = await results(capture.id, 2);
+    const good = all.find((d) => d.messageId === 'faulty-ok');
+    const bad = all.find((d) => d.messageId === 'faulty-bad');
+    expect(good.status).toBe('delivered');
+    expect(good.output[0].properties).toEqual({ a: 1, checked: true });
+    expect(bad.status).toBe('failed');
+    expect(bad.output).toBeNull();
+    expect(bad.error).toMatch(/no properties on identify faulty-bad/);
+  });
+
+  it('records drops, split outputs and log lines', async () => {
+    const capture = await destination({ name: 'Split capture', kind: 'capture' });
+    await publish('Split orders', fixture('transformations/split-order.js'), [capture.id], [
+      { type: 'track', event: 'Order Completed', userId: 'u', messageId: 'm', properties: { order_id: 'o', products: [{ product_id: 'p', category: 'kits' }] } },
+    ]);
+    const drop = await destination({ name: 'Drop capture', kind: 'capture' });
+    await publish('Drop internal', fixture('transformations/drop-internal.js'), [drop.id]);
+    await send(t, '/v1/batch', {
+      batch: [
+        {
+          type: 'track',
+          userId: 's',
+          event: 'Order Completed',
+          messageId: 'order-1',
+          properties: { order_id: 'o-1', products: [{ product_id: 'a', category: 'field_gateways' }, { product_id: 'b', category: 'kits' }] },
+        },
+        { type: 'track', userId: 's', event: 'Internal Test', messageId: 'internal-1' },
+      ],
+    });
+    const split = (await results(capture.id, 2)).find((d) => d.messageId === 'order-1');
+    expect(split.status).toBe('delivered');
+    expect(split.output.map((o: any) => [o.event, o.messageId, o.properties.category])).toEqual([
+      ['Product Purchased', 'order-1-0', 'Field Gateways'],
+      ['Product Purchased', 'order-1-1', 'Kits'],
+    ]);
+    expect(split.logs).toContain('Log: splitting order o-1 into 2');
+    const dropped = (await results(drop.id, 2)).find((d) => d.messageId === 'internal-1');
+    expect(dropped.status).toBe('dropped');
+    expect(dropped.output).toBeNull();
+  });
+
+  it('runs transformBatch over the whole batch', async () => {
+    const capture = await destination({ name: 'Dedupe capture', kind: 'capture' });
+    await publish('Dedupe', fixture('transformations/dedupe-batch.js'), [capture.id]);
+    await send(t, '/v1/batch', {
+      batch: [
+        { type: 'track', userId: 'd', event: 'Same', messageId: 'dup-1' },
+        { type: 'track', userId: 'd', event: 'Same', messageId: 'dup-2' },
+        { type: 'track', userId: 'd', event: 'Other', messageId: 'dup-3' },
+      ],
+    });
+    const all = await results(capture.id, 3);
+    const status = Object.fromEntries(all.map((d) => [d.messageId, d.status]));
+    expect(status).toEqual({ 'dup-1': 'delivered', 'dup-2': 'dropped', 'dup-3': 'delivered' });
+  });
+
+  it('passes events through unchanged after the transformation is disconnected', async () => {
+    const capture = await destination({ name: 'Disconnect capture', kind: 'capture' });
+    const tx = await publish('Mask again', fixture('transformations/mask-pii.js'), [capture.id], [userEvent('t')]);
+    expect((await t.call('GET', `/studio/api/destinations/${capture.id}`)).body.transformationId).toBe(tx.id);
+    const disconnected = await ok(t, 'DELETE', `/studio/api/destinations/${capture.id}/transformation`);
+    expect(disconnected.transformationId).toBeNull();
+    await send(t, '/v1/identify', userEvent('plain-1'));
+    const [result] = await results(capture.id, 1);
+    expect(result.output[0].traits.email).toBe('Ada.Lovelace@Example.com');
+    expect(result.transformationId).toBeNull();
+  });
+});
+
+describe('data-plane errors', () => {
+  it('records the remote answer when the remote rejects the write key', async () => {
+    const dp = await destination({ name: 'Wrong key', kind: 'data-plane', config: { url: remote.url, writeKey: 'not-a-key', maxAttempts: 2, backoffMs: 10 } });
+    await send(t, '/v1/track', { userId: 'dp', event: 'x', messageId: 'dp-bad-key' });
+    const [result] = await results(dp.id, 1);
+    expect(result.status).toBe('failed');
+    expect(result.attempts).toBe(1);
+    expect(result.error).toBe('HTTP 400: invalid write key');
+  });
+
+  it('forwards a batch and isolates the event the remote rejects', async () => {
+    // A source of its own, so the other data-plane destination does not forward these events too.
+    const source = await ok(t, 'POST', '/studio/api/sources', { name: 'Data-plane test app' });
+    const auth = { authorization: `Basic ${Buffer.from(`${source.writeKey}:`).toString('base64')}` };
+    const dp = await destination({
+      name: 'Remote batch',
+      kind: 'data-plane',
+      sourceIds: [source.id],
+      config: { url: `${remote.url}/v1/batch`, writeKey: 'test-write-key' },
+    });
+    // An output the remote refuses (no ids): a transformation strips them from one event.
+    await publish('Strip ids', 'export function transformEvent(e) { if (e.event === "Strip") { delete e.userId; delete e.anonymousId; } return e; }', [dp.id]);
+    await send(t, '/v1/batch', {
+      batch: [
+        { type: 'track', userId: 'dp2', event: 'Keep', messageId: 'dp-keep-1' },
+        { type: 'track', userId: 'dp2', event: 'Strip', messageId: 'dp-strip' },
+        { type: 'page', userId: 'dp2', name: 'Home', messageId: 'dp-keep-2' },
+      ],
+    }, auth);
+    const all = await results(dp.id, 3);
+    const status = Object.fromEntries(all.map((d) => [d.messageId, d.status]));
+    expect(status).toEqual({ 'dp-keep-1': 'delivered', 'dp-strip': 'failed', 'dp-keep-2': 'delivered' });
+    expect(all.find((d) => d.messageId === 'dp-strip').error).toBe('HTTP 400: batch[0]: request neither has anonymousId nor userId');
+    const remoteIds = (await listEvents(remote, 'userId=dp2')).events.map((e) => e.messageId).sort();
+    expect(remoteIds).toEqual(['dp-keep-1', 'dp-keep-2']);
+  });
+});
