@@ -10,7 +10,7 @@ import { newSecret } from './store/ids';
 import { createCollectService } from './collect/collect-service';
 import { createRetention } from './collect/retention';
 import { createPipeline } from './pipeline/pipeline-service';
-import { startWalCheckpointer } from './store/wal-checkpointer';
+import { startStoreMaintenance } from './store/maintenance-worker';
 import type { Sandbox } from './sandbox/types';
 import { createSandbox } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
@@ -64,10 +64,17 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       getSandbox: () => (ctx as { sandbox?: Sandbox }).sandbox,
       log: () => ctx.log,
     });
-    const collect = createCollectService({ store, onCaptured: (sourceId) => pipeline.notify(sourceId), log: () => ctx.log });
+    const maintenance = startStoreMaintenance(store.db, { onError: (message) => ctx.log.warn(message) });
+    const collect = createCollectService({
+      store,
+      onCaptured: (sourceId) => {
+        pipeline.notify(sourceId);
+        maintenance.noteActivity();
+      },
+      log: () => ctx.log,
+    });
     const retention = createRetention(store, () => ctx.log);
-    const checkpointer = startWalCheckpointer(store.db, { onError: (message) => ctx.log.warn(message) });
-    closers.push(() => checkpointer.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
+    closers.push(() => maintenance.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const ctx: StudioContext = {
       dataDir: options.dataDir,
       store,
@@ -94,7 +101,6 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     ctx.baseUrl = `http://${urlHost}:${port}`;
     pipeline.start();
     retention.start();
-    collect.start();
     let closed = false;
     return {
       url: ctx.baseUrl,

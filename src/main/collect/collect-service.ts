@@ -5,7 +5,6 @@ import type { Source } from '../store/sources-repo';
 import { resolveWriteKey } from '../http/auth';
 import type { StudioContext } from '../context';
 import { enrich, type RequestFacts } from './enrich';
-import { createKeyIndexer } from './key-indexer';
 import { parseEventBody, type EventPath } from './parse';
 
 export interface IngestResult {
@@ -28,10 +27,7 @@ export interface CollectService {
   resolveSource(ctx: StudioContext, authorization: string | undefined): Source | string;
   /** Sources were created, changed or deleted. */
   sourcesChanged(): void;
-  /** Starts background work (the lookup-key indexer catches up). */
-  start(): void;
-  /** Waits until every captured event is in the lookup-key index (tests). */
-  flushIndex(): Promise<void>;
+  /** Commits what is waiting (on shutdown). */
   close(): Promise<void>;
 }
 
@@ -51,8 +47,7 @@ const GROUP_EVENTS = 20_000;
  * answered only after that commit: far fewer WAL commits under concurrent load, same
  * guarantee per request (stored before 200, all of a request or nothing).
  */
-export function createCollectService(deps: { store: Store; onCaptured: (sourceId: string) => void; log: () => FastifyBaseLogger }): CollectService {
-  const indexer = createKeyIndexer(deps.store, deps.log);
+export function createCollectService(deps: { store: Store; onCaptured: (sourceId: string) => void; log?: () => FastifyBaseLogger }): CollectService {
   let pending: Pending[] = [];
   let pendingEvents = 0;
   let scheduled = false;
@@ -77,7 +72,6 @@ export function createCollectService(deps: { store: Store; onCaptured: (sourceId
       p.resolve({ ok: true, count: p.rows.length });
     }
     for (const sourceId of sources) deps.onCaptured(sourceId);
-    indexer.notify();
   };
 
   return {
@@ -112,11 +106,8 @@ export function createCollectService(deps: { store: Store; onCaptured: (sourceId
       return resolved;
     },
     sourcesChanged: () => sourceCache.clear(),
-    start: () => indexer.start(),
-    flushIndex: () => indexer.flush(),
     async close() {
       flush();
-      await indexer.stop();
     },
   };
 }

@@ -83,6 +83,11 @@ export function createEventsService(store: Store) {
     deleteWhere(filter: EventFilter): number {
       return store.events.deleteWhere(filter);
     },
+    /** How many events are stored, the newest id, and how far the lookup-key index has got. */
+    stats(): { count: number; lastId: string | null; indexedUpTo: string } {
+      const last = store.events.maxSeq();
+      return { count: store.events.count(), lastId: last ? String(last) : null, indexedUpTo: String(store.events.indexedUpto()) };
+    },
   };
 }
 export type EventsService = ReturnType<typeof createEventsService>;

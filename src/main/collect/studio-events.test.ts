@@ -92,6 +92,21 @@ describe('list', () => {
   });
 });
 
+describe('lookup index', () => {
+  it('catches up in the background, and filters answer the same before and after', async () => {
+    const queries = ['userId=user-3', 'anonymousId=anon-1', 'user=anon-0', 'messageId=list-13', `event=${encodeURIComponent('Event 2')}`, 'q=needle', 'type=page'];
+    const before = await Promise.all(queries.map((q) => allEvents(t, q)));
+    const stats = await eventually(async () => {
+      const { body } = await t.call('GET', '/studio/api/events/stats');
+      return body.lastId !== null && body.indexedUpTo === body.lastId ? body : undefined;
+    });
+    expect(stats.count).toBe(30);
+    const after = await Promise.all(queries.map((q) => allEvents(t, q)));
+    expect(after).toEqual(before);
+    expect(before.map((list) => list.length)).toEqual([6, 15, 15, 1, 5, 1, 10]);
+  });
+});
+
 describe('one event', () => {
   it('returns the event with the raw request it came in with', async () => {
     expect((await send(t, '/v1/track', '{"userId":"raw","event":"Raw",  "messageId":"raw-1"}')).text).toBe('OK');

@@ -39,3 +39,22 @@ describe('timeFields fast path', () => {
     expect(fields.timestamp).toBe('2024-06-30T23:59:59.999Z');
   });
 });
+
+describe('timeFields agrees with Date for canonical values', () => {
+  it('matches toISOString round trips over many instants, and rejects invalid ones', () => {
+    const received = Date.UTC(2025, 0, 1);
+    const receivedAt = new Date(received).toISOString();
+    for (let i = 0; i < 2000; i++) {
+      const ms = Date.UTC(1970 + (i % 130), i % 12, 1 + (i % 28), i % 24, (i * 7) % 60, (i * 13) % 60, (i * 37) % 1000) + i * 86_400_000;
+      const iso = new Date(ms).toISOString();
+      const fields = timeFields({ originalTimestamp: iso, sentAt: iso }, received, receivedAt);
+      expect(fields.originalTimestamp).toBe(iso);
+      expect(Date.parse(fields.timestamp)).toBe(received);
+    }
+    for (const bad of ['2023-02-29T00:00:00.000Z', '2024-04-31T00:00:00.000Z', '2024-01-01T24:00:00.000Z', '2024-01-01T00:60:00.000Z', '2024-00-10T00:00:00.000Z', '2024-01-01T00:00:00.00aZ']) {
+      expect(timeFields({ originalTimestamp: bad }, received, receivedAt).originalTimestamp).toBe(receivedAt);
+    }
+    expect(timeFields({ originalTimestamp: '2000-02-29T00:00:00.000Z' }, received, receivedAt).originalTimestamp).toBe('2000-02-29T00:00:00.000Z');
+    expect(timeFields({ originalTimestamp: '1900-02-29T00:00:00.000Z' }, received, receivedAt).originalTimestamp).toBe(receivedAt);
+  });
+});

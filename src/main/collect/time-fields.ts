@@ -46,14 +46,40 @@ export interface TimeFields {
   timestamp: string;
 }
 
-const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const digit = (text: string, i: number) => text.charCodeAt(i) - 48;
+const two = (text: string, i: number) => digit(text, i) * 10 + digit(text, i + 1);
+
+/**
+ * Milliseconds of a date-time already in the normalised form yyyy-MM-ddTHH:mm:ss.SSSZ (what
+ * SDKs send), read digit by digit; undefined for anything else, including impossible dates.
+ */
+function canonicalMs(text: string): number | undefined {
+  if (text.length !== 24 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84) return undefined;
+  if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46 || text.charCodeAt(23) !== 90) return undefined;
+  for (const i of [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22]) {
+    const d = digit(text, i);
+    if (d < 0 || d > 9) return undefined;
+  }
+  const year = two(text, 0) * 100 + two(text, 2);
+  const month = two(text, 5);
+  const day = two(text, 8);
+  const hour = two(text, 11);
+  const minute = two(text, 14);
+  const second = two(text, 17);
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 && leap ? 29 : DAYS[month - 1]!)) return undefined;
+  const ms = digit(text, 20) * 100 + two(text, 21);
+  if (year < 100) return undefined; // Date.UTC maps 0–99 to 1900–1999: leave those to the general parser
+  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+}
 
 /** A time field as [ms, normalised text]; SDKs mostly send the normalised form already (fast path). */
 function readTime(value: unknown): [number, string] | undefined {
-  if (typeof value === 'string' && value.length === 24 && CANONICAL.test(value)) {
-    const ms = Date.parse(value);
-    // Date.parse rolls invalid days over (Feb 30 → Mar 2): accept only what formats back the same.
-    if (!Number.isNaN(ms) && new Date(ms).toISOString() === value) return [ms, value];
+  if (typeof value === 'string') {
+    const ms = canonicalMs(value);
+    if (ms !== undefined) return [ms, value];
   }
   const ms = parseDateTime(value);
   if (ms === undefined) return undefined;

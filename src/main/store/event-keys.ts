@@ -1,68 +1,86 @@
 import type { Db } from './database';
 
-// The lookup-key index of captured events (migration 0022): (hash of "<kind>:<value>", seq)
-// rows for source, event name, userId, anonymousId and messageId, added in the background.
+// Lookup keys of captured events: ("<kind>:<value>", seq) rows for source (s), event name (n),
+// userId (u), anonymousId (a) and messageId (m). They live in a database file of their own
+// (<name>-keys.db beside the studio database) so the background indexer (a worker thread, see
+// maintenance-worker.ts) writes them in large transactions without ever holding the lock that
+// the event API's commits need. Random keys cost about one page write per key in small
+// transactions and far less in large ones. The key rows are derived data: queries check the
+// event's columns too, so a stale or missing keys file never gives wrong answers, only slower ones.
 
 export type KeyKind = 's' | 'n' | 'u' | 'a' | 'm';
+export const lookupKey = (kind: KeyKind, value: string) => `${kind}:${value}`;
 
-const fnv1a = (text: string, seed: number) => {
-  let h = seed >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-};
+/** Largest number of events one indexing transaction covers. */
+export const INDEX_CHUNK = 50_000;
 
-/** 53-bit hash of a lookup key; collisions are harmless (queries also compare the column). */
-export function keyHash(kind: KeyKind, value: string): number {
-  const text = `${kind}:${value}`;
-  return (fnv1a(text, 0x811c9dc5) & 0x1fffff) * 0x100000000 + fnv1a(text, 0x9747b28c);
-}
-
-interface KeyRow {
-  seq: number;
-  source_id: string;
-  event_name: string | null;
-  user_id: string | null;
-  anonymous_id: string | null;
-  message_id: string;
-}
-
-export function eventKeys(db: Db) {
-  const cursor = db.prepare('SELECT indexed_upto FROM event_key_cursor WHERE id = 1');
-  const read = db.prepare('SELECT seq, source_id, event_name, user_id, anonymous_id, message_id FROM captured_events WHERE seq > ? ORDER BY seq LIMIT ?');
-  const insert = db.prepare('INSERT OR IGNORE INTO event_keys (h, seq) VALUES (?, ?)');
-  const setCursor = db.prepare('UPDATE event_key_cursor SET indexed_upto = ? WHERE id = 1');
-  const maxSeq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'captured_events'");
-  const indexed = () => (cursor.get() as { indexed_upto: number }).indexed_upto;
-  const step = db.transaction((limit: number): number => {
-    const from = indexed();
-    const rows = read.all(from, limit) as KeyRow[];
-    for (const row of rows) {
-      insert.run(keyHash('s', row.source_id), row.seq);
-      if (row.event_name !== null) insert.run(keyHash('n', row.event_name), row.seq);
-      if (row.user_id !== null) insert.run(keyHash('u', row.user_id), row.seq);
-      if (row.anonymous_id !== null) insert.run(keyHash('a', row.anonymous_id), row.seq);
-      insert.run(keyHash('m', row.message_id), row.seq);
-    }
-    // Past the last row read: also past seqs whose events were deleted before indexing.
-    const upto = rows.length < limit ? Math.max(from, ((maxSeq.get() as { seq: number } | undefined)?.seq ?? 0)) : rows[rows.length - 1]!.seq;
-    if (upto !== from) setCursor.run(upto);
-    return rows.length;
-  });
+/** SQL of one indexing step; `events` and `keys` are the schema names on the connection. */
+export function indexingSql(events: string, keys: string) {
+  const range = `FROM ${events}.captured_events WHERE seq > @lo AND seq <= @hi`;
   return {
-    /** Last seq whose keys are indexed. */
-    indexedUpto: indexed,
-    /** Indexes the keys of up to `limit` events after the cursor in one transaction; returns how many. */
-    step: (limit: number): number => step(limit),
-    /** Removes keys of seqs in [lo, hi] whose events are gone (call inside the deleting transaction). */
-    pruneRange(lo: number, hi: number): void {
-      db.prepare('DELETE FROM event_keys WHERE seq BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM captured_events e WHERE e.seq = event_keys.seq)').run(lo, hi);
-    },
-    /** Removes every key up to `hi` (retention deleted every event up to it). */
-    pruneUpTo(hi: number): void {
-      db.prepare('DELETE FROM event_keys WHERE seq <= ?').run(hi);
+    cursor: `SELECT indexed_upto AS n FROM ${keys}.key_cursor WHERE id = 1`,
+    maxSeq: `SELECT seq AS n FROM ${events}.sqlite_sequence WHERE name = 'captured_events'`,
+    insert: `INSERT OR IGNORE INTO ${keys}.event_keys (k, seq)
+      SELECT 's:' || source_id, seq ${range}
+      UNION ALL SELECT 'n:' || event_name, seq ${range} AND event_name IS NOT NULL
+      UNION ALL SELECT 'u:' || user_id, seq ${range} AND user_id IS NOT NULL
+      UNION ALL SELECT 'a:' || anonymous_id, seq ${range} AND anonymous_id IS NOT NULL
+      UNION ALL SELECT 'm:' || message_id, seq ${range}`,
+    setCursor: `UPDATE ${keys}.key_cursor SET indexed_upto = @hi WHERE id = 1`,
+    /** Drops keys of events that retention removed (the oldest ones). */
+    prune: `DELETE FROM ${keys}.event_keys WHERE seq < (SELECT coalesce(min(seq), (SELECT coalesce(max(seq), 0) + 1 FROM ${keys}.event_keys)) FROM ${events}.captured_events)`,
+  };
+}
+
+/** The file of the keys database of a studio database file. */
+export const keysFileOf = (dbFile: string) => (dbFile === ':memory:' || dbFile === '' ? ':memory:' : `${dbFile.replace(/\.db$/, '')}-keys.db`);
+
+/** Identity of the studio database (when its first migration ran), recorded in the keys file. */
+const identityOf = (db: Db): string =>
+  (db.prepare("SELECT applied_at FROM schema_migrations ORDER BY name LIMIT 1").get() as { applied_at: string } | undefined)?.applied_at ?? '';
+
+/**
+ * Attaches the keys database as schema `keys` (creating it), and resets it when it belongs
+ * to another studio database or is ahead of this one. Returns the helpers the repository uses.
+ */
+export function attachEventKeys(db: Db) {
+  const file = keysFileOf(db.name);
+  db.prepare('ATTACH DATABASE ? AS keys').run(file);
+  if (file !== ':memory:') db.pragma('keys.journal_mode = WAL');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS keys.event_keys (k TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (k, seq)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS keys.key_cursor (id INTEGER PRIMARY KEY CHECK (id = 1), indexed_upto INTEGER NOT NULL, owner TEXT NOT NULL);
+  `);
+  const owner = identityOf(db);
+  const sql = indexingSql('main', 'keys');
+  const row = db.prepare('SELECT indexed_upto, owner FROM keys.key_cursor WHERE id = 1').get() as { indexed_upto: number; owner: string } | undefined;
+  const maxSeq = (db.prepare(sql.maxSeq).get() as { n: number } | undefined)?.n ?? 0;
+  if (!row || row.owner !== owner || row.indexed_upto > maxSeq) {
+    db.transaction(() => {
+      db.exec('DELETE FROM keys.event_keys; DELETE FROM keys.key_cursor;');
+      db.prepare('INSERT INTO keys.key_cursor (id, indexed_upto, owner) VALUES (1, 0, ?)').run(owner);
+    })();
+  }
+  const cursor = db.prepare(sql.cursor);
+  const max = db.prepare(sql.maxSeq);
+  const insert = db.prepare(sql.insert);
+  const setCursor = db.prepare(sql.setCursor);
+  return {
+    file,
+    indexedUpto: () => (cursor.get() as { n: number }).n,
+    /**
+     * One indexing step on this connection (tests, and a fallback when the worker cannot
+     * run): covers up to `limit` seqs after the cursor; returns how many it covered.
+     */
+    step(limit: number): number {
+      return db.transaction(() => {
+        const lo = (cursor.get() as { n: number }).n;
+        const hi = Math.min((max.get() as { n: number } | undefined)?.n ?? 0, lo + limit);
+        if (hi <= lo) return 0;
+        insert.run({ lo, hi });
+        setCursor.run({ hi });
+        return hi - lo;
+      })();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { eventKeys, keyHash } from './event-keys';
+import { attachEventKeys, lookupKey } from './event-keys';
 
 /** One enriched event ready to store: JSON text plus the filter columns. */
 export interface EventRow {
@@ -124,20 +124,20 @@ function predicates(filter: EventFilter): { sql: string; params: unknown[] } {
   return { sql: parts.length ? parts.join(' AND ') : '1', params };
 }
 
-/** The most selective lookup key of a filter (hashes to match in event_keys), if any. */
-function lookupKey(filter: EventFilter): number[] | undefined {
-  if (filter.messageId !== undefined) return [keyHash('m', filter.messageId)];
-  if (filter.userId !== undefined) return [keyHash('u', filter.userId)];
-  if (filter.anonymousId !== undefined) return [keyHash('a', filter.anonymousId)];
-  if (filter.user !== undefined) return [keyHash('u', filter.user), keyHash('a', filter.user)];
-  if (filter.eventName !== undefined) return [keyHash('n', filter.eventName)];
-  if (filter.sourceId !== undefined) return [keyHash('s', filter.sourceId)];
+/** The most selective lookup keys of a filter (to match in keys.event_keys), if any. */
+function lookupKeys(filter: EventFilter): string[] | undefined {
+  if (filter.messageId !== undefined) return [lookupKey('m', filter.messageId)];
+  if (filter.userId !== undefined) return [lookupKey('u', filter.userId)];
+  if (filter.anonymousId !== undefined) return [lookupKey('a', filter.anonymousId)];
+  if (filter.user !== undefined) return [lookupKey('u', filter.user), lookupKey('a', filter.user)];
+  if (filter.eventName !== undefined) return [lookupKey('n', filter.eventName)];
+  if (filter.sourceId !== undefined) return [lookupKey('s', filter.sourceId)];
   return undefined;
 }
 
 /** Captured events: the write path of the event API and the studio's queries. */
 export function eventsRepo(db: Db) {
-  const keys = eventKeys(db);
+  const keys = attachEventKeys(db);
   const insertEvent = db.prepare(
     'INSERT INTO captured_events (source_id, type, event_name, user_id, anonymous_id, message_id, received_at, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -211,9 +211,8 @@ export function eventsRepo(db: Db) {
     return [lo, hi];
   };
 
-  /** Deletes event_requests rows and lookup keys in [lo, hi] whose events are gone. */
+  /** Deletes event_requests rows in [lo, hi] whose events are all gone (keys of deleted events are harmless and go later). */
   const pruneRange = (lo: number, hi: number) => {
-    keys.pruneRange(lo, hi);
     db.prepare(
       `DELETE FROM event_requests WHERE last_seq >= ? AND first_seq <= ?
        AND NOT EXISTS (SELECT 1 FROM captured_events e WHERE e.seq BETWEEN event_requests.first_seq AND event_requests.last_seq)`,
@@ -268,12 +267,12 @@ export function eventsRepo(db: Db) {
       }
       const indexedHi = Math.min(hi, indexed);
       if (out.length < limit && lo <= indexedHi) {
-        const hashes = lookupKey(filter);
-        const sql = hashes
-          ? `SELECT e.* FROM event_keys k CROSS JOIN captured_events e ON e.seq = k.seq
-             WHERE k.h IN (${hashes.map(() => '?').join(', ')}) AND k.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY k.seq DESC LIMIT ?`
+        const lookup = lookupKeys(filter);
+        const sql = lookup
+          ? `SELECT e.* FROM keys.event_keys k CROSS JOIN captured_events e ON e.seq = k.seq
+             WHERE k.k IN (${lookup.map(() => '?').join(', ')}) AND k.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY k.seq DESC LIMIT ?`
           : `SELECT e.* FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ?`;
-        const params = [...(hashes ?? []), lo, indexedHi, ...where.params, limit - out.length];
+        const params = [...(lookup ?? []), lo, indexedHi, ...where.params, limit - out.length];
         out.push(...(cached(sql).all(...params) as EventDbRow[]));
       }
       return out.map(toStored);
@@ -315,7 +314,6 @@ export function eventsRepo(db: Db) {
         const changes = db.prepare('DELETE FROM captured_events WHERE seq <= ? AND received_at < ?').run(hi.hi, cutoff).changes;
         // The events of one request share its receivedAt; a request cut by the chunk goes next time.
         db.prepare('DELETE FROM event_requests WHERE last_seq <= ? AND received_at < ?').run(hi.hi, cutoff);
-        keys.pruneRange(0, hi.hi);
         return changes;
       })();
     },
@@ -328,7 +326,6 @@ export function eventsRepo(db: Db) {
         const hi = Math.min(edge.seq, lo.lo + chunk - 1);
         const changes = db.prepare('DELETE FROM captured_events WHERE seq <= ?').run(hi).changes;
         db.prepare('DELETE FROM event_requests WHERE last_seq <= ?').run(hi);
-        keys.pruneUpTo(hi);
         pruneRange(hi, hi);
         return changes;
       })();
@@ -341,7 +338,7 @@ export function eventsRepo(db: Db) {
     pendingFor(destinationId: string, afterSeq: number): number {
       return (pendingFor.get(afterSeq, destinationId) as { n: number }).n;
     },
-    /** Background indexer step (see event-keys.ts); returns how many events it indexed. */
+    /** One lookup-key indexing step on this connection (the maintenance worker does this in the app). */
     indexKeys(limit: number): number {
       return keys.step(limit);
     },

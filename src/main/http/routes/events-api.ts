@@ -4,8 +4,9 @@ import { Type } from 'typebox';
 import type { StudioContext } from '../../context';
 import { CALL_TYPES } from '../../collect/call-types';
 import { requestIp } from '../../collect/enrich';
-import { EVENT_BODY_LIMIT, MAX_BATCH_BYTES, MAX_CALL_BYTES } from '../../collect/limits';
+import { EVENT_BODY_LIMIT } from '../../collect/limits';
 import type { EventPath } from '../../collect/parse';
+import { TOO_LARGE, installFastLane } from '../../collect/fast-lane';
 
 const TEXT = 'text/plain; charset=utf-8';
 
@@ -13,9 +14,7 @@ const badRequest = (reply: FastifyReply, message: string) => reply.code(400).typ
 
 /** Fastify's own errors in the event scope, as the data plane's short texts (always 400). */
 function eventErrorText(error: FastifyError): string {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-    return `request size exceeds max limit: the body is larger than ${MAX_BATCH_BYTES / 1024 / 1024} MB per batch request and ${MAX_CALL_BYTES / 1024} KB per call`;
-  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return TOO_LARGE;
   if (error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return 'invalid request: the body does not match its Content-Length';
   return `invalid request: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`;
 }
@@ -48,6 +47,13 @@ const callSchema = (path: EventPath) => ({
 export const eventsApiRoutes =
   (ctx: StudioContext): FastifyPluginAsync =>
   async (app) => {
+    // POSTs to the call endpoints take the fast lane (collect/fast-lane.ts) unless it is
+    // switched off (STUDIO_EVENT_FAST_LANE=0); these Fastify routes answer the same way.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    if (process.env.STUDIO_EVENT_FAST_LANE !== '0') installFastLane(ctx, app.server, () => closing);
     await app.register(
       async (v1) => {
         await v1.register(cors, { origin: true, credentials: true, methods: ['POST', 'OPTIONS'], maxAge: 86_400 });

@@ -75,6 +75,18 @@ export const eventsRoutes =
       },
       async (request) => service.list({ ...toFilter(request.query), limit: request.query.limit, cursor: request.query.cursor }),
     );
+    app.get(
+      '/studio/api/events/stats',
+      {
+        schema: {
+          tags,
+          summary: 'Counts of captured events',
+          description: 'indexedUpTo: newest event id the background lookup index covers (filters stay complete while it catches up)',
+          response: { 200: Type.Object({ count: Type.Integer(), lastId: NullableText, indexedUpTo: Type.String() }), ...studioErrors },
+        },
+      },
+      async () => service.stats(),
+    );
     app.get('/studio/api/events/retention', { schema: { tags, summary: 'Retention of captured events', response: { 200: Retention, ...studioErrors } } }, async () =>
       ctx.retention.get(),
     );
