@@ -1,20 +1,21 @@
-// Byte sizes of the entries of a /v1/batch body, read from the raw bytes (the limit is on
-// each call as sent), without serialising every entry again. The body is known to be valid
-// JSON (JSON.parse accepted it) when this runs.
+// Where each entry of a /v1/batch body is in the raw text: for the 32 KB limit per call (on
+// the call as sent) and to store each enriched event by extending its raw text instead of
+// serialising it again (see enrich.ts). The body is known to be valid JSON (JSON.parse
+// accepted it) when this runs.
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const isSpace = (b: number | undefined) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 /** Index just after the string that starts at `i` (an opening quote). */
-function skipString(buf: Buffer, i: number): number {
+function skipString(text: string, i: number): number {
   let from = i + 1;
   for (;;) {
-    const q = buf.indexOf(QUOTE, from);
-    if (q < 0) return buf.length;
+    const q = text.indexOf('"', from);
+    if (q < 0) return text.length;
     let k = q - 1;
     let backslashes = 0;
-    while (buf[k] === BACKSLASH) {
+    while (text.charCodeAt(k) === BACKSLASH) {
       backslashes++;
       k--;
     }
@@ -23,67 +24,77 @@ function skipString(buf: Buffer, i: number): number {
   }
 }
 
-const skipSpace = (buf: Buffer, i: number) => {
-  while (isSpace(buf[i])) i++;
+const skipSpace = (text: string, i: number) => {
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
   return i;
 };
 
 /** Index just after the value that starts at `i`. */
-function skipValue(buf: Buffer, i: number): number {
-  const first = buf[i];
-  if (first === QUOTE) return skipString(buf, i);
+function skipValue(text: string, i: number): number {
+  const first = text.charCodeAt(i);
+  if (first === QUOTE) return skipString(text, i);
   if (first === 0x7b || first === 0x5b) {
     let depth = 0;
-    for (let j = i; j < buf.length; j++) {
-      const b = buf[j];
-      if (b === QUOTE) j = skipString(buf, j) - 1;
-      else if (b === 0x7b || b === 0x5b) depth++;
-      else if (b === 0x7d || b === 0x5d) {
+    for (let j = i; j < text.length; j++) {
+      const c = text.charCodeAt(j);
+      if (c === QUOTE) j = skipString(text, j) - 1;
+      else if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d || c === 0x5d) {
         depth--;
         if (depth === 0) return j + 1;
       }
     }
-    return buf.length;
+    return text.length;
   }
   let j = i;
-  while (j < buf.length && buf[j] !== 0x2c && buf[j] !== 0x7d && buf[j] !== 0x5d && !isSpace(buf[j])) j++;
+  for (; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 0x2c || c === 0x7d || c === 0x5d || isSpace(c)) break;
+  }
   return j;
 }
 
-const keyText = (buf: Buffer, start: number, end: number): string => {
-  const raw = buf.toString('utf8', start, end);
+const keyText = (text: string, start: number, end: number): string => {
+  const raw = text.slice(start, end);
   return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
 };
 
 /**
- * Sizes in bytes of the entries of the top-level "batch" array (the last "batch" key wins,
- * as in JSON.parse), or undefined when the body does not have that shape.
+ * [start, end) of each entry of the top-level "batch" array, as string indexes (the last
+ * "batch" key wins, as in JSON.parse), or undefined when the body does not have that shape.
  */
-export function batchEntrySizes(buf: Buffer): number[] | undefined {
-  let i = skipSpace(buf, 0);
-  if (buf[i] !== 0x7b) return undefined;
-  i = skipSpace(buf, i + 1);
+export function batchEntrySpans(text: string): [number, number][] | undefined {
+  let i = skipSpace(text, 0);
+  if (text.charCodeAt(i) !== 0x7b) return undefined;
+  i = skipSpace(text, i + 1);
   let batch: [number, number] | undefined;
-  while (i < buf.length && buf[i] !== 0x7d) {
-    if (buf[i] !== QUOTE) return undefined;
-    const keyEnd = skipString(buf, i);
-    const key = keyText(buf, i, keyEnd);
-    i = skipSpace(buf, keyEnd);
-    if (buf[i] !== 0x3a) return undefined;
-    i = skipSpace(buf, i + 1);
-    const valueEnd = skipValue(buf, i);
+  while (i < text.length && text.charCodeAt(i) !== 0x7d) {
+    if (text.charCodeAt(i) !== QUOTE) return undefined;
+    const keyEnd = skipString(text, i);
+    const key = keyText(text, i, keyEnd);
+    i = skipSpace(text, keyEnd);
+    if (text.charCodeAt(i) !== 0x3a) return undefined;
+    i = skipSpace(text, i + 1);
+    const valueEnd = skipValue(text, i);
     if (key === 'batch') batch = [i, valueEnd];
-    i = skipSpace(buf, valueEnd);
-    if (buf[i] === 0x2c) i = skipSpace(buf, i + 1);
+    i = skipSpace(text, valueEnd);
+    if (text.charCodeAt(i) === 0x2c) i = skipSpace(text, i + 1);
   }
-  if (!batch || buf[batch[0]] !== 0x5b) return undefined;
-  const sizes: number[] = [];
-  let j = skipSpace(buf, batch[0] + 1);
-  while (j < batch[1] && buf[j] !== 0x5d) {
-    const end = skipValue(buf, j);
-    sizes.push(end - j);
-    j = skipSpace(buf, end);
-    if (buf[j] === 0x2c) j = skipSpace(buf, j + 1);
+  if (!batch || text.charCodeAt(batch[0]) !== 0x5b) return undefined;
+  const spans: [number, number][] = [];
+  let j = skipSpace(text, batch[0] + 1);
+  while (j < batch[1] && text.charCodeAt(j) !== 0x5d) {
+    const end = skipValue(text, j);
+    spans.push([j, end]);
+    j = skipSpace(text, end);
+    if (text.charCodeAt(j) === 0x2c) j = skipSpace(text, j + 1);
   }
-  return sizes;
+  return spans;
+}
+
+/** UTF-8 size of text[start, end) when it is more than `limit` bytes, else undefined (cheap: a UTF-16 unit is at most 3 bytes). */
+export function bytesOver(text: string, start: number, end: number, limit: number): number | undefined {
+  if ((end - start) * 3 <= limit) return undefined;
+  const size = Buffer.byteLength(text.slice(start, end));
+  return size > limit ? size : undefined;
 }

@@ -80,7 +80,7 @@ export function createCollectService(deps: { store: Store; onCaptured: (sourceId
       if (typeof parsed === 'string') return Promise.resolve({ ok: false, error: parsed });
       const receivedMs = Date.now();
       const facts: RequestFacts = { receivedMs, receivedAt: new Date(receivedMs).toISOString(), requestIp };
-      const rows = parsed.calls.map(({ type, call }) => enrich(call, type, facts));
+      const rows = parsed.calls.map(({ type, call, raw }) => enrich(call, type, facts, raw));
       const request: RequestRow = { sourceId: source.id, callType: path, requestIp, receivedAt: facts.receivedAt, body: parsed.text };
       return new Promise<IngestResult>((resolve, reject) => {
         pending.push({ request, rows, resolve, reject });

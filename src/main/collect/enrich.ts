@@ -51,22 +51,53 @@ export function requestIp(forwardedFor: string | string[] | undefined, peer: str
 }
 
 /**
- * Adds what the data plane adds (type, messageId, receivedAt, request_ip, rudderId, time
- * fields) to one validated call, in place, and returns the row to store.
+ * The enriched event's JSON from the raw text of the call when enrichment only added fields
+ * (the usual case: SDKs send type, messageId and normalised times, which are kept as they
+ * are): the raw object with the new fields appended, without serialising it again. Undefined
+ * when a field had to be replaced (then the caller serialises the object).
  */
-export function enrich(call: Json, type: CallType, facts: RequestFacts): EventRow {
-  call.type = type;
+function extendRaw(raw: string, additions: [string, string][]): string | undefined {
+  let close = raw.length - 1;
+  while (close > 0 && raw.charCodeAt(close) <= 0x20) close--;
+  if (raw.charCodeAt(0) !== 0x7b || raw.charCodeAt(close) !== 0x7d) return undefined;
+  if (additions.length === 0) return raw.slice(0, close + 1);
+  let open = close - 1;
+  while (open > 0 && raw.charCodeAt(open) <= 0x20) open--;
+  let out = raw.slice(0, close);
+  for (let i = 0; i < additions.length; i++) {
+    const [key, value] = additions[i]!;
+    out += `${i === 0 && open === 0 ? '' : ','}"${key}":${JSON.stringify(value)}`;
+  }
+  return `${out}}`;
+}
+
+/**
+ * Adds what the data plane adds (type, messageId, receivedAt, request_ip, rudderId, time
+ * fields) to one validated call, in place, and returns the row to store. `raw` is the call's
+ * JSON text as sent, when known.
+ */
+export function enrich(call: Json, type: CallType, facts: RequestFacts, raw?: string): EventRow {
+  const additions: [string, string][] = [];
+  let replaced = false;
+  const put = (key: string, value: string) => {
+    const had = call[key];
+    if (had === value) return;
+    if (had === undefined) additions.push([key, value]);
+    else replaced = true;
+    call[key] = value;
+  };
+  put('type', type);
   const messageId = typeof call.messageId === 'string' && call.messageId.trim() ? call.messageId : randomUUID();
-  call.messageId = messageId;
+  put('messageId', messageId);
   const userId = idText(call.userId);
   const anonymousId = idText(call.anonymousId);
-  call.rudderId = rudderIdOf(`${userId}:${anonymousId}`);
-  if (typeof call.request_ip !== 'string' || !call.request_ip.trim()) call.request_ip = facts.requestIp;
-  call.receivedAt = facts.receivedAt;
+  put('rudderId', rudderIdOf(`${userId}:${anonymousId}`));
+  if (typeof call.request_ip !== 'string' || !call.request_ip.trim()) put('request_ip', facts.requestIp);
+  put('receivedAt', facts.receivedAt);
   const times = timeFields(call, facts.receivedMs, facts.receivedAt);
-  call.originalTimestamp = times.originalTimestamp;
-  call.sentAt = times.sentAt;
-  call.timestamp = times.timestamp;
+  put('originalTimestamp', times.originalTimestamp);
+  put('sentAt', times.sentAt);
+  put('timestamp', times.timestamp);
   const name = type === 'track' ? call.event : type === 'page' || type === 'screen' ? call.name : undefined;
   return {
     type,
@@ -74,6 +105,6 @@ export function enrich(call: Json, type: CallType, facts: RequestFacts): EventRo
     userId: userId || null,
     anonymousId: anonymousId || null,
     messageId,
-    json: JSON.stringify(call),
+    json: (!replaced && raw !== undefined && extendRaw(raw, additions)) || JSON.stringify(call),
   };
 }

@@ -1,4 +1,4 @@
-import { batchEntrySizes } from './batch-scan';
+import { batchEntrySpans, bytesOver } from './batch-scan';
 import { BATCH_TYPES, type CallType } from './call-types';
 import { MAX_BATCH_BYTES, MAX_BATCH_CALL_BYTES, MAX_CALL_BYTES } from './limits';
 import { isPlainObject, validateCall, type Json } from './validate';
@@ -9,11 +9,14 @@ export type EventPath = CallType | 'batch';
 export interface ParsedBody {
   /** The body as text (stored as the raw request). */
   text: string;
-  calls: { type: CallType; call: Json }[];
+  /** Each call with its raw JSON text as sent (when it could be located). */
+  calls: { type: CallType; call: Json; raw?: string }[];
 }
 
 const sizeError = (what: string, size: number, limit: number, scope: string) =>
   `${what} size exceeds max limit: ${size} bytes is more than ${limit / 1024 >= 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`} (${limit} bytes) ${scope}`;
+
+const overBytes = (size: number) => (size > MAX_BATCH_CALL_BYTES ? size : undefined);
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -36,18 +39,17 @@ export function parseEventBody(path: EventPath, body: Buffer): ParsedBody | stri
   if (path !== 'batch') {
     if (!isPlainObject(parsed)) return 'event is not a valid rudder event: the body must be a JSON object';
     const problem = validateCall(path, parsed);
-    return problem ? problem : { text, calls: [{ type: path, call: parsed }] };
+    return problem ? problem : { text, calls: [{ type: path, call: parsed, raw: text.trim() }] };
   }
   if (!isPlainObject(parsed)) return 'invalid batch payload: the body must be a JSON object with a "batch" array';
   const batch = parsed.batch;
   if (batch === undefined || batch === null || (Array.isArray(batch) && batch.length === 0)) return 'empty batch payload';
   if (!Array.isArray(batch)) return 'invalid batch payload: "batch" must be an array';
-  // A call can only exceed 32 KB when the whole body does; sizes are those of the calls as sent.
-  let sizes: number[] | undefined;
-  if (body.length > MAX_BATCH_CALL_BYTES) {
-    sizes = batchEntrySizes(body);
-    if (sizes?.length !== batch.length) sizes = batch.map((entry) => Buffer.byteLength(JSON.stringify(entry) ?? ''));
-  }
+  // Each call's raw text: the 32 KB limit is on the call as sent (only a body over 32 KB can
+  // hold such a call), and enrichment extends the raw text.
+  let spans = batchEntrySpans(text);
+  if (spans?.length !== batch.length) spans = undefined;
+  const measure = body.length > MAX_BATCH_CALL_BYTES;
   const calls: ParsedBody['calls'] = [];
   for (let i = 0; i < batch.length; i++) {
     const entry: unknown = batch[i];
@@ -59,11 +61,14 @@ export function parseEventBody(path: EventPath, body: Buffer): ParsedBody | stri
     if (typeof type !== 'string' || !BATCH_TYPES.includes(type)) {
       return `${where}: invalid type ${JSON.stringify(type)}: expected one of ${BATCH_TYPES.join(', ')}`;
     }
-    const size = sizes?.[i];
-    if (size !== undefined && size > MAX_BATCH_CALL_BYTES) return `${where}: ${sizeError('event', size, MAX_BATCH_CALL_BYTES, 'per call in a batch')}`;
+    const span = spans?.[i];
+    if (measure) {
+      const size = span ? bytesOver(text, span[0], span[1], MAX_BATCH_CALL_BYTES) : overBytes(Buffer.byteLength(JSON.stringify(entry) ?? ''));
+      if (size !== undefined) return `${where}: ${sizeError('event', size, MAX_BATCH_CALL_BYTES, 'per call in a batch')}`;
+    }
     const problem = validateCall(type as CallType, entry);
     if (problem) return `${where}: ${problem}`;
-    calls.push({ type: type as CallType, call: entry });
+    calls.push({ type: type as CallType, call: entry, raw: span ? text.slice(span[0], span[1]) : undefined });
   }
   return { text, calls };
 }

@@ -30,6 +30,7 @@ export interface PipelineService {
 export function createPipeline(options: PipelineOptions): PipelineService {
   const workers = new Map<string, DestinationWorker>();
   let wakeTimer: NodeJS.Timeout | undefined;
+  let reconcileTimer: NodeJS.Timeout | undefined;
   let running = false;
   const deps = {
     store: options.store,
@@ -66,6 +67,9 @@ export function createPipeline(options: PipelineOptions): PipelineService {
     start() {
       running = true;
       reconcile();
+      // Destinations made outside the studio API (e.g. straight in the database) are picked up too.
+      reconcileTimer = setInterval(reconcile, 5_000);
+      reconcileTimer.unref();
     },
     notify() {
       if (!running || wakeTimer) return;
@@ -80,6 +84,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
     },
     async stop() {
       running = false;
+      if (reconcileTimer) clearInterval(reconcileTimer);
       if (wakeTimer) clearTimeout(wakeTimer);
       wakeTimer = undefined;
       const all = [...workers.values()];

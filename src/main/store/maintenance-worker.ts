@@ -14,6 +14,7 @@ const db = new Database(w.file);
 db.pragma('busy_timeout = 2000');
 db.prepare('ATTACH DATABASE ? AS keys').run(w.keysFile);
 db.pragma('keys.cache_size = -65536');
+db.pragma('keys.journal_size_limit = 67108864');
 const cursor = db.prepare(w.sql.cursor);
 const maxSeq = db.prepare(w.sql.maxSeq);
 const insert = db.prepare(w.sql.insert);
@@ -32,8 +33,12 @@ const checkpoint = () => {
   lastCheckpoint = Date.now();
   try {
     const [main] = db.pragma('main.wal_checkpoint(PASSIVE)');
-    // A WAL that never drains under sustained writes: one blocking checkpoint to restart it.
-    if (main && main.log > w.restartFrames) db.pragma('main.wal_checkpoint(RESTART)');
+    // Under sustained writes the WAL is never fully copied at the moment a writer starts, so it
+    // never restarts and grows: once it is big and nearly all copied, a RESTART checkpoint
+    // (it briefly holds off writers) lets it start over; past a hard size, even if not.
+    if (main && main.log > w.restartFrames && (main.log - main.checkpointed < w.restartLagFrames || main.log > w.forceRestartFrames)) {
+      db.pragma('main.wal_checkpoint(RESTART)');
+    }
     db.pragma('keys.wal_checkpoint(PASSIVE)');
   } catch (error) { report(error); }
 };
@@ -100,8 +105,10 @@ export function startStoreMaintenance(
         busyChunk: 5_000,
         busyPauseFactor: 4,
         intervalMs: options.intervalMs ?? 100,
-        checkpointEveryMs: 1_000,
-        restartFrames: 100_000,
+        checkpointEveryMs: 500,
+        restartFrames: 8_000,
+        restartLagFrames: 2_000,
+        forceRestartFrames: 100_000,
         pruneEveryMs: 60_000,
       },
     });
@@ -109,7 +116,7 @@ export function startStoreMaintenance(
     options.onError?.(`store maintenance worker not started: ${(error as Error).message}`);
     return idle;
   }
-  db.pragma(`wal_autocheckpoint = ${options.fallbackPages ?? 20_000}`);
+  db.pragma(`wal_autocheckpoint = ${options.fallbackPages ?? 250_000}`);
   db.pragma('journal_size_limit = 67108864');
   worker.unref();
   worker.on('message', (message: { error?: string }) => {
