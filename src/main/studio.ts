@@ -11,7 +11,6 @@ import { createCollectService } from './collect/collect-service';
 import { createRetention } from './collect/retention';
 import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
-import type { Sandbox } from './sandbox/types';
 import { createSandbox } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
 
@@ -61,7 +60,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       store,
       dataDir: options.dataDir,
       workspaceId: bootstrap.workspaceId,
-      getSandbox: () => (ctx as { sandbox?: Sandbox }).sandbox,
+      getSandbox: () => sandbox,
       log: () => ctx.log,
     });
     const maintenance = startStoreMaintenance(store.db, { onError: (message) => ctx.log.warn(message) });
