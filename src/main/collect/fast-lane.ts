@@ -42,8 +42,9 @@ function handle(ctx: StudioContext, req: IncomingMessage, res: ServerResponse, p
   }
   const declared = Number(req.headers['content-length']);
   if (declared > EVENT_BODY_LIMIT) {
+    // Answer at once and drop the connection after the answer instead of reading the body.
     send(req, res, 400, TOO_LARGE, true);
-    req.destroy();
+    res.once('finish', () => req.socket.destroy());
     return;
   }
   const chunks: Buffer[] = [];
@@ -56,6 +57,7 @@ function handle(ctx: StudioContext, req: IncomingMessage, res: ServerResponse, p
       tooLarge = true;
       chunks.length = 0;
       send(req, res, 400, TOO_LARGE, true);
+      res.once('finish', () => req.socket.destroy());
       return;
     }
     chunks.push(chunk);

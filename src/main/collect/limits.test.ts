@@ -81,3 +81,35 @@ describe('limits', () => {
     expect(await stored('in-batch-over')).toBe(0);
   });
 });
+
+describe('oversize bodies without a Content-Length', () => {
+  it('are cut off while streaming with the same 400 text', async () => {
+    const { request } = await import('node:http');
+    const target = new URL(t.url);
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        { host: target.hostname, port: target.port, method: 'POST', path: '/v1/batch', headers: { authorization: t.writeKeyAuth, 'transfer-encoding': 'chunked' } },
+        (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      // The server drops the connection after answering: a write error may follow (or even
+      // overtake) the answer, so give the answer a moment before failing.
+      req.on('error', (error) => setTimeout(() => reject(error), 500));
+      const chunk = 'x'.repeat(64 * 1024);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 80) {
+          sent++;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toMatch(/^request size exceeds max limit/);
+  });
+});
