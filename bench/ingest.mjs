@@ -3,8 +3,8 @@
 // autocannon with concurrent clients for a fixed duration, beside a bare Node HTTP server
 // that answers 200 (the floor) measured in the same run on the same machine.
 //
-//   npx electron-vite build   (once)
-//   node bench/ingest.mjs [--duration 10] [--connections 50] [--batch-connections 8]
+//   (builds the app first when out/ is stale)
+//   node bench/ingest.mjs [--duration 10] [--connections 50] [--batch-connections 16]
 //
 // Prints requests/s, events/s and p99 latency per scenario, events stored (counted in the
 // SQLite file afterwards) and ratios against the floor. Targets (issue 5): /v1/batch
@@ -32,6 +32,9 @@ const batchConnections = Number(args['batch-connections'] ?? 16);
 const WRITE_KEY = 'bench-write-key';
 const auth = `Basic ${Buffer.from(`${WRITE_KEY}:`).toString('base64')}`;
 
+// Builds the app when out/ is missing or older than the sources (same helper as `npm start`).
+const { buildIfStale } = await import(join(root, 'scripts/build-if-stale.mjs'));
+buildIfStale();
 if (!existsSync(headless)) {
   console.error(`${headless} is missing: build first with \`npx electron-vite build\`.`);
   process.exit(2);
