@@ -22,7 +22,7 @@ const Database = require('better-sqlite3');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const headless = join(root, 'out/main/headless.js');
-const genEvents = process.env.GEN_EVENTS ?? join(root, '../shared/tools/gen-events.mjs');
+const genEvents = process.env.GEN_EVENTS ?? join(root, 'scripts/gen-events.mjs');
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
 );

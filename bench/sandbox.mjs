@@ -22,15 +22,15 @@ if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIO
 }
 
 const root = new URL('..', import.meta.url).pathname;
-const shared = join(root, '..', 'shared');
+const shared = root; // fixtures: resources/fixtures, generator: scripts/gen-events.mjs
 const ivm = createRequire(import.meta.url)('isolated-vm');
 const BATCH = 200;
 const EVENTS = 10_000;
 const fixtures = ['mask-pii', 'drop-internal', 'split-order', 'dedupe-batch', 'faulty'];
-const library = { importName: 'eventUtils', code: readFileSync(join(shared, 'fixtures/libraries/event-utils.js'), 'utf8') };
-const codeOf = (name) => readFileSync(join(shared, `fixtures/transformations/${name}.js`), 'utf8');
+const library = { importName: 'eventUtils', code: readFileSync(join(shared, 'resources/fixtures/libraries/event-utils.js'), 'utf8') };
+const codeOf = (name) => readFileSync(join(shared, `resources/fixtures/transformations/${name}.js`), 'utf8');
 
-const events = JSON.parse(execFileSync(process.execPath, [join(shared, 'tools/gen-events.mjs'), '--count', String(EVENTS), '--format', 'json'], { maxBuffer: 256 * 1024 * 1024 }));
+const events = JSON.parse(execFileSync(process.execPath, [join(shared, 'scripts/gen-events.mjs'), '--count', String(EVENTS), '--format', 'json'], { maxBuffer: 256 * 1024 * 1024 }));
 const batches = [];
 for (let i = 0; i < events.length; i += BATCH) batches.push(events.slice(i, i + BATCH));
 

@@ -5,7 +5,7 @@ import { StudioPage } from './pages/studio-page';
 
 const artifact = (name: string) => fileURLToPath(new URL(`./artifacts/${name}`, import.meta.url));
 type Event = { type: string; context?: { ip?: string; traits?: { email?: string } } };
-const samples: Event[] = JSON.parse(readFileSync(new URL('../src/renderer/features/test-bench/sample-events.json', import.meta.url), 'utf8'));
+const samples: Event[] = JSON.parse(readFileSync(new URL('../resources/fixtures/events/sample-50.json', import.meta.url), 'utf8'));
 
 const EVENT_UTILS = `// Helpers shared by transformations.
 export function normalizeEmail(value) {

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sampleEvents } from '../testing/fixtures';
 import { enrich, type RequestFacts } from './enrich';
 import { parseEventBody } from './parse';
 
 // Enrichment extends the raw text of a call when it only adds fields; the stored JSON must
 // mean exactly what serialising the enriched object means.
 
-const SHARED = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared');
-const sample = JSON.parse(readFileSync(join(SHARED, 'fixtures/events/sample-50.json'), 'utf8')) as Record<string, unknown>[];
+const sample = sampleEvents();
 const facts: RequestFacts = { receivedMs: Date.UTC(2026, 10, 2), receivedAt: new Date(Date.UTC(2026, 10, 2)).toISOString(), requestIp: '203.0.113.9' };
 
 /** Enriched JSON through the raw-text path (parse gives each call its raw text) and through serialisation. */

@@ -1,8 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, listEvents, send } from '../collect/event-test-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
@@ -10,8 +9,7 @@ import { startTestStudio, type TestStudio } from '../testing/harness';
 // Delivery through connected, published transformations (real sandbox) to every kind of
 // destination; the data-plane kind forwards to a second instance of the app.
 
-const SHARED = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared');
-const fixture = (path: string) => readFileSync(join(SHARED, 'fixtures', path), 'utf8');
+import { fixture } from '../testing/fixtures';
 
 let t: TestStudio;
 let remote: TestStudio;

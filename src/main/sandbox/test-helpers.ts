@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fixture } from '../testing/fixtures';
 import { createSandbox, type SandboxOptions } from './index';
 import type { Sandbox, TransformInput, TransformOutput } from './types';
 
-// Helpers for the sandbox's own tests (fixtures of ../../shared, a sandbox per test file).
+// Helpers for the sandbox's own tests (repository fixtures, a sandbox per test file).
 
-export const SHARED = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared');
-export const fixture = (path: string) => readFileSync(join(SHARED, 'fixtures', path), 'utf8');
-export const sampleEvents = (): Record<string, unknown>[] => JSON.parse(fixture('events/sample-50.json'));
+export { fixture, sampleEvents, GEN_EVENTS } from '../testing/fixtures';
 export const eventUtils = () => ({ importName: 'eventUtils', code: fixture('libraries/event-utils.js') });
 
 export interface SandboxHarness {

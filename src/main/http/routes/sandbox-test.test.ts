@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARED, fixture, sampleEvents } from '../../sandbox/test-helpers';
+import { GEN_EVENTS, fixture, sampleEvents } from '../../sandbox/test-helpers';
 import { startTestStudio, type TestStudio } from '../../testing/harness';
 
 // POST /studio/api/test over real HTTP against a real studio (SQLite file, isolates).
@@ -106,7 +105,7 @@ describe('POST /studio/api/test', () => {
   });
 
   it('takes the maximum of 10,000 generated events in one request (beyond the default body limit)', async () => {
-    const many = JSON.parse(execFileSync(process.execPath, [join(SHARED, 'tools/gen-events.mjs'), '--count', '10000', '--format', 'json'], { maxBuffer: 64 * 1024 * 1024 }).toString());
+    const many = JSON.parse(execFileSync(process.execPath, [GEN_EVENTS, '--count', '10000', '--format', 'json'], { maxBuffer: 64 * 1024 * 1024 }).toString());
     const body = { code: fixture('transformations/mask-pii.js'), events: many, libraries: [eventUtils] };
     expect(JSON.stringify(body).length).toBeGreaterThan(4 * 1024 * 1024);
     const res = await test(body);

@@ -2,7 +2,7 @@ import type { TestEvent } from '../../api/types';
 
 /** The bundled sample set (50 events of every call type), loaded on first use. */
 export async function loadSampleEvents(): Promise<TestEvent[]> {
-  const module = await import('./sample-events.json');
+  const module = await import('../../../../resources/fixtures/events/sample-50.json');
   return module.default as TestEvent[];
 }
 
