@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const electronAllowed = ['src/main/index.ts', 'src/main/desktop/**', 'src/preload/**'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'e2e/artifacts/**', 'playwright-report/**', 'test-results/**'] },
+  { ignores: ['resources/fixtures/**', 'out/**', 'dist/**', 'node_modules/**', 'e2e/artifacts/**', 'playwright-report/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
