@@ -46,11 +46,14 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   mkdirSync(options.dataDir, { recursive: true });
   mkdirSync(join(options.dataDir, 'logs'), { recursive: true });
   const store = createStore(join(options.dataDir, 'studio.db'));
+  // Services: each feature creates its service below, adds it to ctx, and registers its closer.
+  const closers: Array<() => Promise<void> | void> = [];
+  const runClosers = async () => {
+    for (const close of closers.reverse()) await close();
+  };
   try {
     const bootstrap = bootstrapCredentials(store, options.credentials ?? {});
     const host = options.host ?? '127.0.0.1';
-    // Services: each feature creates its service here, adds it to ctx, and registers its closer.
-    const closers: Array<() => Promise<void> | void> = [];
     const sandbox = createSandbox({
       getSettings: () => readSandboxSettings(store.settings),
       resolveCredential: (key) => store.credentials.get(key),
@@ -110,11 +113,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         if (closed) return;
         closed = true;
         await app.close();
-        for (const close of closers.reverse()) await close();
+        await runClosers();
         store.close();
       },
     };
   } catch (error) {
+    await runClosers().catch(() => {});
     store.close();
     throw error;
   }

@@ -99,3 +99,16 @@ describe('data directory', () => {
     }
   });
 });
+
+describe('start failures', () => {
+  it('report a port in use and leave nothing running', async () => {
+    const first = await startTestStudio();
+    try {
+      const port = Number(new URL(first.url).port);
+      await expect(startTestStudio({ port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect((await first.call('GET', '/studio/health')).status).toBe(200);
+    } finally {
+      await first.close();
+    }
+  });
+});

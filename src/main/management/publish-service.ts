@@ -11,7 +11,6 @@ import { inTransaction } from '../store/database';
 import type { LibraryVersionRecord } from '../store/libraries-repo';
 import { parseTestInput } from './input';
 import { resolveLibraries } from './library-resolution';
-import { sandboxOf } from './sandbox-access';
 import { failureSummary, testLibrary, testTransformation, type LibraryUnderTest, type TransformationUnderTest } from './test-runner';
 
 /** A publish/test body as the route's schema lets it through (testInput is checked here). */
@@ -81,7 +80,7 @@ export function createPublishService(ctx: StudioContext) {
 
   /** Runs every test of the plan (libraries first); transformation runs use the call's library versions. */
   async function run(testPlan: TestPlan): Promise<PlanOutcome> {
-    const sandbox = sandboxOf(ctx);
+    const sandbox = ctx.sandbox;
     const chosen = new Map<string, LibraryVersionRecord>(testPlan.libraries.map((l) => [l.libraryId, l.version]));
     const libraries: LibraryTestResult[] = [];
     for (const lib of testPlan.libraries) libraries.push(await testLibrary(sandbox, lib));
