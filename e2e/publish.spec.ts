@@ -1,4 +1,4 @@
-import { expect, test } from './studio-fixture';
+import { E2E_EMAIL, expect, test } from './studio-fixture';
 import { StudioPage } from './pages/studio-page';
 
 const NEEDS_PROPERTIES = `export function transformEvent(event, metadata) {
@@ -45,6 +45,8 @@ test('publishing tests on the server, explains a failure, and marks the publishe
   const v3 = page.getByRole('article', { name: 'Version 3', exact: true });
   await expect(v2).toContainText('Published');
   await expect(v3).not.toContainText('Published');
+  // Each version names the account that saved it.
+  for (const row of [v2, v3]) await expect(row.locator('.version-title')).toContainText(`· ${E2E_EMAIL}`);
   await v3.getByRole('button', { name: 'Publish version 3' }).click();
   await expect(v3).toContainText('Published');
   await expect(v2).not.toContainText('Published');

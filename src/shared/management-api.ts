@@ -37,6 +37,8 @@ export interface TransformationVersionDto {
   language: string;
   createdAt: string;
   updatedAt: string;
+  /** Extension: e-mail of the account that saved the version (null when not recorded). */
+  createdBy: string | null;
   /** Extension: whether this is the transformation's published version. */
   isPublished: boolean;
   workspaceId?: string;
@@ -70,6 +72,8 @@ export interface LibraryVersionDto {
   language: string;
   createdAt: string;
   updatedAt: string;
+  /** Extension: e-mail of the account that saved the version (null when not recorded). */
+  createdBy: string | null;
   isPublished: boolean;
   workspaceId?: string;
   workspace?: { id: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStudio, type TestStudio } from '../testing/harness';
-import { ISO, KSUID, ok } from './test-support';
+import { TEST_EMAIL, startTestStudio, type TestStudio } from '../testing/harness';
+import { ISO, KSUID, ok, query } from './test-support';
 
 const CODE = 'export function double(x) { return x * 2; }';
 
@@ -107,6 +107,7 @@ describe('libraries API (integration)', () => {
       language: 'javascript',
       createdAt: lib.createdAt,
       updatedAt: lib.createdAt,
+      createdBy: TEST_EMAIL,
       isPublished: false,
     });
     const desc = await ok(t, 'GET', `/libraries/${lib.id}/versions?orderBy=DESC&count=3`);
@@ -114,6 +115,21 @@ describe('libraries API (integration)', () => {
     expect((await ok(t, 'GET', `/libraries/${lib.id}/versions?count=50`)).libraryVersions).toHaveLength(7);
     expect((await t.call('GET', `/libraries/${lib.id}/versions?count=0`)).status).toBe(400);
     expect((await t.call('GET', `/libraries/${lib.id}/versions?orderBy=sideways`)).status).toBe(400);
+  });
+
+  it('records the account e-mail as createdBy of every version (create, update, publish-on-save)', async () => {
+    const { email } = await ok(t, 'GET', '/studio/api/info');
+    expect(email).toBe(TEST_EMAIL);
+    const lib = await ok(t, 'POST', '/libraries', { name: 'Authored Lib', code: CODE });
+    const updated = await ok(t, 'POST', `/libraries/${lib.id}`, { code: `${CODE} // 2` });
+    const published = await ok(t, 'POST', `/libraries/${lib.id}?publish=true`, { code: `${CODE} // 3` });
+    expect(published.publishedVersionId).toBe(published.versionId);
+    const versionIds = [lib.versionId, updated.versionId, published.versionId];
+    const listed = (await ok(t, 'GET', `/libraries/${lib.id}/versions`)).libraryVersions;
+    expect(listed.map((v: any) => [v.versionId, v.createdBy])).toEqual(versionIds.map((id) => [id, email]));
+    for (const id of versionIds) expect((await ok(t, 'GET', `/libraries/${lib.id}/versions/${id}`)).createdBy).toBe(email);
+    const rows = query<{ id: string; created_by: string | null }>(t, 'SELECT id, created_by FROM library_versions WHERE library_id = ? ORDER BY seq', lib.id);
+    expect(rows).toEqual(versionIds.map((id) => ({ id, created_by: email })));
   });
 
   it('gets one library version with its name, workspace and isPublished', async () => {
@@ -129,6 +145,7 @@ describe('libraries API (integration)', () => {
       language: 'javascript',
       createdAt: lib.createdAt,
       updatedAt: lib.createdAt,
+      createdBy: TEST_EMAIL,
       isPublished: false,
       workspaceId,
       workspace: { id: workspaceId },

@@ -87,6 +87,7 @@ export function createLibrariesService(ctx: StudioContext) {
         code: checkCode(input.code ?? '', store.settings),
         importName: importNameFor(name, input),
         createdAt: new Date().toISOString(),
+        createdBy: ctx.account.email,
       };
       return save(draft, true, publish, input);
     },
@@ -104,6 +105,7 @@ export function createLibrariesService(ctx: StudioContext) {
         code: input.code === undefined ? latest.code : checkCode(input.code, store.settings),
         importName: importNameFor(name, input, id),
         createdAt: new Date().toISOString(),
+        createdBy: ctx.account.email,
       };
       return save(draft, false, publish, input);
     },

@@ -47,6 +47,7 @@ export function presentTransformationVersion(
     language: v.language,
     createdAt: v.createdAt,
     updatedAt: v.createdAt,
+    createdBy: v.createdBy,
     isPublished: t.publishedVersionId === v.id,
     ...(full ? { workspaceId: full.workspaceId, destinations: full.destinations } : {}),
   };
@@ -85,6 +86,7 @@ export function presentLibraryVersion(
     language: 'javascript',
     createdAt: v.createdAt,
     updatedAt: v.createdAt,
+    createdBy: v.createdBy,
     isPublished: l.publishedVersionId === v.id,
     ...(options.listing ? {} : { workspaceId: options.workspaceId, workspace: { id: options.workspaceId } }),
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStudio, type TestStudio } from '../testing/harness';
+import { TEST_EMAIL, startTestStudio, type TestStudio } from '../testing/harness';
 import { EVENTS, FAULTY, IDENTITY, snapshot } from './publish-fixtures';
 import { insertDestination, ok, query } from './test-support';
 
@@ -24,7 +24,7 @@ describe('create and update with publish=true (integration, real sandbox)', () =
         { id: b, name: 'Webhook', enabled: false },
       ]),
     );
-    expect((await ok(t, 'GET', `/transformations/${created.id}/versions`)).TransformationVersions[0].isPublished).toBe(true);
+    expect((await ok(t, 'GET', `/transformations/${created.id}/versions`)).TransformationVersions[0]).toMatchObject({ isPublished: true, createdBy: TEST_EMAIL });
   });
 
   it('accepts publish in the body too', async () => {
@@ -87,7 +87,7 @@ describe('create and update with publish=true (integration, real sandbox)', () =
   it('creates and updates libraries with publish=true only when they compile and evaluate', async () => {
     const lib = await ok(t, 'POST', '/libraries?publish=true', { name: 'Published Lib', code: 'export const v = 1;' });
     expect(lib.publishedVersionId).toBe(lib.versionId);
-    expect((await ok(t, 'GET', `/libraries/${lib.id}/versions`)).libraryVersions[0].isPublished).toBe(true);
+    expect((await ok(t, 'GET', `/libraries/${lib.id}/versions`)).libraryVersions[0]).toMatchObject({ isPublished: true, createdBy: TEST_EMAIL });
     const v2 = await ok(t, 'POST', `/libraries/${lib.id}`, { code: 'export const v = 2;', publish: true });
     expect(v2.publishedVersionId).toBe(v2.versionId);
     expect((await ok(t, 'GET', `/libraries/${lib.id}/versions`)).libraryVersions.map((v: any) => v.isPublished)).toEqual([false, true]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStudio, type TestStudio } from '../testing/harness';
+import { TEST_EMAIL, startTestStudio, type TestStudio } from '../testing/harness';
 import { ISO, KSUID, connectDestination, insertDestination, ok, query } from './test-support';
 
 const CODE = 'export function transformEvent(event) { return event; }';
@@ -80,12 +80,28 @@ describe('transformations API (integration)', () => {
       language: 'javascript',
       createdAt: created.createdAt,
       updatedAt: created.createdAt,
+      createdBy: TEST_EMAIL,
       isPublished: false,
       workspaceId,
       destinations: [],
     });
     const second = await ok(t, 'GET', `/transformations/${created.id}/versions/${v2.versionId}`);
-    expect(second).toMatchObject({ versionId: v2.versionId, name: 'Immutable 2', code: v2.code, createdAt: v2.updatedAt });
+    expect(second).toMatchObject({ versionId: v2.versionId, name: 'Immutable 2', code: v2.code, createdAt: v2.updatedAt, createdBy: TEST_EMAIL });
+  });
+
+  it('records the account e-mail as createdBy of every version (create, update, publish-on-save)', async () => {
+    const { email } = await ok(t, 'GET', '/studio/api/info');
+    expect(email).toBe(TEST_EMAIL);
+    const created = await ok(t, 'POST', '/transformations', { name: 'Authored', code: CODE });
+    const updated = await ok(t, 'POST', `/transformations/${created.id}`, { code: `${CODE} // 2` });
+    const published = await ok(t, 'POST', `/transformations/${created.id}?publish=true`, { code: `${CODE} // 3` });
+    expect(published.publishedVersionId).toBe(published.versionId);
+    const versionIds = [created.versionId, updated.versionId, published.versionId];
+    const listed = (await ok(t, 'GET', `/transformations/${created.id}/versions`)).TransformationVersions;
+    expect(listed.map((v: any) => [v.versionId, v.createdBy])).toEqual(versionIds.map((id) => [id, email]));
+    for (const id of versionIds) expect((await ok(t, 'GET', `/transformations/${created.id}/versions/${id}`)).createdBy).toBe(email);
+    const rows = query<{ id: string; created_by: string | null }>(t, 'SELECT id, created_by FROM transformation_versions WHERE transformation_id = ? ORDER BY seq', created.id);
+    expect(rows).toEqual(versionIds.map((id) => ({ id, created_by: email })));
   });
 
   it('stores the test events of each version', async () => {
@@ -160,6 +176,7 @@ describe('transformation versions list (integration)', () => {
       language: 'javascript',
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
+      createdBy: TEST_EMAIL,
       isPublished: false,
     });
   });

@@ -105,6 +105,7 @@ export function createTransformationsService(ctx: StudioContext) {
         code,
         testEvents: input.events ?? null,
         createdAt: new Date().toISOString(),
+        createdBy: ctx.account.email,
       };
       return save(draft, true, publish, input.destinationIds);
     },
@@ -121,6 +122,7 @@ export function createTransformationsService(ctx: StudioContext) {
         code: input.code === undefined ? latest.code : checkCode(input.code, store.settings),
         testEvents: input.events ?? latest.testEvents,
         createdAt: new Date().toISOString(),
+        createdBy: ctx.account.email,
       };
       return save(draft, false, publish, input.destinationIds);
     },

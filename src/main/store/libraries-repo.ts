@@ -22,6 +22,8 @@ export interface LibraryVersionRecord {
   code: string;
   importName: string;
   createdAt: string;
+  /** E-mail of the account that saved the version (null for versions saved before it was recorded). */
+  createdBy: string | null;
   publishedAt: string | null;
 }
 
@@ -33,6 +35,8 @@ export interface NewLibraryVersion {
   code: string;
   importName: string;
   createdAt: string;
+  /** E-mail of the account saving the version. */
+  createdBy: string | null;
 }
 
 interface LibraryRow {
@@ -55,6 +59,7 @@ interface VersionRow {
   code: string;
   import_name: string;
   created_at: string;
+  created_by: string | null;
   published_at: string | null;
 }
 
@@ -78,6 +83,7 @@ const toVersion = (row: VersionRow): LibraryVersionRecord => ({
   code: row.code,
   importName: row.import_name,
   createdAt: row.created_at,
+  createdBy: row.created_by,
   publishedAt: row.published_at,
 });
 
@@ -88,8 +94,8 @@ export function librariesRepo(db: Db) {
   const versionById = db.prepare('SELECT * FROM library_versions WHERE id = ?');
   const nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM library_versions WHERE library_id = ?');
   const insertVersion = db.prepare(
-    `INSERT INTO library_versions (id, library_id, seq, name, description, code, import_name, created_at)
-     VALUES (@id, @libraryId, @seq, @name, @description, @code, @importName, @createdAt)`,
+    `INSERT INTO library_versions (id, library_id, seq, name, description, code, import_name, created_at, created_by)
+     VALUES (@id, @libraryId, @seq, @name, @description, @code, @importName, @createdAt, @createdBy)`,
   );
   const touch = db.prepare(
     `UPDATE libraries SET name = @name, description = @description, import_name = @importName, updated_at = @createdAt, latest_version_id = @id

@@ -23,6 +23,8 @@ export interface TransformationVersionRecord {
   language: string;
   testEvents: Record<string, unknown>[] | null;
   createdAt: string;
+  /** E-mail of the account that saved the version (null for versions saved before it was recorded). */
+  createdBy: string | null;
   publishedAt: string | null;
 }
 
@@ -34,6 +36,8 @@ export interface NewTransformationVersion {
   code: string;
   testEvents: Record<string, unknown>[] | null;
   createdAt: string;
+  /** E-mail of the account saving the version. */
+  createdBy: string | null;
 }
 
 export type VersionOrder = 'ASC' | 'DESC';
@@ -60,6 +64,7 @@ interface VersionRow {
   language: string;
   test_events: string | null;
   created_at: string;
+  created_by: string | null;
   published_at: string | null;
 }
 
@@ -85,6 +90,7 @@ const toVersion = (row: VersionRow): TransformationVersionRecord => ({
   language: row.language,
   testEvents: row.test_events === null ? null : (JSON.parse(row.test_events) as Record<string, unknown>[]),
   createdAt: row.created_at,
+  createdBy: row.created_by,
   publishedAt: row.published_at,
 });
 
@@ -94,8 +100,8 @@ export function transformationsRepo(db: Db) {
   const versionById = db.prepare('SELECT * FROM transformation_versions WHERE id = ?');
   const nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transformation_versions WHERE transformation_id = ?');
   const insertVersion = db.prepare(
-    `INSERT INTO transformation_versions (id, transformation_id, seq, name, description, code, code_version, language, test_events, created_at)
-     VALUES (@id, @transformationId, @seq, @name, @description, @code, '1', 'javascript', @testEvents, @createdAt)`,
+    `INSERT INTO transformation_versions (id, transformation_id, seq, name, description, code, code_version, language, test_events, created_at, created_by)
+     VALUES (@id, @transformationId, @seq, @name, @description, @code, '1', 'javascript', @testEvents, @createdAt, @createdBy)`,
   );
   const touch = db.prepare(
     'UPDATE transformations SET name = @name, description = @description, updated_at = @createdAt, latest_version_id = @id WHERE id = @transformationId',

@@ -32,6 +32,7 @@ const Library = Type.Object({ ...common, workspaceId: Type.String(), workspace: 
 const LibraryVersion = Type.Object({
   ...common,
   name: Type.String({ description: 'In listings: the import name' }),
+  createdBy: Type.Union([Type.String(), Type.Null()], { description: 'E-mail of the account that saved the version (null when not recorded)' }),
   isPublished: Type.Boolean(),
   workspaceId: Type.Optional(Type.String()),
   workspace: Type.Optional(Workspace),

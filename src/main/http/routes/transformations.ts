@@ -47,6 +47,7 @@ const Transformation = Type.Object({
 });
 const TransformationVersion = Type.Object({
   ...versionFields,
+  createdBy: Type.Union([Type.String(), Type.Null()], { description: 'E-mail of the account that saved the version (null when not recorded)' }),
   isPublished: Type.Boolean(),
   workspaceId: Type.Optional(Type.String()),
   destinations: Type.Optional(Type.Array(Destination)),
