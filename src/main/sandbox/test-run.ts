@@ -1,7 +1,7 @@
 import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import { importNameOf, importSpecifiers } from './imports';
-import type { Sandbox, SandboxLibrary } from './types';
+import type { Sandbox, SandboxLibrary, TransformResult } from './types';
 
 /** Body of POST /studio/api/test. */
 export interface TestRunRequest {
@@ -13,9 +13,15 @@ export interface TestRunRequest {
   credentials?: Record<string, string>;
 }
 
+/** A per-event error; `metadata.messageId` names the input event it belongs to, when that event had one. */
+export interface TestRunError {
+  error: string;
+  metadata?: { messageId: string };
+}
+
 export interface TestRunResponse {
-  /** Output events and per-event errors (`{error}`), in input order where the semantics allow. */
-  transformedEvents: Array<Record<string, unknown> | { error: string }>;
+  /** Output events and per-event errors, in input order where the semantics allow. */
+  transformedEvents: Array<Record<string, unknown> | TestRunError>;
   logs: string[];
   durationMs: number;
 }
@@ -49,6 +55,12 @@ export function librariesForTest(request: TestRunRequest, stored: LibraryCodeRep
   return [...offered.values()];
 }
 
+/** `{ error }`, plus `metadata: { messageId }` when the failing input event had a messageId (nothing else of the metadata). */
+function errorEntry(result: TransformResult): TestRunError {
+  const messageId = result.metadata.messageId;
+  return typeof messageId === 'string' && messageId !== '' ? { error: result.error!, metadata: { messageId } } : { error: result.error! };
+}
+
 /** Runs a test of unsaved code: per-event errors stay inside the answer; fatal errors throw. */
 export async function runTest(deps: { sandbox: Sandbox; libraryCode: LibraryCodeRepo }, request: TestRunRequest): Promise<TestRunResponse> {
   const libraries = librariesForTest(request, deps.libraryCode);
@@ -60,7 +72,7 @@ export async function runTest(deps: { sandbox: Sandbox; libraryCode: LibraryCode
     credentials: request.credentials,
   });
   return {
-    transformedEvents: output.results.map((result) => (result.error !== undefined ? { error: result.error } : result.output!)),
+    transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result) : result.output!)),
     logs: output.logs,
     durationMs: output.durationMs,
   };

@@ -162,6 +162,33 @@ describe('POST /studio/api/test', () => {
     expect(res.body.transformedEvents.map((e: any) => e.error ? 'E' : e.i)).toEqual(['E', 1, 2, 'E', 4, 5, 'E', 7, 8, 'E']);
     expect(res.body.logs).toEqual(ten.map((e) => `Log: seen ${e.messageId}`));
   });
+
+  it('a per-event error names its input event by metadata.messageId, even after dropped events', async () => {
+    const code = 'export function transformEvent(e) {\n  if (e.drop) return null;\n  if (e.fail) throw new Error("failed " + e.n);\n  return e;\n}';
+    const input = [
+      { messageId: 'm-dropped', n: 0, drop: true },
+      { messageId: 'm-failing', n: 1, fail: true },
+      { messageId: 'm-kept', n: 2 },
+      { n: 3, fail: true },
+      { messageId: 'm-dropped-2', n: 4, drop: true },
+      { messageId: 'm-failing-2', n: 5, fail: true },
+    ];
+    const res = await test({ code, events: input });
+    expect(res.status, res.text).toBe(200);
+    // Errors keep `error` as is; metadata carries the messageId only, and only when the input had one.
+    expect(res.body.transformedEvents).toEqual([
+      { error: expect.stringMatching(/^Error: failed 1\n/), metadata: { messageId: 'm-failing' } },
+      { messageId: 'm-kept', n: 2 },
+      { error: expect.stringMatching(/^Error: failed 3\n/) },
+      { error: expect.stringMatching(/^Error: failed 5\n/), metadata: { messageId: 'm-failing-2' } },
+    ]);
+    expect(res.body.transformedEvents[2]).not.toHaveProperty('metadata');
+    // Outputs are the events as returned: no metadata is added to them.
+    expect(res.body.transformedEvents[1]).not.toHaveProperty('metadata');
+    // An error of the whole batch belongs to no one event: it names none.
+    const batch = await test({ code: 'export function transformBatch(events) { throw new Error("whole batch"); }', events: input });
+    expect(batch.body.transformedEvents).toEqual([{ error: expect.stringMatching(/^Error: whole batch/) }]);
+  });
 });
 
 describe('fetch from a test run', () => {

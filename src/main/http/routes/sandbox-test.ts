@@ -35,7 +35,9 @@ const Body = Type.Object(
 );
 
 const Answer = Type.Object({
-  transformedEvents: Type.Array(Type.Unknown(), { description: 'Output events and per-event errors ({error})' }),
+  transformedEvents: Type.Array(Type.Unknown(), {
+    description: 'Output events and per-event errors ({error, metadata?: {messageId}}; metadata names the failing input event when it had a messageId)',
+  }),
   logs: Type.Array(Type.String(), { description: 'log(...) calls as "Log: …"' }),
   durationMs: Type.Number(),
 });

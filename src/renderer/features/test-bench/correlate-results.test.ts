@@ -14,6 +14,13 @@ describe('normaliseItem', () => {
     expect(normaliseItem({ output: a, metadata: { messageId: 'm-a' }, statusCode: 200 })).toEqual({ output: a, sourceMessageId: 'm-a' });
     expect(normaliseItem({ error: 'x', metadata: { messageId: 'm-c' }, statusCode: 400 })).toEqual({ error: 'x', sourceMessageId: 'm-c' });
   });
+
+  it('reads the test API error shape {error, metadata: {messageId}}; a bare event\'s own metadata field is not a source', () => {
+    expect(normaliseItem({ error: 'Error: x', metadata: { messageId: 'm-b' } })).toEqual({ error: 'Error: x', sourceMessageId: 'm-b' });
+    expect(normaliseItem({ error: 'Error: x', metadata: {} })).toEqual({ error: 'Error: x', sourceMessageId: undefined });
+    const userEvent = { ...a, metadata: { messageId: 'm-c' } };
+    expect(normaliseItem(userEvent)).toEqual({ output: userEvent, sourceMessageId: undefined });
+  });
 });
 
 describe('correlateResults', () => {
@@ -36,6 +43,36 @@ describe('correlateResults', () => {
     const exact = correlateResults([a, b, c], [a, { error: 'boom', messageId: 'm-c' }]);
     expect(exact.outcomes.map((o) => o.status)).toEqual(['unchanged', 'dropped', 'error']);
     expect(exact.summary.errors).toBe(1);
+  });
+
+  it('places an error by its metadata.messageId after a dropped event; without it, the order guess takes the dropped one', () => {
+    // a is dropped, b fails, c passes: the test API answers [error of b, c].
+    const exact = correlateResults([a, b, c], [{ error: 'Error: b', metadata: { messageId: 'm-b' } }, c]);
+    expect(exact.outcomes.map((o) => o.status)).toEqual(['dropped', 'error', 'unchanged']);
+    expect(exact.outcomes[1]!.errors).toEqual(['Error: b']);
+    expect(exact.unmatched).toEqual([]);
+    expect(exact.summary).toMatchObject({ in: 3, out: 1, dropped: 1, errors: 1 });
+    // Without an id only the order is left, and it guesses the first untraced input.
+    const guessed = correlateResults([a, b, c], [{ error: 'Error: b' }, c]);
+    expect(guessed.outcomes.map((o) => o.status)).toEqual(['error', 'dropped', 'unchanged']);
+  });
+
+  it('falls back to order only for errors that name no input', () => {
+    const noId = { type: 'track', event: 'No id' };
+    // b fails (named), then the event without a messageId fails (unnamed): the guess starts after b.
+    const run = correlateResults([a, b, noId], [{ error: 'Error: b', metadata: { messageId: 'm-b' } }, { error: 'Error: no id' }]);
+    expect(run.outcomes.map((o) => o.errors)).toEqual([[], ['Error: b'], ['Error: no id']]);
+    // An id that names no input is treated as absent.
+    const unknown = correlateResults([a, b], [{ error: 'Error: ?', metadata: { messageId: 'm-zzz' } }, b]);
+    expect(unknown.outcomes.map((o) => o.status)).toEqual(['error', 'unchanged']);
+  });
+
+  it('gives each of several inputs with the same messageId its own result, in order', () => {
+    const same = [{ ...a, n: 1 }, { ...a, n: 2 }, { ...a, n: 3 }];
+    const errors = correlateResults(same, same.map((e) => ({ error: `Error: ${e.n}`, metadata: { messageId: 'm-a' } })));
+    expect(errors.outcomes.map((o) => o.errors)).toEqual([['Error: 1'], ['Error: 2'], ['Error: 3']]);
+    const outputs = correlateResults(same, same);
+    expect(outputs.outcomes.map((o) => o.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
   });
 
   it('keeps untraceable batch outputs and errors apart instead of guessing', () => {

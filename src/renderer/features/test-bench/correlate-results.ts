@@ -38,13 +38,18 @@ export interface CorrelatedRun {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const messageIdOf = (event: unknown): string | undefined => (isObject(event) && typeof event.messageId === 'string' && event.messageId ? event.messageId : undefined);
 
-/** Reads the item shapes the test API may answer: a bare event, `{error}`, or `{output|error, metadata}`. */
+/**
+ * Reads the item shapes the test API may answer: a bare event, `{error, metadata?: {messageId}}`
+ * (metadata names the failing input), or `{output|error, metadata}`. A bare event's own
+ * `metadata` field is the user's data, not a source.
+ */
 export function normaliseItem(item: TransformedItem): RunItem {
   const metadata = isObject(item.metadata) ? item.metadata : undefined;
-  const sourceMessageId = messageIdOf(metadata) ?? (typeof item.error === 'string' ? messageIdOf(item) : undefined);
-  if (isObject(item.output) && ('statusCode' in item || metadata)) return { output: item.output, sourceMessageId };
-  if (typeof item.error === 'string' && !('type' in item && 'event' in item)) return { error: item.error, sourceMessageId };
-  return { output: item, sourceMessageId };
+  if (isObject(item.output) && ('statusCode' in item || metadata)) return { output: item.output, sourceMessageId: messageIdOf(metadata) };
+  if (typeof item.error === 'string' && !('type' in item && 'event' in item)) {
+    return { error: item.error, sourceMessageId: messageIdOf(metadata) ?? messageIdOf(item) };
+  }
+  return { output: item, sourceMessageId: undefined };
 }
 
 function statusOf(outcome: Omit<EventOutcome, 'status'>, same: (a: unknown, b: unknown) => boolean): OutcomeStatus {
@@ -66,29 +71,41 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 
 /**
  * Traces each output and error back to the input it came from. Exact when the server names the
- * source messageId; otherwise by the output's messageId (equal, or `<messageId>-…` for splits),
- * then by order (results come in input order for transformEvent). In batch mode nothing is
+ * source messageId (an error's `metadata.messageId`); otherwise by the output's messageId (equal,
+ * or `<messageId>-…` for splits), then by order (results come in input order for transformEvent)
+ * — the order guess is used only for items that name no known input. In batch mode nothing is
  * traced by order: an untraceable output is a new event, an untraceable error is the batch's.
  */
 export function correlateResults(inputs: TestEvent[], items: TransformedItem[], mode: 'event' | 'batch' = 'event'): CorrelatedRun {
   const partial = inputs.map((input, index) => ({ index, input, outputs: [] as TestEvent[], errors: [] as string[] }));
-  const byMessageId = new Map<string, number>();
+  // messageId → the inputs carrying it (several when test events repeat an id).
+  const byMessageId = new Map<string, number[]>();
   inputs.forEach((input, index) => {
     const id = messageIdOf(input);
-    if (id && !byMessageId.has(id)) byMessageId.set(id, index);
+    if (!id) return;
+    const holders = byMessageId.get(id);
+    if (holders) holders.push(index);
+    else byMessageId.set(id, [index]);
   });
+  const touched = new Set<number>();
+  const unmatched: RunItem[] = [];
+  let cursor = -1;
+  // With a repeated id, results come in input order: the first holder after the last traced input.
+  const ownerOf = (id: string): number | undefined => {
+    const holders = byMessageId.get(id);
+    if (!holders) return undefined;
+    if (holders.length === 1) return holders[0];
+    return holders.find((i) => i > cursor) ?? holders.find((i) => !touched.has(i)) ?? holders[0];
+  };
   // A split output's id is `<input messageId>-<suffix>` (or `_`): try each cut from the right.
   const prefixOwner = (id: string): number | undefined => {
     for (let cut = id.length - 1; cut > 0; cut--) {
       if (id[cut] !== '-' && id[cut] !== '_') continue;
-      const owner = byMessageId.get(id.slice(0, cut));
+      const owner = ownerOf(id.slice(0, cut));
       if (owner !== undefined) return owner;
     }
     return undefined;
   };
-  const touched = new Set<number>();
-  const unmatched: RunItem[] = [];
-  let cursor = -1;
   const assign = (index: number, item: RunItem) => {
     const target = partial[index]!;
     if (item.error !== undefined) target.errors.push(item.error);
@@ -99,8 +116,8 @@ export function correlateResults(inputs: TestEvent[], items: TransformedItem[], 
   for (const raw of items) {
     const item = normaliseItem(raw);
     const outputId = item.output ? messageIdOf(item.output) : undefined;
-    let exact = item.sourceMessageId !== undefined ? byMessageId.get(item.sourceMessageId) : undefined;
-    if (exact === undefined && outputId !== undefined) exact = byMessageId.get(outputId) ?? prefixOwner(outputId);
+    let exact = item.sourceMessageId !== undefined ? ownerOf(item.sourceMessageId) : undefined;
+    if (exact === undefined && outputId !== undefined) exact = ownerOf(outputId) ?? prefixOwner(outputId);
     if (exact !== undefined) {
       assign(exact, item);
       continue;
