@@ -75,7 +75,7 @@ for (const [label, code] of [['small (10 lines)', small], [`large (${large.split
 }
 
 // 2. Reading a test run: N inputs, every event changed (mask-PII-like), some dropped.
-const samples = JSON.parse(readFileSync(join(root, 'src/renderer/features/test-bench/sample-events.json'), 'utf8'));
+const samples = JSON.parse(readFileSync(join(root, 'resources/fixtures/events/sample-50.json'), 'utf8'));
 for (const n of [50, 1000, 5000]) {
   const inputs = Array.from({ length: n }, (_, i) => ({ ...structuredClone(samples[i % samples.length]), messageId: `m-${i}` }));
   const outputs = inputs

@@ -3,10 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const benches = readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.mjs')).sort();
 const only = process.argv.slice(2);
+buildIfStale(); // benches that drive the headless host use the built output
 let failed = 0;
 for (const file of benches) {
   if (only.length > 0 && !only.some((name) => file.includes(name))) continue;
