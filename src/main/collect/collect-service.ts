@@ -53,6 +53,16 @@ export function createCollectService(deps: { store: Store; onCaptured: (sourceId
   let scheduled = false;
   const sourceCache = new Map<string, { source: Source; at: number }>();
   const SOURCE_TTL_MS = 1_000;
+  // Under load many requests arrive in the same millisecond: format its ISO text once.
+  let lastMs = Number.NaN;
+  let lastIso = '';
+  const receivedAtOf = (ms: number) => {
+    if (ms !== lastMs) {
+      lastMs = ms;
+      lastIso = new Date(ms).toISOString();
+    }
+    return lastIso;
+  };
 
   const flush = () => {
     scheduled = false;
@@ -79,7 +89,7 @@ export function createCollectService(deps: { store: Store; onCaptured: (sourceId
       const parsed = parseEventBody(path, body);
       if (typeof parsed === 'string') return Promise.resolve({ ok: false, error: parsed });
       const receivedMs = Date.now();
-      const facts: RequestFacts = { receivedMs, receivedAt: new Date(receivedMs).toISOString(), requestIp };
+      const facts: RequestFacts = { receivedMs, receivedAt: receivedAtOf(receivedMs), requestIp };
       const rows = parsed.calls.map(({ type, call, raw }) => enrich(call, type, facts, raw));
       const request: RequestRow = { sourceId: source.id, callType: path, requestIp, receivedAt: facts.receivedAt, body: parsed.text };
       return new Promise<IngestResult>((resolve, reject) => {

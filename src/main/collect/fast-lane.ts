@@ -18,7 +18,15 @@ export const TOO_LARGE = 'request size exceeds max limit: the body is larger tha
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** Headers of the usual answer (200 OK, no Origin); node:http only reads them. */
+const OK_HEADERS: Readonly<Record<string, string | number>> = { 'content-type': TEXT, 'content-length': 2 };
+
 function send(req: IncomingMessage, res: ServerResponse, status: number, text: string, close = false): void {
+  if (status === 200 && text === 'OK' && !close && !req.headers.origin) {
+    res.writeHead(200, OK_HEADERS);
+    res.end(text);
+    return;
+  }
   const headers: Record<string, string | number> = { 'content-type': TEXT, 'content-length': Buffer.byteLength(text) };
   const origin = req.headers.origin;
   if (origin) {
