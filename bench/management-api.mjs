@@ -6,11 +6,8 @@
 //   node --no-node-snapshot bench/management-api.mjs        (npm run bench runs every bench/*.mjs)
 //
 // Data: 50 transformations with 21 versions each, 5 libraries; one transformation imports a library.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildBenchEntries } from './lib/build-entries.mjs';
+import { startBenchHost } from './lib/headless-host.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/management-api.mjs');
@@ -18,25 +15,8 @@ if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIO
 }
 
 const { headless } = await buildBenchEntries();
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-management-'));
-const child = spawn(process.execPath, ['--no-node-snapshot', headless, '--port', '0', '--data-dir', dataDir], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, STUDIO_EMAIL: 'bench@example.com', STUDIO_TOKEN: 'bench-token', STUDIO_WRITE_KEY: 'bench-write-key' },
-});
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  const timer = setTimeout(() => reject(new Error(`headless host did not start: ${out}`)), 20_000);
-  child.stdout.on('data', (d) => {
-    out += d;
-    const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-    if (m) {
-      clearTimeout(timer);
-      resolve(m[0]);
-    }
-  });
-  child.once('exit', (code) => reject(new Error(`headless host exited with ${code}: ${out}`)));
-});
-const auth = `Basic ${Buffer.from('bench@example.com:bench-token').toString('base64')}`;
+const host = await startBenchHost(headless, 'bench-management-');
+const { url, auth } = host;
 
 async function call(method, path, body) {
   const res = await fetch(url + path, {
@@ -97,7 +77,5 @@ try {
   console.log(`Management API, built headless host, ${N} sequential requests each after 30 warm-up requests`);
   console.table(rows);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await host.stop();
 }

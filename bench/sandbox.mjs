@@ -9,12 +9,12 @@
 //    per batch that loops over the events (copy in, copy out; no checks, no metadata, no errors).
 // 2. Latency: POST /studio/api/test with 10 events on the built headless host (child process),
 //    warm, p50/p99; GET /studio/health on the same server is the floor of one HTTP round trip.
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildBenchEntries } from './lib/build-entries.mjs';
+import { startBenchHost } from './lib/headless-host.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/sandbox.mjs');
@@ -157,25 +157,8 @@ const geo = Math.exp(warmRatios.reduce((a, r) => a + Math.log(r), 0) / warmRatio
 console.log(`warm ratio sandbox/floor: geometric mean ${geo.toFixed(2)}, min ${Math.min(...warmRatios).toFixed(2)} (target >= 0.70)\n`);
 
 // ---- HTTP: 10-event test runs on the built headless host ----
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-studio-'));
-const child = spawn(process.execPath, ['--no-node-snapshot', headless, '--port', '0', '--data-dir', dataDir], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, STUDIO_EMAIL: 'bench@example.com', STUDIO_TOKEN: 'bench-token', STUDIO_WRITE_KEY: 'bench-write-key' },
-});
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  const timer = setTimeout(() => reject(new Error(`headless host did not start: ${out}`)), 20_000);
-  child.stdout.on('data', (d) => {
-    out += d;
-    const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-    if (m) {
-      clearTimeout(timer);
-      resolve(m[0]);
-    }
-  });
-  child.once('exit', (code) => reject(new Error(`headless host exited with ${code}: ${out}`)));
-});
-const auth = `Basic ${Buffer.from('bench@example.com:bench-token').toString('base64')}`;
+const host = await startBenchHost(headless, 'bench-studio-');
+const { url, auth } = host;
 const body = JSON.stringify({ code: codeOf('mask-pii'), events: events.slice(0, 10), libraries: [{ name: 'Event Utils', code: library.code }] });
 
 async function latency(fn, n) {
@@ -209,7 +192,5 @@ try {
   ]);
   console.log(`test run p50 ${t.p50.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms (target < 30 ms); ${(t.p50 / h.p50).toFixed(1)}x one health round trip`);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await host.stop();
 }

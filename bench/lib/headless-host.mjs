@@ -1,0 +1,38 @@
+// Starts the built headless host on a temp data dir for a bench; resolves once it prints its URL.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const BENCH_AUTH = `Basic ${Buffer.from('bench@example.com:bench-token').toString('base64')}`;
+
+export async function startBenchHost(headless, prefix = 'bench-studio-') {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const child = spawn(process.execPath, ['--no-node-snapshot', headless, '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, STUDIO_EMAIL: 'bench@example.com', STUDIO_TOKEN: 'bench-token', STUDIO_WRITE_KEY: 'bench-write-key' },
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`headless host did not start: ${out}`)), 20_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`headless host exited with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    auth: BENCH_AUTH,
+    async stop() {
+      child.removeAllListeners('exit');
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
