@@ -50,7 +50,9 @@ export function readRunAnswer(
   };
   const results: TransformResult[] = entries.map((entry: unknown) => {
     if (!Array.isArray(entry)) return { error: 'invalid result entry', metadata: {}, statusCode: 400 };
-    const [index, kind, value] = entry as [unknown, unknown, unknown];
+    const index: unknown = entry[0];
+    const kind: unknown = entry[1];
+    const value: unknown = entry[2];
     if (kind === 0 && isPlainObject(value)) return { output: value, metadata: metadataOf(index), statusCode: 200 };
     if (kind === 0) return { error: 'returned event from transformEvent(event) is not an object', metadata: metadataOf(index), statusCode: 400 };
     return { error: typeof value === 'string' ? value : String(value), metadata: metadataOf(index), statusCode: 400 };

@@ -20,6 +20,13 @@ export interface RuntimeLimits {
 
 export const RUNTIME_FILENAME = 'sandbox runtime';
 
+/** Fields of `metadata(event)`, in order (the others of the event's metadata are not shown). */
+export const METADATA_KEYS = ['sourceId', 'sourceName', 'sourceType', 'sourceCategory', 'workspaceId', 'destinationId',
+  'destinationType', 'destinationName', 'messageId', 'rudderId', 'receivedAt', 'eventName', 'eventType',
+  'transformationId', 'transformationVersionId'] as const;
+// `{ sourceId: m.sourceId, ... }`: one literal, so every metadata(event) object has the same shape.
+const METADATA_LITERAL = `{ ${METADATA_KEYS.map((key) => `${key}: m.${key}`).join(', ')} }`;
+
 /** Source of `(hostStart, hostCredential) => setup`; evaluate with evalClosure and call it. */
 export function runtimeSource(limits: RuntimeLimits): string {
   return /* js */ `
@@ -68,9 +75,9 @@ ${credentialSource}
 ${fetchSource}
 ${geolocationSource}
 
-const METADATA_KEYS = ['sourceId', 'sourceName', 'sourceType', 'sourceCategory', 'workspaceId', 'destinationId',
-  'destinationType', 'destinationName', 'messageId', 'rudderId', 'receivedAt', 'eventName', 'eventType',
-  'transformationId', 'transformationVersionId'];
+// A fresh object with exactly METADATA_KEYS, in their order, built as one literal (one shape).
+const NO_METADATA = Object.freeze(Object.create(null));
+const metadataObject = (m) => (${METADATA_LITERAL});
 
 function stackOf(error, name) {
   try {
@@ -162,9 +169,7 @@ return function setup(namespace, kind) {
     };
     const metadata = function metadata(event) {
       const m = event === undefined || event === null ? undefined : metadataAt(indexOf(event));
-      const out = {};
-      for (const key of METADATA_KEYS) out[key] = m ? m[key] : undefined;
-      return out;
+      return m ? metadataObject(m) : metadataObject(NO_METADATA);
     };
 
     if (kind === 'transformBatch') return runBatch(events, metadata, indexOf);
