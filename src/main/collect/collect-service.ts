@@ -84,23 +84,33 @@ export function createCollectService(deps: { store: Store; onCaptured: (sourceId
     for (const sourceId of sources) deps.onCaptured(sourceId);
   };
 
+  const ingestOne = (source: Source, path: EventPath, body: Buffer, requestIp: string): Promise<IngestResult> => {
+    const parsed = parseEventBody(path, body);
+    if (typeof parsed === 'string') return Promise.resolve({ ok: false, error: parsed });
+    const receivedMs = Date.now();
+    const facts: RequestFacts = { receivedMs, receivedAt: receivedAtOf(receivedMs), requestIp };
+    const rows = parsed.calls.map(({ type, call, raw }) => enrich(call, type, facts, raw));
+    const request: RequestRow = { sourceId: source.id, callType: path, requestIp, receivedAt: facts.receivedAt, body: parsed.text };
+    return new Promise<IngestResult>((resolve, reject) => {
+      pending.push({ request, rows, resolve, reject });
+      pendingEvents += rows.length;
+      if (pendingEvents >= GROUP_EVENTS) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
+  };
+
   return {
     ingest(source, path, body, requestIp) {
-      const parsed = parseEventBody(path, body);
-      if (typeof parsed === 'string') return Promise.resolve({ ok: false, error: parsed });
-      const receivedMs = Date.now();
-      const facts: RequestFacts = { receivedMs, receivedAt: receivedAtOf(receivedMs), requestIp };
-      const rows = parsed.calls.map(({ type, call, raw }) => enrich(call, type, facts, raw));
-      const request: RequestRow = { sourceId: source.id, callType: path, requestIp, receivedAt: facts.receivedAt, body: parsed.text };
-      return new Promise<IngestResult>((resolve, reject) => {
-        pending.push({ request, rows, resolve, reject });
-        pendingEvents += rows.length;
-        if (pendingEvents >= GROUP_EVENTS) flush();
-        else if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
-      });
+      // Never throw synchronously: the fast lane calls this from a stream event, where a
+      // throw would be an uncaught exception; a rejection is answered with a 503.
+      try {
+        return ingestOne(source, path, body, requestIp);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     resolveSource(ctx, authorization) {
       const now = Date.now();

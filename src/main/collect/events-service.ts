@@ -46,7 +46,8 @@ export function parseSeq(text: string, what: string): number {
 /** Normalises a time bound to the stored ISO form; throws naming the parameter. */
 export function isoBound(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value === '') return undefined;
-  const ms = Date.parse(value);
+  // Date.parse also takes "-1", "1.5" or "March 7"; only ISO 8601 (a date first) is meant.
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(ms)) throw new StudioError('validation', `${name} must be an ISO 8601 date-time, got ${JSON.stringify(value)}`);
   return new Date(ms).toISOString();
 }

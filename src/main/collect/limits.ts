@@ -9,3 +9,6 @@ export const MAX_BATCH_CALL_BYTES = 32 * 1024;
  * Fastify and answered with the same text by the scope's error handler.
  */
 export const EVENT_BODY_LIMIT = MAX_BATCH_BYTES + 64 * 1024;
+
+/** Deepest nesting of objects and arrays accepted in an event API body. */
+export const MAX_JSON_DEPTH = 256;

@@ -1,6 +1,7 @@
 import { batchEntrySpans, bytesOver } from './batch-scan';
 import { BATCH_TYPES, type CallType } from './call-types';
-import { MAX_BATCH_BYTES, MAX_BATCH_CALL_BYTES, MAX_CALL_BYTES } from './limits';
+import { nestedDeeperThan } from './json-depth';
+import { MAX_BATCH_BYTES, MAX_BATCH_CALL_BYTES, MAX_CALL_BYTES, MAX_JSON_DEPTH } from './limits';
 import { isPlainObject, validateCall, type Json } from './validate';
 
 /** Path of an event API call: one call type, or `batch`. */
@@ -17,6 +18,12 @@ const sizeError = (what: string, size: number, limit: number, scope: string) =>
   `${what} size exceeds max limit: ${size} bytes is more than ${limit / 1024 >= 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`} (${limit} bytes) ${scope}`;
 
 const overBytes = (size: number) => (size > MAX_BATCH_CALL_BYTES ? size : undefined);
+
+/** A value as JSON text for an error message, cut to stay short. */
+const shortJson = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -36,6 +43,7 @@ export function parseEventBody(path: EventPath, body: Buffer): ParsedBody | stri
   } catch (error) {
     return `invalid json: ${lowerFirst((error as Error).message)}`;
   }
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return `invalid json: objects and arrays are nested more than ${MAX_JSON_DEPTH} levels deep`;
   if (path !== 'batch') {
     if (!isPlainObject(parsed)) return 'event is not a valid rudder event: the body must be a JSON object';
     const problem = validateCall(path, parsed);
@@ -59,7 +67,7 @@ export function parseEventBody(path: EventPath, body: Buffer): ParsedBody | stri
     if (type === undefined || type === null) return `${where}: "type" is required (one of ${BATCH_TYPES.join(', ')})`;
     if (type === 'merge') return `${where}: merge is not allowed in a batch: send it on its own to /v1/merge`;
     if (typeof type !== 'string' || !BATCH_TYPES.includes(type)) {
-      return `${where}: invalid type ${JSON.stringify(type)}: expected one of ${BATCH_TYPES.join(', ')}`;
+      return `${where}: invalid type ${shortJson(type)}: expected one of ${BATCH_TYPES.join(', ')}`;
     }
     const span = spans?.[i];
     if (measure) {

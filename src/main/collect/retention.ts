@@ -12,6 +12,9 @@ export interface RetentionSettings {
 const KEY = 'eventRetention';
 export const DEFAULT_RETENTION: RetentionSettings = { maxAgeDays: 30, maxEvents: null };
 const CHUNK = 5_000;
+/** Largest accepted settings (SQLite's OFFSET takes a 64-bit integer, so no 1e308). */
+export const MAX_AGE_DAYS = 36_500;
+export const MAX_RETAINED_EVENTS = 1_000_000_000;
 
 /** Retention of captured events: a setting plus a background pruner that works in small chunks. */
 export function createRetention(store: Store, log: () => FastifyBaseLogger, intervalMs = 60_000) {
@@ -57,9 +60,11 @@ export function createRetention(store: Store, log: () => FastifyBaseLogger, inte
     get,
     set(input: Partial<RetentionSettings>): RetentionSettings {
       const next = { ...get(), ...input };
+      const maxima: Record<string, number> = { maxAgeDays: MAX_AGE_DAYS, maxEvents: MAX_RETAINED_EVENTS };
       for (const [name, value] of Object.entries(next)) {
-        if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 1)) {
-          throw new StudioError('validation', `${name} must be a positive integer or null`);
+        const max = maxima[name] ?? Number.MAX_SAFE_INTEGER;
+        if (value !== null && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > max)) {
+          throw new StudioError('validation', `${name} must be a whole number from 1 to ${max}, or null`);
         }
       }
       store.settings.set(KEY, next);

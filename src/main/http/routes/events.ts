@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { StudioContext } from '../../context';
 import { createEventsService, isoBound } from '../../collect/events-service';
+import { MAX_RETAINED_EVENTS } from '../../collect/retention';
 import { StudioError } from '../../errors';
 import type { EventFilter } from '../../store/events-repo';
 import { CapturedEvent, IdParam, IsoTime, NullableText, studioErrors } from './pipeline-schemas';
@@ -32,7 +33,7 @@ const DeleteQuery = Type.Object({
 });
 const Retention = Type.Object({
   maxAgeDays: Type.Union([Type.Integer({ minimum: 1, maximum: 36_500 }), Type.Null()], { description: 'Delete events and results older than this (null: keep)' }),
-  maxEvents: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'Keep at most this many events (null: no cap)' }),
+  maxEvents: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_RETAINED_EVENTS }), Type.Null()], { description: 'Keep at most this many events (null: no cap)' }),
 });
 
 type FilterQuery = { [K in keyof typeof filterFields]?: string };

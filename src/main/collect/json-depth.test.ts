@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { nestedDeeperThan } from './json-depth';
+
+describe('nestedDeeperThan', () => {
+  const nest = (levels: number) => `${'{"a":['.repeat(levels)}1${']}'.repeat(levels)}`;
+
+  it('counts objects and arrays', () => {
+    expect(nestedDeeperThan(nest(50), 100)).toBe(false);
+    expect(nestedDeeperThan(nest(51), 100)).toBe(true);
+    expect(nestedDeeperThan(`[${'['.repeat(100)}${']'.repeat(100)}]`, 100)).toBe(true);
+  });
+
+  it('ignores brackets inside strings, escaped quotes included', () => {
+    const text = JSON.stringify({ s: `${'[{'.repeat(500)}\\"${'['.repeat(500)}`, t: '"[' });
+    expect(nestedDeeperThan(text, 10)).toBe(false);
+  });
+
+  it('does not scan texts too short to be that deep', () => {
+    expect(nestedDeeperThan('[[[[', 2)).toBe(false);
+  });
+});
