@@ -25,3 +25,14 @@ export function importSpecifiers(code: string): string[] {
   }
   return [...found];
 }
+
+/**
+ * isolated-vm hands the module resolver a specifier whose UTF-8 bytes were read as Latin-1
+ * ("überLib" arrives as "Ã¼berLib"); this undoes that when it is what happened.
+ */
+export function decodeSpecifier(specifier: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0080-\u00ff]/.test(specifier) || /[^\u0000-\u00ff]/.test(specifier)) return specifier;
+  const decoded = Buffer.from(specifier, 'latin1').toString('utf8');
+  return decoded.includes('\ufffd') ? specifier : decoded;
+}

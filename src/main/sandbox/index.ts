@@ -90,7 +90,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const started = performance.now();
     checkInput(input);
     const current = settings();
-    const name = input.name?.trim() || DEFAULT_NAME;
+    // Control characters (a NUL cuts V8's script name short) become spaces.
+    // eslint-disable-next-line no-control-regex
+    const name = input.name?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || DEFAULT_NAME;
     const libraries = input.libraries ?? [];
     const byImportName = new Map<string, SandboxLibrary>();
     for (const library of libraries) if (!byImportName.has(library.importName)) byImportName.set(library.importName, library);

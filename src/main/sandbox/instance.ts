@@ -4,6 +4,7 @@ import { messages, sandboxError, SUPPORTED_FUNCTIONS, toSandboxError } from './e
 import type { CredentialLookup } from './host/credentials';
 import { credentialHandler } from './host/credentials';
 import { ivm } from './ivm';
+import { decodeSpecifier } from './imports';
 import { RUNTIME_FILENAME, runtimeSource, type RuntimeLimits } from './runtime-source';
 import type { SandboxLibrary } from './types';
 
@@ -76,7 +77,8 @@ export class SandboxInstance {
 
       const main = await compile(isolate, spec.code, spec.name, cache);
       const compiled = new Map<string, IsolatedVM.Module>();
-      await main.instantiate(context, async (specifier) => {
+      await main.instantiate(context, async (raw) => {
+        const specifier = decodeSpecifier(raw);
         if (BUILT_IN.test(specifier)) throw new Error(messages.builtInOffline(specifier));
         const library = spec.libraries.get(specifier);
         if (!library) throw new Error(messages.moduleNotFound(specifier));
