@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'out', 'test-reports');
@@ -51,9 +52,18 @@ if (wants('unit')) {
   else results.push({ name: 'vitest', passed: 0, failed: 1 });
 }
 
+let chromium = true;
+if (wants('e2e')) {
+  try {
+    ensureChromium();
+  } catch (error) {
+    console.error(error.message);
+    chromium = false;
+  }
+}
 if (wants('e2e')) {
   const file = join(reports, 'playwright.json');
-  if (!built) results.push({ name: 'e2e', passed: 0, failed: 1 });
+  if (!built || !chromium) results.push({ name: 'e2e', passed: 0, failed: 1 });
   else {
     const ok = run('end-to-end (playwright)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
     const report = existsSync(file) ? readJson(file) : undefined;
