@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { credentialsFromEnv } from './credentials';
 import { printBanner } from './banner';
+import { defaultDataDir } from './paths';
 import { registerIpc } from './desktop/ipc';
 import { openMainWindow } from './desktop/window';
 import { startStudio, type Studio } from './studio';
@@ -16,7 +17,8 @@ let studio: Studio | undefined;
 async function main(): Promise<void> {
   await app.whenReady();
   studio = await startStudio({
-    dataDir: app.getPath('userData'),
+    // Same folder as the headless host, so both hosts see the same data.
+    dataDir: process.env.STUDIO_DATA_DIR ?? defaultDataDir(),
     credentials: credentialsFromEnv(),
     rendererDir: join(here, '../renderer'),
   });
