@@ -6,8 +6,8 @@ import { SandboxInstance, type InstanceSpec } from './instance';
 import { testLibraryCode } from './library-test';
 import { Limiter } from './limiter';
 import { InstancePool } from './pool';
-import { AnswerReader } from './results';
-import { runOnInstance, type RunIo, type RunLimits } from './run';
+import { readRunAnswer } from './results';
+import { runOnInstance, type RunLimits } from './run';
 import { DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
 import type { Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
 
@@ -38,8 +38,6 @@ export interface SandboxOptions {
 }
 
 const DEFAULT_NAME = 'base transformation';
-/** A batch goes into the isolate in parts of this many events (the host builds part k+1 meanwhile). */
-const INPUT_PART_EVENTS = 50;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -99,28 +97,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const byImportName = new Map<string, SandboxLibrary>();
     for (const library of libraries) if (!byImportName.has(library.importName)) byImportName.set(library.importName, library);
     const key = cacheKeyOf(input, name, libraries, current.memoryLimitMb);
-    const { events, metadata } = input;
-    const parts = Math.max(1, Math.ceil(events.length / INPUT_PART_EVENTS));
-    const payload = (k: number): string => {
-      try {
-        if (parts === 1) return `{"e":${JSON.stringify(events)},"m":${metadata ? JSON.stringify(metadata) : 'null'}}`;
-        const from = k * INPUT_PART_EVENTS;
-        const to = from + INPUT_PART_EVENTS;
-        return `{"e":${JSON.stringify(events.slice(from, to))},"m":${metadata ? JSON.stringify(metadata.slice(from, to)) : 'null'}}`;
-      } catch {
-        // the message the whole batch gives (a part's could differ)
-        try {
-          JSON.stringify(events);
-          if (metadata) JSON.stringify(metadata);
-        } catch (error) {
-          throw badRequest(`events cannot be converted to JSON: ${(error as Error).message}`);
-        }
-        throw badRequest('events cannot be converted to JSON');
-      }
-    };
-    const first = payload(0); // a batch that cannot be sent fails before it takes an isolate
-    const reader = new AnswerReader(events, metadata, maxOutputBytes);
-    const io: RunIo = { parts, payload: (k) => (k === 0 ? first : payload(k)), read: (json) => reader.read(json) };
+    let payload: string;
+    try {
+      payload = `{"e":${JSON.stringify(input.events)},"m":${input.metadata ? JSON.stringify(input.metadata) : 'null'}}`;
+    } catch (error) {
+      throw badRequest(`events cannot be converted to JSON: ${(error as Error).message}`);
+    }
     const limits: RunLimits = {
       timeoutMs: current.timeoutMs,
       memoryLimitMb: current.memoryLimitMb,
@@ -141,22 +123,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ? (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined)
       : (k: string) => options.resolveCredential?.(k);
 
-    await limiter.run(async () => {
+    const json = await limiter.run(async () => {
       const instance = pool.take(key) ?? (await SandboxInstance.create(spec, codeCache));
       active.add(instance);
       try {
-        await runOnInstance(instance, io, limits, {
+        const answer = await runOnInstance(instance, payload, limits, {
           allowPrivateNetwork: current.allowPrivateNetwork,
           geolocationUrl: current.geolocationUrl ?? undefined,
           credential,
         });
+        return answer;
       } finally {
         active.delete(instance);
         if (closed) instance.dispose();
         else pool.put(key, instance);
       }
     });
-    const { results, logs } = reader;
+    const { results, logs } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
     return { results, logs, durationMs: Math.round((performance.now() - started) * 100) / 100 };
   }
 

@@ -24,21 +24,6 @@ export interface RunLimits {
   maxHostCalls: number;
 }
 
-/** The batch's way in and its answer's way out, in parts so that host and isolate work overlap. */
-export interface RunIo {
-  /** Number of input parts (at least 1). */
-  parts: number;
-  /** JSON of input part k; built while the isolate parses part k - 1. May throw (not the isolate's fault). */
-  payload(k: number): string;
-  /** Reads one answer (part); called while the isolate serializes the next part. May throw likewise. */
-  read(json: string): void;
-}
-
-/** An error of the host side (input or answer reading): the run fails, the instance stays usable. */
-class HostSideError {
-  constructor(readonly error: unknown) {}
-}
-
 export interface RunEnv {
   allowPrivateNetwork: boolean;
   geolocationUrl?: string;
@@ -46,15 +31,13 @@ export interface RunEnv {
 }
 
 /**
- * Runs one batch on an instance: one isolate call with the batch as a JSON string (a long batch
- * is first loaded in parts, and a long answer comes back in parts, so that the host builds and
- * reads JSON while the isolate parses and serializes). Only when
+ * Runs one batch on an instance: one isolate call with the whole batch as a JSON string. Only when
  * user code awaits something does the host come back: to poll once the microtasks have drained,
  * and to hand each finished host request back (settle) and poll again. Any failure of the isolate
  * (time, memory, disposal) fails the run and disposes the instance.
  */
-export function runOnInstance(instance: SandboxInstance, io: RunIo, limits: RunLimits, env: RunEnv): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
+export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let done = false;
     let hostCalls = 0;
     let queue: Promise<unknown> = Promise.resolve();
@@ -76,28 +59,18 @@ export function runOnInstance(instance: SandboxInstance, io: RunIo, limits: RunL
       clearTimeout(wall);
       instance.bindings = null;
     };
-    const finish = () => {
+    const finish = (json: string) => {
       if (done) return;
       done = true;
       cleanup();
-      resolve();
+      resolve(json);
     };
     const fail = (error: unknown) => {
       if (done) return;
       done = true;
       cleanup();
-      if (error instanceof HostSideError) return reject(error.error);
       instance.dispose();
       reject(describeIvmError(error, limits) as StudioError);
-    };
-    /** Host-side work; its error fails the run once the isolate call in flight (if any) is over. */
-    const onHost = async <T>(work: () => T, inFlight?: Promise<unknown>): Promise<T> => {
-      try {
-        return work();
-      } catch (error) {
-        if (inFlight) await inFlight; // an isolate failure there wins
-        throw new HostSideError(error);
-      }
     };
     const wall = setTimeout(() => fail(sandboxError(messages.wallTimeout(limits.wallTimeoutMs))), limits.wallTimeoutMs);
 
@@ -110,16 +83,7 @@ export function runOnInstance(instance: SandboxInstance, io: RunIo, limits: RunL
       if (answer === '#') return afterEntry(await call('poll'));
       if (answer === '#0') return fail(sandboxError(messages.neverSettles));
       if (answer.startsWith('#')) return; // host requests are in flight; their answers come back through settle
-      let part = answer;
-      for (;;) {
-        const more = part.startsWith('+');
-        const next = more ? call('next') : undefined;
-        const json = more ? part.slice(1) : part;
-        await onHost(() => io.read(json), next);
-        if (!next) break;
-        part = await next;
-      }
-      finish();
+      finish(answer);
     };
 
     const answerCall = (id: number, answer: HostAnswer) => {
@@ -156,15 +120,6 @@ export function runOnInstance(instance: SandboxInstance, io: RunIo, limits: RunL
       },
     };
 
-    const start = async (): Promise<void> => {
-      let payload = await onHost(() => io.payload(0));
-      for (let k = 1; k < io.parts; k++) {
-        const loading = call('load', payload, k === 1);
-        payload = await onHost(() => io.payload(k), loading);
-        await loading;
-      }
-      await afterEntry(await call('run', payload, io.parts > 1));
-    };
-    start().catch(fail);
+    call('run', payload).then(afterEntry).catch(fail);
   });
 }

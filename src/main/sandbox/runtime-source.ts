@@ -18,12 +18,6 @@ export interface RuntimeLimits {
   maxPendingCalls: number;
 }
 
-/**
- * A long answer goes out in parts of this many entries: the host reads one part while the
- * isolate serializes the next. Parts before the last start with "+" and carry no logs.
- */
-export const ANSWER_PART_ENTRIES = 50;
-
 export const RUNTIME_FILENAME = 'sandbox runtime';
 
 /** Fields of `metadata(event)`, in order (the others of the event's metadata are not shown). */
@@ -131,91 +125,21 @@ function serialize(entries) {
   return json;
 }
 
-// A long answer in parts: '+{"r":[...],"m":1}' ... '{"r":[...],"l":[...],"d":n}'. The size limit
-// counts the length the answer would have as one string.
-let parts = null;
-let partAt = 0;
-let partChars = 0;
-
-function firstPart(entries) {
-  if (entries.length <= ${ANSWER_PART_ENTRIES}) return serialize(entries);
-  parts = entries;
-  partAt = 0;
-  partChars = 0;
-  return nextPart();
-}
-
-function nextPart() {
-  const entries = parts;
-  if (entries === null) return '';
-  const end = Math.min(entries.length, partAt + ${ANSWER_PART_ENTRIES});
-  const chunk = [];
-  for (let i = partAt; i < end; i++) chunk[i - partAt] = entries[i];
-  let json;
-  try {
-    json = stringify(chunk);
-  } catch (_) {
-    json = stringify(chunk.map((entry) => {
-      try { stringify(entry[2]); return entry; } catch (error) {
-        return [entry[0], 1, 'returned event could not be converted to JSON: ' + messageOf(error)];
-      }
-    }));
-  }
-  partChars += json.length - 2 + (partAt > 0 ? 1 : 0);
-  partAt = end;
-  if (end < entries.length) {
-    if (partChars + 6 > ${limits.maxOutputChars}) { parts = null; return stringify({ f: 'output-too-large' }); }
-    return '+{"r":' + json + ',"m":1}';
-  }
-  parts = null;
-  const logs = stringify(state.logs);
-  const dropped = stringify(state.logsDropped);
-  // the length of {"r":[...],"l":...,"d":...} as one string
-  if (partChars + 18 + logs.length + dropped.length > ${limits.maxOutputChars}) return stringify({ f: 'output-too-large' });
-  return '{"r":' + json + ',"l":' + logs + ',"d":' + dropped + '}';
-}
-
-// A long batch comes in parts: "load" them (no user code runs), then "run" with the last one.
-let staged = null;
-
-function stage(payload, fresh) {
-  if (fresh || staged === null) staged = { e: [], m: null };
-  const input = parse(payload);
-  const all = staged.e;
-  const offset = all.length;
-  const events = input.e;
-  for (let i = 0; i < events.length; i++) all[offset + i] = events[i];
-  if (isArray(input.m)) {
-    const given = staged.m || (staged.m = []);
-    for (let i = 0; i < input.m.length; i++) given[offset + i] = input.m[i];
-  }
-}
-
 return function setup(namespace, kind) {
   const userFunction = namespace[kind];
   let finished = '';
   let runId = 0;
 
-  function run(payload, afterLoads) {
+  function run(payload) {
     runId++;
     finished = '';
-    parts = null;
     pending.clear();
     state.logs = [];
     state.logChars = 0;
     state.logsDropped = 0;
-    let events;
-    let given;
-    if (afterLoads === true && staged !== null) {
-      stage(payload, false);
-      events = staged.e;
-      given = staged.m;
-    } else {
-      const input = parse(payload);
-      events = input.e;
-      given = isArray(input.m) ? input.m : null;
-    }
-    staged = null;
+    const input = parse(payload);
+    const events = input.e;
+    const given = isArray(input.m) ? input.m : null;
     const n = events.length;
     // messageId → index (last one wins), built before user code can change the events.
     const byMessageId = new Map();
@@ -297,7 +221,7 @@ return function setup(namespace, kind) {
         perEvent[i] = eventResult(value, mi);
       }
     }
-    if (!waits) return firstPart(flatten(perEvent));
+    if (!waits) return serialize(flatten(perEvent));
     const mine = runId;
     P.all(waits).then(
       () => { if (mine === runId) finished = serialize(flatten(perEvent)); },
@@ -322,7 +246,7 @@ return function setup(namespace, kind) {
     }
     let thenable = false;
     try { thenable = value !== null && typeof value === 'object' && typeof value.then === 'function'; } catch (_) { thenable = false; }
-    if (!thenable) return firstPart(batchResult(value, indexOf));
+    if (!thenable) return serialize(batchResult(value, indexOf));
     const mine = runId;
     P.resolve(value).then(
       (resolved) => { if (mine === runId) finished = serialize(batchResult(resolved, indexOf)); },
@@ -332,9 +256,7 @@ return function setup(namespace, kind) {
   }
 
   return function entry(op, a, b, c) {
-    if (op === 'run') return run(a, b);
-    if (op === 'load') { stage(a, b); return ''; }
-    if (op === 'next') return nextPart();
+    if (op === 'run') return run(a);
     if (op === 'poll') return finished !== '' ? finished : '#' + pending.size;
     if (op === 'settle') { settle(a, b, c); return ''; }
     return '';
