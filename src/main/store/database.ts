@@ -20,3 +20,16 @@ export function openDatabase(file: string): Db {
 export function inTransaction<T>(db: Db, fn: () => T): T {
   return db.transaction(fn)();
 }
+
+/** Prepares each distinct SQL text once; for queries whose text is built from filters. */
+export function statementCache(db: Db): (sql: string) => BetterSqlite3.Statement<unknown[]> {
+  const statements = new Map<string, BetterSqlite3.Statement<unknown[]>>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[]>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+}

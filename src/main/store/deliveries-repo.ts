@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import { statementCache, type Db } from './database';
 
 export type DeliveryStatus = 'delivered' | 'failed' | 'dropped' | 'filtered';
 
@@ -129,15 +129,7 @@ export function deliveriesRepo(db: Db) {
     }
     putCursor.run(batch.destinationId, cursor, now);
   });
-  const statements = new Map<string, ReturnType<typeof db.prepare<unknown[]>>>();
-  const cached = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare<unknown[]>(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const cached = statementCache(db);
 
   return {
     /** Position of a destination's queue: the last captured seq it has fully processed. */

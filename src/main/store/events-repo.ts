@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import { statementCache, type Db } from './database';
 import { attachEventKeys, lookupKey } from './event-keys';
 
 /** One enriched event ready to store: JSON text plus the filter columns. */
@@ -173,15 +173,7 @@ export function eventsRepo(db: Db) {
     `SELECT count(*) AS n FROM captured_events
      WHERE seq > ? AND source_id IN (SELECT source_id FROM destination_sources WHERE destination_id = ?)`,
   );
-  const statements = new Map<string, ReturnType<typeof db.prepare<unknown[]>>>();
-  const cached = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare<unknown[]>(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const cached = statementCache(db);
   const highestSeq = () => (maxSeq.get() as { seq: number } | undefined)?.seq ?? 0;
 
   /**
