@@ -7,7 +7,7 @@
 //
 // Data: 50 transformations with 21 versions each, 5 libraries; one transformation imports a library.
 import { buildBenchEntries } from './lib/build-entries.mjs';
-import { startBenchHost } from './lib/headless-host.mjs';
+import { latency, startBenchHost } from './lib/headless-host.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/management-api.mjs');
@@ -29,18 +29,6 @@ async function call(method, path, body) {
   return JSON.parse(text);
 }
 
-async function latency(fn, n) {
-  for (let i = 0; i < 30; i++) await fn(); // warm up
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const start = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { p50: at(0.5), p99: at(0.99) };
-}
 
 const IDENTITY = 'export function transformEvent(event) { return event; }';
 const USES_LIB = `import { tag } from 'benchLib0';

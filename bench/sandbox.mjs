@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buildBenchEntries } from './lib/build-entries.mjs';
-import { startBenchHost } from './lib/headless-host.mjs';
+import { latency, startBenchHost } from './lib/headless-host.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/sandbox.mjs');
@@ -161,18 +161,6 @@ const host = await startBenchHost(headless, 'bench-studio-');
 const { url, auth } = host;
 const body = JSON.stringify({ code: codeOf('mask-pii'), events: events.slice(0, 10), libraries: [{ name: 'Event Utils', code: library.code }] });
 
-async function latency(fn, n) {
-  for (let i = 0; i < 30; i++) await fn(); // warm up
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const start = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { p50: at(0.5), p99: at(0.99) };
-}
 const testRun = async () => {
   const res = await fetch(`${url}/studio/api/test`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body });
   const json = await res.json();

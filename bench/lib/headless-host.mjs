@@ -36,3 +36,17 @@ export async function startBenchHost(headless, prefix = 'bench-studio-') {
     },
   };
 }
+
+/** p50/p99 in ms of `n` sequential calls of `fn` after 30 warm-up calls. */
+export async function latency(fn, n) {
+  for (let i = 0; i < 30; i++) await fn();
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return { p50: at(0.5), p99: at(0.99) };
+}
