@@ -3,8 +3,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 
-// Rule 1 of ARCHITECTURE.md: only the desktop entry, desktop/ and preload/ import electron.
-const electronAllowed = ['src/main/index.ts', 'src/main/desktop/**', 'src/preload/**'];
+// Only the desktop host (the Electron main process) and the preload import electron.
+const electronAllowed = ['src/main/hosts/desktop/**', 'src/preload/**'];
 
 export default tseslint.config(
   { ignores: ['resources/fixtures/**', 'out/**', 'dist/**', 'node_modules/**', 'e2e/artifacts/**', 'playwright-report/**', 'test-results/**'] },
@@ -28,8 +28,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'Only src/main/index.ts, src/main/desktop/** and src/preload/** may import electron (ARCHITECTURE.md rule 1).' }],
-          patterns: [{ group: ['electron/*'], message: 'Only the desktop entry, desktop/ and preload/ may import electron.' }],
+          paths: [{ name: 'electron', message: 'Only src/main/hosts/desktop/** and src/preload/** may import electron: the core runs in plain Node.' }],
+          patterns: [{ group: ['electron/*'], message: 'Only src/main/hosts/desktop/** and src/preload/** may import electron.' }],
         },
       ],
     },
@@ -68,7 +68,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'Only src/main/index.ts, src/main/desktop/** and src/preload/** may import electron (ARCHITECTURE.md rule 1).' }],
+          paths: [{ name: 'electron', message: 'Only src/main/hosts/desktop/** and src/preload/** may import electron: the core runs in plain Node.' }],
           patterns: [{ group: ['**/renderer/**'], message: 'Main and preload never import the renderer: shared shapes live in src/shared/.' }],
         },
       ],
