@@ -8,9 +8,9 @@ test('the UI is served with a strict CSP and works under it without violations',
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to (load|execute|apply|connect)/i.test(message.text())) violations.push(message.text());
   });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
-  });
+  await page.addInitScript(
+    "document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
+  );
   const response = await page.goto(server.loginUrl);
   const csp = response!.headers()['content-security-policy'];
   expect(csp).toContain("script-src 'self'");
@@ -25,12 +25,8 @@ test('the UI is served with a strict CSP and works under it without violations',
   await page.keyboard.type('// typed under a strict policy');
   await expect(studio.code).toContainText('typed under a strict policy');
   // An inline script injected by a would-be XSS is refused.
-  await page.evaluate(() => {
-    const script = document.createElement('script');
-    script.textContent = 'window.__xss = true';
-    document.body.append(script);
-  });
-  expect(await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss)).toBeUndefined();
+  await page.evaluate("const s = document.createElement('script'); s.textContent = 'window.__xss = true'; document.body.append(s);");
+  expect(await page.evaluate('window.__xss')).toBeUndefined();
   expect(violations.filter((v) => !v.includes('script-src'))).toEqual([]);
   expect(violations.some((v) => v.includes('script-src'))).toBe(true);
 });
