@@ -97,7 +97,8 @@ describe('hostile input on every operation (integration)', () => {
     return undefined;
   }
 
-  const isEvents = (op: Operation) => op.template.startsWith('/v1/');
+  // The event API (write key, 400 texts): /v1, the SDKs' beacon paths and their source config.
+  const isEvents = (op: Operation) => /^\/(v1|beacon\/v1|sourceConfig)\//.test(op.template);
   const auth = (op: Operation) => (isEvents(op) ? t.writeKeyAuth : t.auth);
 
   /** Fills path params with the fixtures (real ids) so that checks past the route schema run. */

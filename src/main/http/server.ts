@@ -1,4 +1,6 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createEventApiHandler } from '../collect/http/event-api-handler';
 import type { StudioContext } from '../context';
 import { APP_VERSION } from '../version';
 import { managementAuth } from './auth';
@@ -19,7 +21,12 @@ export interface HttpOptions {
 }
 
 export async function createHttpServer(ctx: StudioContext, options: HttpOptions): Promise<FastifyInstance> {
+  // The event API's node:http handler answers its paths first; Fastify answers everything else,
+  // and the event paths too once the server is closing (503 while draining).
+  const eventApi = createEventApiHandler({ collect: ctx.collect, sources: ctx.store.sources, log: () => ctx.log, workspaceId: ctx.account.workspaceId });
+  let closing = false;
   const app = Fastify({
+    serverFactory: (fastify) => createServer((req, res) => (closing || !eventApi(req, res)) && fastify(req, res)),
     logger: options.logFile ? { level: 'info', file: options.logFile } : false,
     bodyLimit: options.bodyLimit ?? 4 * 1024 * 1024,
     trustProxy: false,
@@ -28,6 +35,9 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
     ajv: undefined,
   });
   ctx.log = app.log;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   registerValidation(app);
   registerErrorHandling(app);
   registerHostCheck(app, { allowHosts: options.allowHosts, bindHost: options.bindHost });

@@ -1,31 +1,7 @@
-import type { Source } from '../../store/sources-repo';
-import cors from '@fastify/cors';
-import type { FastifyBaseLogger, FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
 import { CALL_TYPES } from '../../collect/call-types';
-import { requestIp } from '../../collect/enrich';
-import { EVENT_BODY_LIMIT } from '../../collect/limits';
 import type { EventPath } from '../../collect/parse';
-import { TOO_LARGE, installFastLane } from '../../collect/fast-lane';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The event API's source, resolved from the write key before the body is read. */
-    source?: Source;
-  }
-}
-
-const TEXT = 'text/plain; charset=utf-8';
-
-const badRequest = (reply: FastifyReply, message: string) => reply.code(400).type(TEXT).send(message);
-
-/** Fastify's own errors in the event scope, as the data plane's short texts (always 400). */
-function eventErrorText(error: FastifyError): string {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return TOO_LARGE;
-  if (error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return 'invalid request: the body does not match its Content-Length';
-  return `invalid request: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`;
-}
 
 const callSchema = (path: EventPath) => ({
   tags: ['events'],
@@ -46,64 +22,36 @@ const callSchema = (path: EventPath) => ({
   },
 });
 
+const beaconSchema = (path: EventPath) => ({
+  ...callSchema(path),
+  summary: `${callSchema(path).summary} (navigator.sendBeacon)`,
+  description: 'As the /v1 path, with the write key in the query (`?writeKey=…`) and a text/plain JSON body, as the SDKs send from navigator.sendBeacon.',
+  security: [],
+  querystring: Type.Object({ writeKey: Type.String() }),
+});
+
+const sourceConfigSchema = {
+  tags: ['events'],
+  summary: "The SDKs' source config (control plane) for a write key",
+  description:
+    'What the JavaScript SDK reads at `configUrl`: the source, enabled, its config and the device-mode destinations to load in the page ' +
+    '(none: the local pipeline runs destinations on the server). The write key comes from the query or Basic auth. CORS open.',
+  querystring: Type.Object({ writeKey: Type.Optional(Type.String()) }, { additionalProperties: true }),
+  response: { 200: Type.Object({ source: Type.Object({ id: Type.String(), enabled: Type.Boolean() }, { additionalProperties: true }) }, { additionalProperties: true }) },
+};
+
+const answeredElsewhere = async (_request: FastifyRequest, reply: FastifyReply) =>
+  reply.code(503).type('text/plain; charset=utf-8').send('service unavailable: the server is shutting down');
+
 /**
- * Event collection API (seed 001): POST /v1/<call type> and /v1/batch. The body is read
- * here as raw bytes (size limits, JSON and rules are checked by the collect service) and
- * every error is a 400 text, as the hosted data plane answers. CORS is open (SDKs post
- * cross-origin), only under /v1.
+ * Event collection API (seed 001) in the OpenAPI document. Requests to these paths are answered by
+ * the event API's node:http handler (collect/http/event-api-handler.ts) before Fastify routes them;
+ * these routes describe them (and are reached only while the server shuts down).
  */
-export const eventsApiRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
-  async (app) => {
-    // POSTs to the call endpoints take the fast lane (collect/fast-lane.ts) unless it is
-    // switched off (STUDIO_EVENT_FAST_LANE=0); these Fastify routes answer the same way.
-    let closing = false;
-    app.addHook('preClose', async () => {
-      closing = true;
-    });
-    if (process.env.STUDIO_EVENT_FAST_LANE !== '0') installFastLane(ctx, app.server, () => closing);
-    await app.register(
-      async (v1) => {
-        await v1.register(cors, { origin: true, credentials: true, methods: ['POST', 'OPTIONS'], maxAge: 86_400 });
-        v1.removeAllContentTypeParsers();
-        v1.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: EVENT_BODY_LIMIT }, (_request, body, done) => done(null, body));
-        v1.setErrorHandler((error: FastifyError, request, reply) => {
-          if (!error.statusCode || error.statusCode >= 500) {
-            request.log.error({ err: error }, 'event API failure');
-            return reply.code(503).type(TEXT).send('service unavailable: the event could not be stored, try again');
-          }
-          return badRequest(reply, eventErrorText(error));
-        });
-        v1.setNotFoundHandler((request, reply) => reply.code(404).type(TEXT).send(`404 page not found: ${request.method} ${request.url.split('?')[0]}`));
-        // Auth before the body is read: missing or unknown write keys cost nothing.
-        v1.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-          if (request.method === 'OPTIONS') return;
-          const source = ctx.collect.resolveSource(request.headers.authorization);
-          if (typeof source === 'string') return badRequest(reply, source);
-          request.source = source;
-        });
-        const accept = () => () => true; // the handler validates the raw body itself
-        // High-volume routes: one shared warn-level logger instead of a child logger per
-        // request (which costs about a third of the throughput); errors are still logged.
-        const quiet = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
-        const childLoggerFactory = (logger: FastifyBaseLogger) => {
-          let child = quiet.get(logger);
-          if (!child) {
-            child = logger.child({ scope: 'event-api' }, { level: 'warn' });
-            quiet.set(logger, child);
-          }
-          return child;
-        };
-        for (const path of [...CALL_TYPES, 'batch'] as EventPath[]) {
-          v1.post(`/${path}`, { schema: callSchema(path), validatorCompiler: accept, childLoggerFactory }, async (request, reply) => {
-            const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-            const ip = requestIp(request.headers['x-forwarded-for'], request.socket.remoteAddress);
-            const result = await ctx.collect.ingest(request.source!, path, body, ip);
-            if (!result.ok) return badRequest(reply, result.error!);
-            return reply.type(TEXT).send('OK');
-          });
-        }
-      },
-      { prefix: '/v1' },
-    );
-  };
+export const eventsApiRoutes = (): FastifyPluginAsync => async (app) => {
+  for (const path of [...CALL_TYPES, 'batch'] as EventPath[]) {
+    app.post(`/v1/${path}`, { schema: callSchema(path), validatorCompiler: () => () => true }, answeredElsewhere);
+    app.post(`/beacon/v1/${path}`, { schema: beaconSchema(path), validatorCompiler: () => () => true }, answeredElsewhere);
+  }
+  app.get('/sourceConfig/', { schema: sourceConfigSchema, validatorCompiler: () => () => true }, answeredElsewhere);
+};

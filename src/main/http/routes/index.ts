@@ -38,4 +38,4 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
-export const eventRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [eventsApiRoutes(ctx)];
+export const eventRoutes = (_ctx: StudioContext): FastifyPluginAsync[] => [eventsApiRoutes()];
