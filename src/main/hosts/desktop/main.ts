@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../../paths';
 import { CoreSupervisor, type CoreState } from '../supervisor/core-supervisor';
-import { carriedNodeBinary } from '../supervisor/node-runtime';
+import { carriedNodeBinary, coreEntry } from '../supervisor/node-runtime';
 import { registerIpc, type DesktopSession } from './ipc';
 import { installMenu } from './menu';
 import { createSecretStore } from './secret-store';
@@ -27,7 +27,7 @@ export interface DesktopPaths {
 
 export function desktopPaths(): DesktopPaths {
   return {
-    entry: join(here, 'headless.js'),
+    entry: coreEntry({ mainDir: here, packaged: app.isPackaged, resourcesPath: process.resourcesPath }),
     preloadFile: join(here, '../preload/index.cjs'),
     nodePath: carriedNodeBinary({ packaged: app.isPackaged, resourcesPath: process.resourcesPath }),
   };
