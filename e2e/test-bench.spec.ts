@@ -117,7 +117,7 @@ test('events import from a JSON or NDJSON file and export as a download (the bro
   const studio = new StudioPage(page);
   await studio.open(server.loginUrl);
   await studio.createTransformation('Files', 'Blank');
-  expect(await page.evaluate(() => typeof window.studio)).toBe('undefined'); // a browser: no desktop bridge
+  expect(await page.evaluate('typeof window.studio')).toBe('undefined'); // a browser: no desktop bridge
 
   const ndjson = '{"type":"track","event":"From File","userId":"f1"}\n{"type":"identify","userId":"f2"}\n';
   const chooser = page.waitForEvent('filechooser');
