@@ -112,3 +112,34 @@ test('library edits are tested against the transformations that import it; draft
   await page.getByRole('link', { name: /Labels/ }).click();
   await expect(studio.sidePanelTab(/^Used by \(0\)$/)).toBeVisible();
 });
+
+test('events import from a JSON or NDJSON file and export as a download (the browser fallbacks of the native dialogs)', async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Files', 'Blank');
+  expect(await page.evaluate('typeof window.studio')).toBe('undefined'); // a browser: no desktop bridge
+
+  const ndjson = '{"type":"track","event":"From File","userId":"f1"}\n{"type":"identify","userId":"f2"}\n';
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await (await chooser).setFiles({ name: 'events.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(ndjson) });
+  await expect(page.getByTestId('file-message')).toHaveText('Imported 2 events from events.ndjson.');
+  await expect(page.getByRole('heading', { name: /Test events/ })).toContainText('(2)');
+
+  const badChooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await (await badChooser).setFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('[1, 2]') });
+  await expect(page.getByTestId('file-message')).toHaveText('bad.json: Item 1 is not an event object.');
+  await expect(page.getByRole('heading', { name: /Test events/ })).toContainText('(2)'); // nothing lost
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('test-events.json');
+  const saved = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')) as Array<Record<string, unknown>>;
+  expect(saved.map((e) => e.userId)).toEqual(['f1', 'f2']);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: 'e2e/artifacts/test-bench-import-export-1440.png' });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.screenshot({ path: 'e2e/artifacts/test-bench-import-export-1024.png' });
+});

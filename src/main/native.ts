@@ -16,8 +16,8 @@ export function loadNative<T>(name: 'better-sqlite3' | 'isolated-vm'): T {
       throw new Error(
         `The native module "${name}" was built for another runtime than this one (${runtime}). ` +
           (process.versions.electron
-            ? 'Run `npm run rebuild:electron` before starting the desktop app.'
-            : `Run \`npm rebuild ${name}\` to build it for Node.`) +
+            ? 'Native modules load only in the core, a plain-Node child process of the desktop app; never inside Electron.'
+            : `Start it with the project's own Node (npm scripts do; see .nvmrc) and reinstall with \`npm ci\` (prebuilt binaries).`) +
           `\nOriginal error: ${message}`,
       );
     }

@@ -9,8 +9,20 @@ export function useMenuCommands(): void {
     return window.studio.onMenuCommand((command) => {
       if (command === 'new-transformation') navigate(`${hrefFor('transformation')}?new=1`);
       else if (command === 'new-library') navigate(`${hrefFor('library')}?new=1`);
+      else window.dispatchEvent(new CustomEvent(MENU_EVENT, { detail: command }));
     });
   }, []);
+}
+
+/** Menu commands that act on the page in view (File → Import/Export Events…) arrive as this DOM event. */
+export const MENU_EVENT = 'studio-menu-command';
+
+export function useMenuCommand(command: 'import-events' | 'export-events', run: () => void): void {
+  useEffect(() => {
+    const listener = (event: Event) => (event as CustomEvent<string>).detail === command && run();
+    window.addEventListener(MENU_EVENT, listener);
+    return () => window.removeEventListener(MENU_EVENT, listener);
+  }, [command, run]);
 }
 
 /** True once when the hash asks for the "new" dialog (`…?new=1`); the query is then removed. */

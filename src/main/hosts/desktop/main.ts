@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../../paths';
 import { CoreSupervisor, type CoreState } from '../supervisor/core-supervisor';
-import { carriedNodeBinary } from '../supervisor/node-runtime';
+import { carriedNodeBinary, coreEntry } from '../supervisor/node-runtime';
 import { registerIpc, type DesktopSession } from './ipc';
 import { installMenu } from './menu';
 import { createSecretStore } from './secret-store';
@@ -26,11 +26,8 @@ export interface DesktopPaths {
 }
 
 export function desktopPaths(): DesktopPaths {
-  // Packaged: the core and its Node live in resources/ (outside app.asar: plain Node cannot read
-  // an asar archive). In development: the build output and the project's carried Node.
-  const entry = app.isPackaged ? join(process.resourcesPath, 'core', 'out', 'main', 'headless.js') : join(here, 'headless.js');
   return {
-    entry,
+    entry: coreEntry({ mainDir: here, packaged: app.isPackaged, resourcesPath: process.resourcesPath }),
     preloadFile: join(here, '../preload/index.cjs'),
     nodePath: carriedNodeBinary({ packaged: app.isPackaged, resourcesPath: process.resourcesPath }),
   };

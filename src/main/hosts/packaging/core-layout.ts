@@ -7,7 +7,7 @@
 //   <target>/node/bin/node[.exe]                     the Node runtime the project carries
 // Used by `npm run desktop:package` (as electron-builder's extraResources) and by the test that
 // starts the core from such a folder exactly as the supervisor does.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 
@@ -76,11 +76,61 @@ export interface CoreLayout {
   entry: string;
   node: string;
   packages: string[];
+  /** The native binaries kept for the target platform (relative to node_modules). */
+  nativeBinaries: string[];
 }
 
-export function layoutCore({ root, target, nodeBinary, platform = process.platform }: { root: string; target: string; nodeBinary: string; platform?: NodeJS.Platform }): CoreLayout {
+/** Native binaries the core needs on one platform: every prebuild for another one is dropped. */
+export function pruneForeignPrebuilds(core: string, platform: NodeJS.Platform, arch: string): string[] {
+  const kept: string[] = [];
+  const own = `${platform}-${arch}`;
+  for (const pkg of NATIVE) {
+    const dir = join(core, 'node_modules', pkg, 'prebuilds');
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir)) {
+      // isolated-vm: prebuilds/<platform>-<arch>/…; better-sqlite3: prebuilds/<platform>[musl]-<arch>.node
+      const target = entry.replace(/\.node$/, '').replace(/^linuxmusl-/, 'linux-');
+      if (target === own) kept.push(`${pkg}/prebuilds/${entry}`);
+      else rmSync(join(dir, entry), { recursive: true, force: true });
+    }
+  }
+  return kept;
+}
+
+/**
+ * Native modules that have no prebuild for the target and must come from a local build
+ * (possible only when packaging on the target platform itself); throws when there is none.
+ */
+function nativeBuiltOnHost(root: string, platform: NodeJS.Platform, arch: string): string[] {
+  const own = `${platform}-${arch}`;
+  const fromSource: string[] = [];
+  for (const pkg of NATIVE) {
+    const prebuilds = join(root, 'node_modules', pkg, 'prebuilds');
+    const entries = existsSync(prebuilds) ? readdirSync(prebuilds) : [];
+    if (entries.some((e) => e.replace(/\.node$/, '').replace(/^linuxmusl-/, 'linux-') === own)) continue;
+    const built = join(root, 'node_modules', pkg, 'build', 'Release');
+    const host = platform === process.platform && arch === process.arch;
+    if (!host || !existsSync(built) || !readdirSync(built).some((f) => f.endsWith('.node'))) {
+      throw new Error(`${pkg} has no prebuilt binary for ${own}: build it from source on such a machine (\`npm rebuild ${pkg} --build-from-source\`) and package there`);
+    }
+    fromSource.push(pkg);
+  }
+  return fromSource;
+}
+
+export interface LayoutOptions {
+  root: string;
+  target: string;
+  nodeBinary: string;
+  /** The platform the package is for (the host's by default). */
+  platform?: NodeJS.Platform;
+  arch?: string;
+}
+
+export function layoutCore({ root, target, nodeBinary, platform = process.platform, arch = process.arch }: LayoutOptions): CoreLayout {
   const outMain = join(root, 'out', 'main');
   if (!existsSync(join(outMain, 'headless.js'))) throw new Error('out/main/headless.js is missing: run `npm run build` first');
+  const hostBuilt = nativeBuiltOnHost(root, platform, arch);
   const core = join(target, 'core');
   mkdirSync(core, { recursive: true });
   cpSync(outMain, join(core, 'out', 'main'), { recursive: true });
@@ -91,13 +141,27 @@ export function layoutCore({ root, target, nodeBinary, platform = process.platfo
     cpSync(dir, join(core, relative(root, dir)), {
       recursive: true,
       dereference: true,
-      // nested node_modules are laid out on their own (only the ones in the closure)
-      filter: (source) => source === dir || !relative(dir, source).split(/[\\/]/).includes('node_modules'),
+      // nested node_modules are laid out on their own (only the ones in the closure); sources
+      // and build trees of the native modules are not needed at run time
+      filter: (source) => {
+        if (source === dir) return true;
+        const parts = relative(dir, source).split(/[\\/]/);
+        return !parts.includes('node_modules') && !(isNative(dir) && (NATIVE_SOURCES.includes(parts[0]!) || source.endsWith('.tgz')));
+      },
     });
   }
-  const nodeName = platform === 'win32' ? 'node.exe' : 'node';
-  const node = join(target, 'node', 'bin', nodeName);
+  const nativeBinaries = pruneForeignPrebuilds(core, platform, arch);
+  for (const pkg of hostBuilt) {
+    cpSync(join(root, 'node_modules', pkg, 'build', 'Release'), join(core, 'node_modules', pkg, 'build', 'Release'), { recursive: true, filter: (f) => !f.includes('obj.target') });
+    nativeBinaries.push(`${pkg}/build/Release`);
+  }
+  const node = join(target, 'node', 'bin', platform === 'win32' ? 'node.exe' : 'node');
   mkdirSync(dirname(node), { recursive: true });
   cpSync(nodeBinary, node, { dereference: true });
-  return { core, entry: join(core, 'out', 'main', 'headless.js'), node, packages: packages.map((d) => relative(root, d)) };
+  return { core, entry: join(core, 'out', 'main', 'headless.js'), node, packages: packages.map((d) => relative(root, d)), nativeBinaries };
 }
+
+// Sources, vendored dependencies and local build trees of the native modules are not needed at
+// run time (and a build tree made for the host must not ship for another platform).
+const NATIVE_SOURCES = ['src', 'deps', 'vendor', 'build', 'binding.gyp'];
+const isNative = (dir: string) => NATIVE.some((name) => dir.endsWith(`${name}`) && dir.split(/[\\/]/).at(-2) === 'node_modules');

@@ -18,3 +18,13 @@ export function carriedNodeBinary(options: { resourcesPath?: string; platform?: 
   if (!existsSync(binary)) throw new Error(`The carried Node runtime is missing (${binary}): run \`npm install\`.`);
   return binary;
 }
+
+/**
+ * The core bundle the supervisor starts: in a packaged app the copy in resources/core (plain Node
+ * cannot read Electron's app.asar, and the core's node_modules sit beside it), in development
+ * out/main/headless.js beside the desktop entry.
+ */
+export function coreEntry(options: { mainDir: string; resourcesPath?: string; packaged?: boolean }): string {
+  if (options.packaged && options.resourcesPath) return join(options.resourcesPath, 'core', 'out', 'main', 'headless.js');
+  return join(options.mainDir, 'headless.js');
+}

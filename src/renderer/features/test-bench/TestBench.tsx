@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { TestEvent } from '../../api/types';
 import type { CodeProblem } from '../../editor/code-analysis';
 import { formatCode, formatErrorMessage } from '../../editor/format-code';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
+import { useMenuCommand } from '../../hooks/useMenuCommands';
 import { MOD_LABEL } from '../../hooks/useShortcuts';
+import { openTextFile, saveTextFile } from '../../lib/text-files';
 import { useTheme } from '../../hooks/useTheme';
 import { CapturedPicker } from './CapturedPicker';
 import { ErrorText } from './ErrorText';
+import { importedEvents } from './imported-events';
 import type { StackProps } from './EventResult';
 import { ResultsList } from './ResultsList';
 import { RunSummary, type ResultFilter } from './RunSummary';
@@ -40,6 +43,21 @@ export function TestBench({ bench, onRun, stack }: { bench: TestBenchState; onRu
       setFormatError(formatErrorMessage(e));
     }
   };
+  const [fileMessage, setFileMessage] = useState<{ error: boolean; text: string }>();
+  const { setEvents, eventsText } = bench;
+  const importFile = useCallback(async () => {
+    const file = await openTextFile(['json', 'ndjson', 'jsonl']);
+    if (!file) return;
+    const read = importedEvents(file.text);
+    if (!read.ok) return setFileMessage({ error: true, text: `${file.name}: ${read.message}` });
+    setEvents(read.events);
+    setFileMessage({ error: false, text: `Imported ${read.events.length} event${read.events.length === 1 ? '' : 's'} from ${file.name}.` });
+  }, [setEvents]);
+  const exportFile = useCallback(async () => {
+    if (await saveTextFile('test-events.json', eventsText)) setFileMessage({ error: false, text: 'Exported the test events (test-events.json).' });
+  }, [eventsText]);
+  useMenuCommand('import-events', useCallback(() => void importFile(), [importFile]));
+  useMenuCommand('export-events', useCallback(() => void exportFile(), [exportFile]));
   const result = bench.result;
   return (
     <section className="test-bench" aria-label="Test bench">
@@ -48,6 +66,8 @@ export function TestBench({ bench, onRun, stack }: { bench: TestBenchState; onRu
         <button type="button" className="secondary" onClick={() => setPicker('samples')}>Sample events</button>
         <button type="button" className="secondary" onClick={() => setPicker('captured')}>Captured events</button>
         <button type="button" className="secondary" onClick={() => setPicker('sets')}>Saved sets</button>
+        <button type="button" className="secondary" onClick={() => void importFile()} title="Import events from a JSON or NDJSON file">Import…</button>
+        <button type="button" className="secondary" onClick={() => void exportFile()} title="Save the test events as a JSON file">Export…</button>
         <button type="button" className="secondary" onClick={() => void formatJson()}>Format JSON</button>
         <button type="button" className="run-button" onClick={onRun} disabled={bench.running} title={`${MOD_LABEL}+Enter`}>
           {bench.running ? 'Running…' : 'Run test'}
@@ -67,6 +87,7 @@ export function TestBench({ bench, onRun, stack }: { bench: TestBenchState; onRu
       />
       {!bench.parsed.ok && <p className="error small" data-testid="events-error">{bench.parsed.message}</p>}
       {formatError && <p className="error small">{formatError}</p>}
+      {fileMessage && <p className={fileMessage.error ? 'error small' : 'muted small'} role="status" data-testid="file-message">{fileMessage.text}</p>}
       {bench.runError && (
         <div role="alert" className="run-error" data-testid="run-error">
           <strong>The test did not run.</strong>
