@@ -125,6 +125,11 @@ export type VersionTestResult = LibraryTestResult | TransformationTestResult;
 export interface TestResponse {
   passed: boolean;
   results: VersionTestResult[];
+  /** The hosted service's shape of the same results, read by its clients (the transformation GitHub Action). */
+  result: {
+    successTestResults: Array<{ id: string; name: string; transformerVersionID: string; result: { output: { transformedEvents: EventObject[]; logs: string[] } } }>;
+    failedTestResults: Array<{ id: string; name: string; transformerVersionID?: string; libraryVersionID?: string; result: string }>;
+  };
 }
 
 /** 400 answer of a publish (or create/update with publish=true) whose tests failed. */

@@ -9,6 +9,7 @@ import type { StudioContext } from '../context';
 import { StudioError, badRequest, notFound } from '../errors';
 import { inTransaction } from '../store/database';
 import type { LibraryVersionRecord } from '../store/libraries-repo';
+import { hostedTestResult } from './hosted-test-result';
 import { parseTestInput } from './input';
 import { resolveLibraries } from './library-resolution';
 import { failureSummary, testLibrary, testTransformation, type LibraryUnderTest, type TransformationUnderTest } from './test-runner';
@@ -118,7 +119,7 @@ export function createPublishService(ctx: StudioContext) {
     /** POST /transformations/libraries/test: the publish tests without publishing. */
     async test(body: PublishInput): Promise<TestResponse> {
       const outcome = await run(plan(body));
-      return { passed: outcome.passed, results: outcome.results };
+      return { passed: outcome.passed, results: outcome.results, result: hostedTestResult(outcome.results) };
     },
     /** POST /transformations/libraries/publish: all or nothing. */
     async publish(body: PublishInput): Promise<{ published: true }> {

@@ -17,6 +17,7 @@ const PublishBody = Type.Object({
     ),
   ),
   libraries: Type.Optional(Type.Array(Type.Object({ versionId: Type.String({ minLength: 1 }) }))),
+  commitId: Type.Optional(Type.String({ maxLength: 200, description: 'The commit the versions come from (sent by the transformation GitHub Action); accepted and not stored' })),
 });
 
 const LibraryResult = Type.Object({
@@ -44,6 +45,28 @@ const TransformationResult = Type.Object({
   }),
 });
 const Results = Type.Array(Type.Union([LibraryResult, TransformationResult]));
+const HostedResult = Type.Object(
+  {
+    successTestResults: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        transformerVersionID: Type.String(),
+        result: Type.Object({ output: Type.Object({ transformedEvents: Type.Array(EventObject), logs: Type.Array(Type.String()) }) }),
+      }),
+    ),
+    failedTestResults: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        transformerVersionID: Type.Optional(Type.String()),
+        libraryVersionID: Type.Optional(Type.String()),
+        result: Type.String(),
+      }),
+    ),
+  },
+  { description: "The hosted service's shape of the results, as its clients (the transformation GitHub Action) read them" },
+);
 const PublishFailure = Type.Object(
   {
     error: Type.String(),
@@ -83,7 +106,7 @@ export const publishRoutes =
           tags,
           summary: 'Run the publish tests without publishing',
           body: PublishBody,
-          response: { 200: Type.Object({ passed: Type.Boolean(), results: Results }), ...errorResponses },
+          response: { 200: Type.Object({ passed: Type.Boolean(), results: Results, result: HostedResult }), ...errorResponses },
         },
       },
       async (request) => service.test(request.body),
