@@ -25,7 +25,7 @@ function actionApi(server: string) {
       headers: { authorization: auth, 'user-agent': 'transformationAction', ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    const data = await response.json();
+    const data = (await response.json()) as any;
     if (response.status < 200 || response.status >= 300) throw new Error(`Request failed with status code ${response.status}: ${JSON.stringify(data)}`);
     return { data };
   };
