@@ -14,6 +14,9 @@ import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
 import { createSandbox } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
+import { createSyncService } from './sync/sync-service';
+import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
+import { localWriter } from './sync/local-writer';
 
 export interface StudioOptions {
   dataDir: string;
@@ -26,6 +29,8 @@ export interface StudioOptions {
   logToFile?: boolean;
   /** Session secret of this run (the desktop supervisor passes its own); generated when absent. */
   sessionToken?: string;
+  /** Where remote tokens live (default: a 0600 file in the data folder). */
+  remoteTokens?: RemoteTokenStore;
 }
 
 export interface Studio {
@@ -98,7 +103,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       collect,
       pipeline,
       retention,
+      sync: undefined as unknown as StudioContext['sync'],
     };
+    ctx.sync = createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir), local: localWriter(ctx) });
 
     const app = await createHttpServer(ctx, {
       bindHost: host,
