@@ -11,7 +11,8 @@ const refMatches = (ref: ItemRef, p: Pairing) =>
 
 /** The pairs to push: the selected ones (or every local change) plus unsynced libraries they import. */
 export function pushSelection(pairs: Pairing[], refs: ItemRef[] | undefined): Pairing[] {
-  const chosen = new Set(refs ? pairs.filter((p) => refs.some((r) => refMatches(r, p))) : pairs.filter((p) => PUSHABLE.has(p.state)));
+  // Without a selection: every local change, and every conflict (reported, never overwritten).
+  const chosen = new Set(refs ? pairs.filter((p) => refs.some((r) => refMatches(r, p))) : pairs.filter((p) => PUSHABLE.has(p.state) || p.state === 'both'));
   for (const p of [...chosen]) {
     if (p.local?.kind !== 'transformation') continue;
     const imported = new Set(importsOf(p.local.code));

@@ -97,3 +97,24 @@ export type ItemOutcome = Static<typeof ItemOutcome>;
 
 export const SyncOutcome = Type.Object({ ok: Type.Boolean(), results: Type.Array(ItemOutcome) });
 export type SyncOutcome = Static<typeof SyncOutcome>;
+
+export const SavedTestFailure = Type.Object({
+  position: Type.Integer({ description: '1-based position of the event in the saved tests' }),
+  messageId: NullableString,
+  input: Type.Unknown(),
+  error: Type.String(),
+});
+export const SavedTestResult = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  version: Type.String({ description: '"v5": the version number' }),
+  versionId: Type.String(),
+  eventCount: Type.Integer(),
+  passed: Type.Boolean(),
+  noTests: Type.Boolean({ description: 'The version has no saved test events (nothing was tested)' }),
+  error: Type.Optional(Type.String()),
+  failures: Type.Array(SavedTestFailure),
+});
+export type SavedTestResult = Static<typeof SavedTestResult>;
+export const SavedTestsRun = Type.Object({ passed: Type.Boolean(), results: Type.Array(SavedTestResult) });
+export type SavedTestsRun = Static<typeof SavedTestsRun>;
