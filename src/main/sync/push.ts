@@ -105,7 +105,7 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
     });
     for (const s of staged) {
       const tests = s.pair.local!.kind === 'transformation' ? ` (tested by the remote with ${s.pair.local!.testEvents?.length ?? 0} saved events)` : '';
-      results.push({ ...outcome(s.pair, true, s.pair.remote ? 'updated' : 'created', `published on the remote as version ${s.remoteVersionId}${tests}`, answer), remoteItemId: s.remoteItemId });
+      results.push({ ...outcome(s.pair, true, s.pair.remote ? 'updated' : 'created', `published on the remote${tests}`, answer), remoteItemId: s.remoteItemId });
     }
   } catch (error) {
     const answer = error instanceof RemoteError ? error.answer : undefined;

@@ -18,10 +18,10 @@ export default function ConflictMerge({ local, remote, theme, onReady }: Conflic
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const view = new MergeView({
-      a: { doc: local, extensions: [lineNumbers(), javascript(), editorTheme(theme), EditorView.contentAttributes.of({ 'aria-label': 'Merge result (local side, editable)' })] },
+      a: { doc: local, extensions: [lineNumbers(), EditorView.lineWrapping, javascript(), editorTheme(theme), EditorView.contentAttributes.of({ 'aria-label': 'Merge result (local side, editable)' })] },
       b: {
         doc: remote,
-        extensions: [lineNumbers(), javascript(), editorTheme(theme), EditorState.readOnly.of(true), EditorView.contentAttributes.of({ 'aria-label': 'Remote version' })],
+        extensions: [lineNumbers(), EditorView.lineWrapping, javascript(), editorTheme(theme), EditorState.readOnly.of(true), EditorView.contentAttributes.of({ 'aria-label': 'Remote version' })],
       },
       parent: host.current!,
       highlightChanges: true,

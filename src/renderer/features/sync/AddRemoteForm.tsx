@@ -31,7 +31,6 @@ export function AddRemoteForm({ onAdded }: { onAdded: (remote: Remote) => void }
   };
   return (
     <form className="remote-form" onSubmit={(e) => void submit(e)} aria-label="Add a remote">
-      <h3>Add a remote</h3>
       <label>Name<input name="name" required placeholder="team" pattern="[A-Za-z0-9_.\-]+" /></label>
       <label>Management base URL<input name="baseUrl" required placeholder="https://api.rudderstack.com" /></label>
       <label>E-mail<input name="email" required type="email" /></label>

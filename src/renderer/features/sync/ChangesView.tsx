@@ -58,7 +58,7 @@ export function ChangesView({ remote }: { remote: string }) {
     <section className="changes" aria-label="Changes">
       <div className="toolbar">
         <h3>Changes against “{remote}”</h3>
-        <button type="button" className="secondary" onClick={() => void load()}>Refresh</button>
+        <button type="button" className="secondary" onClick={() => { setOutcome(undefined); void load(); }}>Refresh</button>
         <button type="button" onClick={() => void run('push')} disabled={busy !== undefined || !differing.some((i) => pushable(i) && selected.has(keyOf(i)))}>
           {busy === 'push' ? 'Pushing…' : 'Push selected'}
         </button>

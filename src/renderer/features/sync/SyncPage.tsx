@@ -58,7 +58,10 @@ export function SyncPage() {
             );
           })}
         </ul>
-        <AddRemoteForm onAdded={(r) => { setCurrent(r.name); void load(); }} />
+        <details open={remotes.length === 0} key={remotes.length === 0 ? 'none' : 'some'}>
+          <summary>Add a remote</summary>
+          <AddRemoteForm onAdded={(r) => { setCurrent(r.name); void load(); }} />
+        </details>
       </aside>
       <div className="sync-main">{current ? <ChangesView key={current} remote={current} /> : <p className="muted">Choose or add a remote.</p>}</div>
     </div>
