@@ -10,6 +10,18 @@ import { push, pushSelection } from './push';
 import { RemoteError, remoteClient } from './remote-client';
 import type { RemoteTokenStore } from './token-store';
 
+function checkUrl(field: string, value: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw badRequest(`body: field "${field}" must be an http:// or https:// URL, such as https://api.rudderstack.com`);
+  }
+}
+
 export interface SyncDeps {
   store: Store;
   tokens: RemoteTokenStore;
@@ -44,6 +56,8 @@ export function createSyncService({ store, tokens, local, timeoutMs }: SyncDeps)
   return {
     listRemotes: (): Remote[] => store.sync.remotes().map(present),
     addRemote(input: RemoteInput): Remote {
+      checkUrl('baseUrl', input.baseUrl);
+      if (input.dataPlaneUrl) checkUrl('dataPlaneUrl', input.dataPlaneUrl);
       if (store.sync.remoteByName(input.name)) throw new StudioError('conflict', `a remote named "${input.name}" exists already; pick another name`);
       const record: RemoteRecord = {
         id: newId(),

@@ -4,10 +4,10 @@ import { Type, type Static } from 'typebox';
 
 export const RemoteInput = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$', description: 'Short name: letters, digits, _ . -' }),
-  baseUrl: Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://', description: 'Management API base URL (http:// or https://)' }),
+  baseUrl: Type.String({ minLength: 1, maxLength: 2000, description: 'Management API base URL (http:// or https://)' }),
   email: Type.String({ minLength: 1, maxLength: 320 }),
   token: Type.String({ minLength: 1, maxLength: 4096, description: 'Access token; stored as a secret, never returned' }),
-  dataPlaneUrl: Type.Optional(Type.String({ maxLength: 2000, pattern: '^(https?://.*)?$' })),
+  dataPlaneUrl: Type.Optional(Type.String({ maxLength: 2000, description: 'Data plane URL (http:// or https://), optional' })),
   writeKey: Type.Optional(Type.String({ maxLength: 4096, description: 'Data plane write key; stored as a secret, never returned' })),
 });
 export type RemoteInput = Static<typeof RemoteInput>;

@@ -31,6 +31,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   sandboxSettingsRoutes(ctx),
   transformationsRoutes(ctx),
   librariesRoutes(ctx),
+  librariesRoutes(ctx, '/transformationLibraries'),
   publishRoutes(ctx),
   managementSettingsRoutes(ctx),
   sourcesRoutes(ctx),
