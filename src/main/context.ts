@@ -4,6 +4,7 @@ import type { Sandbox } from './sandbox/types';
 import type { CollectService } from './collect/collect-service';
 import type { RetentionService } from './collect/retention';
 import type { PipelineService } from './pipeline/pipeline-service';
+import type { TestEventsService } from './management/test-events-service';
 
 /** Everything a route or service may use; built once by studio.ts. */
 export interface StudioContext {
@@ -23,4 +24,6 @@ export interface StudioContext {
   pipeline: PipelineService;
   /** Retention setting and pruner of captured events. */
   retention: RetentionService;
+  /** Saved test events of transformations. */
+  testEvents: TestEventsService;
 }

@@ -14,6 +14,7 @@ import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
 import { createSandbox } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
+import { createTestEventsService } from './management/test-events-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -98,6 +99,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       collect,
       pipeline,
       retention,
+      testEvents: createTestEventsService(store),
     };
 
     const app = await createHttpServer(ctx, {
