@@ -5,6 +5,7 @@ import type { CollectService } from './collect/collect-service';
 import type { RetentionService } from './collect/retention';
 import type { PipelineService } from './pipeline/pipeline-service';
 import type { TestEventsService } from './management/test-events-service';
+import type { ReplayService } from './replay/replay-service';
 
 /** Everything a route or service may use; built once by studio.ts. */
 export interface StudioContext {
@@ -26,4 +27,6 @@ export interface StudioContext {
   retention: RetentionService;
   /** Saved test events of transformations. */
   testEvents: TestEventsService;
+  /** Replay runs and compares (background jobs). */
+  replay: ReplayService;
 }

@@ -15,6 +15,8 @@ import { startStoreMaintenance } from './store/maintenance-worker';
 import { createSandbox } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
 import { createTestEventsService } from './management/test-events-service';
+import { createReplayJobs } from './replay/replay-jobs';
+import { createReplayService } from './replay/replay-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -87,6 +89,16 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       log: () => ctx.log,
     });
     const retention = createRetention(store, () => ctx.log);
+    const testEvents = createTestEventsService(store);
+    const replayJobs = createReplayJobs({
+      repo: store.replay,
+      sandbox: () => sandbox,
+      workspaceId: bootstrap.workspaceId,
+      onError: (message) => ctx.log.warn(message),
+    });
+    closers.push(() => replayJobs.stop());
+    const replay = createReplayService({ store, jobs: replayJobs, testEvents });
+    replay.markInterrupted();
     closers.push(() => maintenance.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const ctx: StudioContext = {
       dataDir: options.dataDir,
@@ -99,7 +111,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       collect,
       pipeline,
       retention,
-      testEvents: createTestEventsService(store),
+      testEvents,
+      replay,
     };
 
     const app = await createHttpServer(ctx, {

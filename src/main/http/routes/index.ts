@@ -15,6 +15,7 @@ import { eventsRoutes } from './events';
 import { destinationsRoutes } from './destinations';
 import { deliveriesRoutes } from './deliveries';
 import { testEventsRoutes } from './test-events';
+import { replayRoutes } from './replay';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
@@ -37,6 +38,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   destinationsRoutes(ctx),
   deliveriesRoutes(ctx),
   testEventsRoutes(ctx.testEvents),
+  replayRoutes(ctx.replay),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
