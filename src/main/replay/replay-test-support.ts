@@ -24,6 +24,7 @@ export async function ok(t: TestStudio, method: string, path: string, body?: unk
 }
 
 /** Polls a run until `done(run)` holds (or fails after 60 s). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read by the tests
 export async function waitFor(t: TestStudio, id: string, done: (run: any) => boolean = (r) => !['queued', 'running'].includes(r.status)) {
   const deadline = Date.now() + 60_000;
   for (;;) {
