@@ -5,6 +5,8 @@ import type { CollectService } from './collect/collect-service';
 import type { RetentionService } from './collect/retention';
 import type { PipelineService } from './pipeline/pipeline-service';
 import type { SyncService } from './sync/sync-service';
+import type { TestEventsService } from './management/test-events-service';
+import type { ReplayService } from './replay/replay-service';
 
 /** Everything a route or service may use; built once by studio.ts. */
 export interface StudioContext {
@@ -26,4 +28,8 @@ export interface StudioContext {
   retention: RetentionService;
   /** Remotes, changes, push, pull, conflicts. */
   sync: SyncService;
+  /** Saved test events of transformations. */
+  testEvents: TestEventsService;
+  /** Replay runs and compares (background jobs). */
+  replay: ReplayService;
 }

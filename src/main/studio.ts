@@ -17,6 +17,9 @@ import { readSandboxSettings } from './sandbox/settings';
 import { createSyncService } from './sync/sync-service';
 import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
 import { localWriter } from './sync/local-writer';
+import { createTestEventsService } from './management/test-events-service';
+import { createReplayJobs } from './replay/replay-jobs';
+import { createReplayService } from './replay/replay-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -94,6 +97,16 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       log: () => ctx.log,
     });
     const retention = createRetention(store, () => ctx.log);
+    const testEvents = createTestEventsService(store);
+    const replayJobs = createReplayJobs({
+      repo: store.replay,
+      sandbox: () => sandbox,
+      workspaceId: bootstrap.workspaceId,
+      onError: (message) => ctx.log.warn(message),
+    });
+    closers.push(() => replayJobs.stop());
+    const replay = createReplayService({ store, jobs: replayJobs, testEvents });
+    replay.markInterrupted();
     closers.push(() => maintenance.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const ctx: StudioContext = {
       dataDir: options.dataDir,
@@ -107,6 +120,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       pipeline,
       retention,
       sync: undefined as unknown as StudioContext['sync'],
+      testEvents,
+      replay,
     };
     ctx.sync = createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir), local: localWriter(ctx) });
 

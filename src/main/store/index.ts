@@ -10,6 +10,8 @@ import { librariesRepo } from './libraries-repo';
 import { eventsRepo } from './events-repo';
 import { deliveriesRepo } from './deliveries-repo';
 import { syncRepo } from './sync-repo';
+import { testEventsRepo } from './test-events-repo';
+import { replayRepo } from './replay-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -27,6 +29,8 @@ export function createStore(file: string) {
     events: eventsRepo(db),
     deliveries: deliveriesRepo(db),
     sync: syncRepo(db),
+    testEvents: testEventsRepo(db),
+    replay: replayRepo(db),
     close: () => db.close(),
   };
 }

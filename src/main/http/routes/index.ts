@@ -16,6 +16,8 @@ import { destinationsRoutes } from './destinations';
 import { deliveriesRoutes } from './deliveries';
 import { syncRoutes } from './sync';
 import { savedTestsRoutes } from './saved-tests';
+import { testEventsRoutes } from './test-events';
+import { replayRoutes } from './replay';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
@@ -40,6 +42,8 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   deliveriesRoutes(ctx),
   syncRoutes(ctx.sync),
   savedTestsRoutes(ctx),
+  testEventsRoutes(ctx.testEvents),
+  replayRoutes(ctx.replay),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
