@@ -78,7 +78,8 @@ function printTests(run) {
     if (!r.passed && r.error && r.failures.length === 0) process.stdout.write(`  ${r.error}\n`);
     for (const f of r.failures) {
       process.stdout.write(`  event #${f.position}${f.messageId ? ` (messageId ${f.messageId})` : ''}: ${f.error}\n`);
-      if (f.input) process.stdout.write(`  - input  ${JSON.stringify(f.input)}\n  + error  ${f.error}\n`);
+      if (f.input) process.stdout.write(`    input     ${JSON.stringify(f.input)}\n`);
+      if (f.expected) process.stdout.write(`  - expected  ${JSON.stringify(f.expected)}\n  + got       ${f.error}\n`);
     }
   }
   const failed = run.results.filter((r) => !r.passed).length;

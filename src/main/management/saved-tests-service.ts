@@ -11,15 +11,17 @@ export function createSavedTestsService(ctx: StudioContext) {
       for (const t of ctx.store.transformations.list()) {
         const version = t.latestVersionId ? ctx.store.transformations.version(t.latestVersionId) : undefined;
         if (!version) continue;
-        const events = version.testEvents ?? [];
-        const outcome = await publisher.run({
-          libraries: [],
-          transformations: [{ transformationId: t.id, versionId: version.id, name: version.name, code: version.code, events }],
-        });
+        // The same plan as a publish without test input: saved test events (with expected outputs), else the version's events.
+        const plan = publisher.plan({ transformations: [{ versionId: version.id }] });
+        const planned = plan.transformations[0]!;
+        const events = planned.events;
+        const outcome = await publisher.run(plan);
         const r = outcome.transformations[0]!;
         const failures = r.errors.map((e) => {
-          const index = events.findIndex((ev) => e.messageId !== undefined && ev.messageId === e.messageId);
-          return { position: index + 1, messageId: e.messageId ?? null, input: index >= 0 ? events[index] : null, error: e.error };
+          const byPosition = /^saved test event (\d+):/.exec(e.error);
+          const index = byPosition ? Number(byPosition[1]) - 1 : events.findIndex((ev) => e.messageId !== undefined && ev.messageId === e.messageId);
+          const expected = index >= 0 ? planned.expected?.[index] : undefined;
+          return { position: index + 1, messageId: e.messageId ?? null, input: index >= 0 ? events[index] : null, error: e.error, ...(expected ? { expected } : {}) };
         });
         results.push({
           id: t.id,

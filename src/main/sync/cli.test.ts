@@ -44,9 +44,24 @@ describe('npx studio (CLI over a running instance)', () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('FAIL Bad v1: 2 events');
     expect(bad.stdout).toMatch(/event #2 \(messageId b-2\): .*exploded/);
-    expect(bad.stdout).toContain('- input  {"type":"track","event":"boom","messageId":"b-2"}');
+    expect(bad.stdout).toContain('    input     {"type":"track","event":"boom","messageId":"b-2"}');
     expect(bad.stdout).toContain('NO TESTS Untested v1');
     expect(bad.stdout).toContain('1 failed, 1 without saved tests');
+  });
+
+  it('test: saved test events with expected outputs; a different output fails with the expected output shown', async () => {
+    const t = (await local.call('GET', '/transformations')).body.transformations.find((x: any) => x.name === 'Good');
+    const put = await local.call('PUT', `/studio/api/transformations/${t.id}/test-events`, {
+      events: [{ event: { type: 'track', messageId: 's-1' }, expected: [{ type: 'track', messageId: 's-1', extra: true }] }],
+    });
+    expect(put.status).toBe(200);
+    const run = await studio(['test']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('FAIL Good v1: 1 events');
+    expect(run.stdout).toMatch(/event #1 \(messageId s-1\): saved test event 1: output does not equal the expected output/);
+    expect(run.stdout).toContain('  - expected  [{"type":"track","messageId":"s-1","extra":true}]');
+    await local.call('PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [{ event: { type: 'track', messageId: 's-1' }, expected: [{ type: 'track', messageId: 's-1' }] }] });
+    expect((await studio(['test'])).stdout).toContain('PASS Good v1: 1 events');
   });
 
   it('sync status | push | pull with exit codes and output', async () => {

@@ -22,7 +22,9 @@ export function localItems(store: Store): SyncItem[] {
   });
   const transformations = store.transformations.list().flatMap((t): SyncItem[] => {
     const v = t.latestVersionId ? store.transformations.version(t.latestVersionId) : undefined;
-    return v ? [{ kind: 'transformation', id: t.id, name: v.name, description: v.description, code: v.code, versionId: v.id, testEvents: v.testEvents ?? [] }] : [];
+    // Saved test events of the transformation, else the version's own test events (as a publish picks them).
+    const saved = store.testEvents.list(t.id).map((s) => s.event);
+    return v ? [{ kind: 'transformation', id: t.id, name: v.name, description: v.description, code: v.code, versionId: v.id, testEvents: saved.length > 0 ? saved : v.testEvents ?? [] }] : [];
   });
   return [...libraries, ...transformations];
 }

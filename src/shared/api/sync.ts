@@ -103,6 +103,7 @@ export const SavedTestFailure = Type.Object({
   messageId: NullableString,
   input: Type.Unknown(),
   error: Type.String(),
+  expected: Type.Optional(Type.Array(Type.Unknown(), { description: 'Expected outputs saved with the event' })),
 });
 export const SavedTestResult = Type.Object({
   id: Type.String(),
