@@ -32,7 +32,32 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
       events: [{ type: 'track', userId: 'u1', messageId: 'e-1' }],
     });
 
+    // Saved test events with an expected output the code does not produce.
+    const savedEvent = { type: 'track', userId: 'u1', messageId: 'e-1' };
+    await call(server.url, server.auth, 'PUT', `/studio/api/transformations/${local.id}/test-events`, {
+      events: [{ event: savedEvent, expected: [{ ...savedEvent, greeting: 'hello u1' }] }],
+    });
     await studio.open(server.loginUrl);
+
+    // Publish locally through the dialog: saved tests named, a failure shown by event, then a pass.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+    await page.getByText('Greeter').first().click();
+    await page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: 'Publish' }).click();
+    const dialog = page.getByTestId('publish-dialog');
+    await expect(dialog.getByTestId('publish-tests')).toHaveText('1 saved test event, 1 with expected outputs (run on the server before publishing)');
+    await expect(dialog).toContainText('greet lib');
+    await dialog.getByRole('button', { name: 'Test and publish' }).click();
+    await expect(dialog.getByTestId('publish-failure')).toContainText('Event #1 (messageId e-1)');
+    await expect(dialog.getByTestId('publish-failure')).toContainText('output does not equal the expected output');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await call(server.url, server.auth, 'PUT', `/studio/api/transformations/${local.id}/test-events`, {
+      events: [{ event: savedEvent, expected: [{ ...savedEvent, greeting: 'hi u1' }] }],
+    });
+    await page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: 'Publish' }).click();
+    await dialog.getByRole('button', { name: 'Test and publish' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('.editor-title')).toContainText('Published');
+
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Remotes & sync' }).click();
     await expect(page.getByText('No remote yet')).toBeVisible();
 

@@ -21,6 +21,8 @@ export interface PublishDialogProps {
   onJump: (line: number, column: number) => void;
 }
 
+const countExpected = (saved: { expected?: unknown[] }[]) => saved.filter((s) => s.expected !== undefined).length;
+
 /** What will be published (versions, libraries, tests, destinations, diff with live), then the results. */
 export function PublishDialog({ artifact, version, versions, testInput, onClose, onPublished, onJump }: PublishDialogProps) {
   const theme = useTheme();
@@ -34,22 +36,27 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
   const live = versions.find((v) => v.published);
   const latest = versions[versions.length - 1];
   const older = latest !== undefined && version.number < latest.number;
-  const events = Array.isArray(testInput) ? testInput : [];
+  const [saved, setSaved] = useState<{ event: unknown; expected?: unknown[] }[]>();
+  const useSaved = (saved?.length ?? 0) > 0;
+  const events = useSaved ? saved!.map((s) => s.event) : Array.isArray(testInput) ? testInput : [];
   const isTransformation = artifact.kind === 'transformation';
   const imports = useMemo(() => (isTransformation ? importedNames(version.code) : []), [isTransformation, version.code]);
   useEffect(() => {
     if (!isTransformation) return;
+    api.getTestEvents(artifact.id).then((r) => setSaved(r.events), () => setSaved([]));
     api.getTransformation(artifact.id).then((t) => setDestinations((t as unknown as { destinations?: { id: string; name: string; enabled: boolean }[] }).destinations ?? []), () => setDestinations([]));
   }, [artifact.id, isTransformation]);
   const label = (v: ArtifactVersion) => versionLabel(v, formatWhen);
-  const blocked = typeof testInput === 'string' || (isTransformation && events.length === 0 && !untestedOk) || (older && !olderOk);
+  const blocked = (typeof testInput === 'string' && !useSaved) || (isTransformation && saved === undefined) || (isTransformation && events.length === 0 && !untestedOk) || (older && !olderOk);
 
   const publish = async () => {
-    if (typeof testInput === 'string') return;
+    if (typeof testInput === 'string' && !useSaved) return;
     setBusy(true);
     setFailure(undefined);
     try {
-      await api.publish(isTransformation ? { transformations: [{ versionId: version.versionId, testInput: events as never }] } : { libraries: [{ versionId: version.versionId }] });
+      // Without test input the server runs the saved test events (and checks their expected outputs).
+      const entry: { versionId: string; testInput?: unknown[] } = useSaved ? { versionId: version.versionId } : { versionId: version.versionId, testInput: events };
+      await api.publish(isTransformation ? { transformations: [entry] } : { libraries: [{ versionId: version.versionId }] });
       await onPublished();
       onClose();
     } catch (e) {
@@ -91,10 +98,14 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
             </dd>
             <dt>Tested with</dt>
             <dd data-testid="publish-tests">
-              {typeof testInput === 'string' ? (
+              {saved === undefined ? (
+                'Loading the saved test events…'
+              ) : useSaved ? (
+                `${events.length} saved test event${events.length === 1 ? '' : 's'}${countExpected(saved) > 0 ? `, ${countExpected(saved)} with expected outputs` : ''} (run on the server before publishing)`
+              ) : typeof testInput === 'string' ? (
                 <span className="error">{testInput}</span>
               ) : events.length > 0 ? (
-                `${events.length} saved test event${events.length === 1 ? '' : 's'} (run on the server before publishing)`
+                `${events.length} test event${events.length === 1 ? '' : 's'} from the test bench (none saved for this transformation; run on the server before publishing)`
               ) : (
                 <label className="warning">
                   <input type="checkbox" checked={untestedOk} onChange={(e) => setUntestedOk(e.target.checked)} /> No saved test events: this version would be
