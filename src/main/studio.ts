@@ -14,6 +14,12 @@ import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
 import { createSandbox } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
+import { createSyncService } from './sync/sync-service';
+import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
+import { localWriter } from './sync/local-writer';
+import { createTestEventsService } from './management/test-events-service';
+import { createReplayJobs } from './replay/replay-jobs';
+import { createReplayService } from './replay/replay-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -26,6 +32,8 @@ export interface StudioOptions {
   logToFile?: boolean;
   /** Session secret of this run (the desktop supervisor passes its own); generated when absent. */
   sessionToken?: string;
+  /** Where remote tokens live (default: a 0600 file in the data folder). */
+  remoteTokens?: RemoteTokenStore;
 }
 
 export interface Studio {
@@ -89,6 +97,16 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       log: () => ctx.log,
     });
     const retention = createRetention(store, () => ctx.log);
+    const testEvents = createTestEventsService(store);
+    const replayJobs = createReplayJobs({
+      repo: store.replay,
+      sandbox: () => sandbox,
+      workspaceId: bootstrap.workspaceId,
+      onError: (message) => ctx.log.warn(message),
+    });
+    closers.push(() => replayJobs.stop());
+    const replay = createReplayService({ store, jobs: replayJobs, testEvents });
+    replay.markInterrupted();
     closers.push(() => maintenance.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const ctx: StudioContext = {
       dataDir: options.dataDir,
@@ -101,7 +119,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       collect,
       pipeline,
       retention,
+      sync: undefined as unknown as StudioContext['sync'],
+      testEvents,
+      replay,
     };
+    ctx.sync = createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir), local: localWriter(ctx) });
 
     const app = await createHttpServer(ctx, {
       bindHost: host,

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  bad_gateway: 502,
   unavailable: 503,
   internal: 500,
 } as const;

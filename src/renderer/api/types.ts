@@ -63,7 +63,7 @@ export interface SaveBody {
 }
 
 export interface PublishBody {
-  transformations?: Array<{ versionId: string; testInput: unknown[] }>;
+  transformations?: Array<{ versionId: string; testInput?: unknown[] }>;
   libraries?: Array<{ versionId: string }>;
 }
 

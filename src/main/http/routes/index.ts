@@ -14,6 +14,10 @@ import { sourcesRoutes } from './sources';
 import { eventsRoutes } from './events';
 import { destinationsRoutes } from './destinations';
 import { deliveriesRoutes } from './deliveries';
+import { syncRoutes } from './sync';
+import { savedTestsRoutes } from './saved-tests';
+import { testEventsRoutes } from './test-events';
+import { replayRoutes } from './replay';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
@@ -29,12 +33,17 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   sandboxSettingsRoutes(ctx),
   transformationsRoutes(ctx),
   librariesRoutes(ctx),
+  librariesRoutes(ctx, '/transformationLibraries'),
   publishRoutes(ctx),
   managementSettingsRoutes(ctx),
   sourcesRoutes(ctx),
   eventsRoutes(ctx),
   destinationsRoutes(ctx),
   deliveriesRoutes(ctx),
+  syncRoutes(ctx.sync),
+  savedTestsRoutes(ctx),
+  testEventsRoutes(ctx.testEvents),
+  replayRoutes(ctx.replay),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */

@@ -40,15 +40,20 @@ const LibraryVersion = Type.Object({
 
 const tags = ['libraries'];
 
-/** Libraries of the management API (seed 000): thin routes over the libraries service. */
+/**
+ * Libraries of the management API (seed 000): thin routes over the libraries service.
+ * rudder-cli addresses the same resource as /transformationLibraries: registered under both.
+ */
 export const librariesRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (ctx: StudioContext, base: '/libraries' | '/transformationLibraries' = '/libraries'): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const service = createLibrariesService(ctx);
+    // The alias serves the same operations; the OpenAPI document lists them once, under /libraries.
+    if (base !== '/libraries') plugin.addHook('onRoute', (route) => void (route.schema = { ...route.schema, hide: true }));
 
     app.post(
-      '/libraries',
+      `${base}`,
       {
         schema: {
           tags,
@@ -62,19 +67,19 @@ export const librariesRoutes =
     );
 
     app.get(
-      '/libraries',
+      `${base}`,
       { schema: { tags, summary: 'List libraries', response: { 200: Type.Object({ libraries: Type.Array(Library) }), ...errorResponses } } },
       async () => ({ libraries: service.list() }),
     );
 
     app.get(
-      '/libraries/:id',
+      `${base}/:id`,
       { schema: { tags, summary: 'Get a library (its latest version)', params: IdParams, response: { 200: Library, ...errorResponses } } },
       async (request) => service.get(request.params.id),
     );
 
     app.post(
-      '/libraries/:id',
+      `${base}/:id`,
       {
         schema: {
           tags,
@@ -89,7 +94,7 @@ export const librariesRoutes =
     );
 
     app.get(
-      '/libraries/:id/versions',
+      `${base}/:id/versions`,
       {
         schema: {
           tags,
@@ -103,7 +108,7 @@ export const librariesRoutes =
     );
 
     app.get(
-      '/libraries/:id/versions/:versionId',
+      `${base}/:id/versions/:versionId`,
       { schema: { tags, summary: 'Get one version of a library', params: VersionParams, response: { 200: LibraryVersion, ...errorResponses } } },
       async (request) => service.version(request.params.id, request.params.versionId),
     );

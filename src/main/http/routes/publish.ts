@@ -85,6 +85,17 @@ export const publishRoutes =
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const service = createPublishService(ctx);
+    // rudder-cli sends "versionID"; the hosted API accepts it as "versionId".
+    app.addHook('preValidation', async (request) => {
+      const body = request.body as { transformations?: unknown; libraries?: unknown } | null;
+      if (!body || typeof body !== 'object') return;
+      for (const list of [body.transformations, body.libraries]) {
+        if (!Array.isArray(list)) continue;
+        for (const entry of list as Record<string, unknown>[]) {
+          if (entry && typeof entry === 'object' && entry.versionId === undefined && typeof entry.versionID === 'string') entry.versionId = entry.versionID;
+        }
+      }
+    });
 
     app.post(
       '/transformations/libraries/publish',

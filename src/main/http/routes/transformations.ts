@@ -23,6 +23,7 @@ const fields = {
   language: Type.Optional(Type.String({ description: 'Always "javascript"' })),
   publish: Type.Optional(Type.Boolean({ description: 'Also accepted in the query string' })),
   events: Type.Optional(Type.Array(EventObject, { description: 'Test events of this version; run when publishing' })),
+  testEvents: Type.Optional(Type.Array(EventObject, { description: 'rudder-cli\'s name for "events"' })),
   destinationIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Destinations to connect; only with publish=true' })),
 };
 const CreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 1000 }), ...fields });
@@ -55,6 +56,10 @@ const TransformationVersion = Type.Object({
 
 const tags = ['transformations'];
 
+/** rudder-cli sends the version's test events as "testEvents". */
+const withTestEvents = <T extends { events?: Record<string, unknown>[]; testEvents?: Record<string, unknown>[] }>({ testEvents, ...body }: T) =>
+  ({ ...body, ...(body.events === undefined && testEvents !== undefined ? { events: testEvents } : {}) });
+
 /** Transformations of the management API (seed 000): thin routes over the transformations service. */
 export const transformationsRoutes =
   (ctx: StudioContext): FastifyPluginAsync =>
@@ -73,7 +78,7 @@ export const transformationsRoutes =
           response: { 200: Transformation, ...errorResponses },
         },
       },
-      async (request) => service.create(request.body, publishFlag(request.query, request.body)),
+      async (request) => service.create(withTestEvents(request.body), publishFlag(request.query, request.body)),
     );
 
     app.get(
@@ -100,7 +105,7 @@ export const transformationsRoutes =
           response: { 200: Transformation, ...errorResponses },
         },
       },
-      async (request) => service.update(request.params.id, request.body, publishFlag(request.query, request.body)),
+      async (request) => service.update(request.params.id, withTestEvents(request.body), publishFlag(request.query, request.body)),
     );
 
     app.delete(

@@ -15,7 +15,7 @@ import { useWorkspace } from '../workspace/useWorkspace';
 import { CodePane } from './CodePane';
 import { DetailsDialog } from './DetailsDialog';
 import { EditorHeader } from './EditorHeader';
-import { PublishFailure } from './PublishFailure';
+import { PublishDialog } from './PublishDialog';
 import type { ArtifactEditor } from './useArtifactEditor';
 
 export interface SideTab {
@@ -45,6 +45,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
   const [dialog, setDialog] = useState<'details' | 'delete'>();
   const [overlay, setOverlay] = useState<VersionView>();
   const [message, setMessage] = useState<string>();
+  const [publishing, setPublishing] = useState<{ version: ArtifactVersion; input: unknown[] | string }>();
   const formatting = useRef(false);
   const allTabs: SideTab[] = [
     ...tabs,
@@ -59,7 +60,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
           onView={(version) => setOverlay({ mode: 'view', version })}
           onCompare={(older, newer) => setOverlay({ mode: 'diff', older, newer })}
           onRestore={(v) => restore(v)}
-          onPublish={(v) => void publish(v.versionId)}
+          onPublish={(v) => publish(v.versionId)}
           publishing={editor.busy === 'publishing'}
         />
       ),
@@ -86,10 +87,11 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
     setOverlay(undefined);
     setMessage(`Version ${version.number} is in the editor as unsaved code. Save to make it the latest version.`);
   };
-  const publish = async (versionId: string) => {
-    const input = publishInput();
-    if (typeof input === 'string') return setMessage(input);
-    if (await editor.publish(versionId, input)) setMessage('Published.');
+  /** Opens the publish dialog for a saved version (it shows what will be published and asks when something is off). */
+  const publish = (versionId: string) => {
+    const version = editor.versions?.find((v) => v.versionId === versionId);
+    if (!version) return setMessage('The version history is still loading; try again in a moment.');
+    setPublishing({ version, input: publishInput() });
   };
   useShortcuts({ onSave, onRun, onFormat: () => void format() });
   useBeforeUnload(editor.dirty);
@@ -103,7 +105,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
           busy={editor.busy}
           onSave={onSave}
           onFormat={() => void format()}
-          onPublish={() => void publish(artifact.versionId)}
+          onPublish={() => publish(artifact.versionId)}
           onDetails={() => setDialog('details')}
           onDelete={artifact.kind === 'transformation' ? () => setDialog('delete') : undefined}
           onDiscard={editor.discardDraft}
@@ -121,7 +123,6 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
           </p>
         )}
         <ErrorNotice message={editor.actionError} onDismiss={editor.clearActionError} />
-        {editor.publishResults !== undefined && <PublishFailure results={editor.publishResults} artifactId={artifact.id} onJump={jump} />}
         {message && <p className="notice" role="status">{message} <button type="button" className="link" aria-label="Dismiss" onClick={() => setMessage(undefined)}>✕</button></p>}
         {notice}
         <CodePane
@@ -153,6 +154,20 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
           onClose={() => setOverlay(undefined)}
           onRestore={restore}
           onDiffWithDraft={(version) => setOverlay({ mode: 'draft', version, draft: editor.code })}
+        />
+      )}
+      {publishing && (
+        <PublishDialog
+          artifact={artifact}
+          version={publishing.version}
+          versions={editor.versions ?? []}
+          testInput={publishing.input}
+          onClose={() => setPublishing(undefined)}
+          onPublished={async () => {
+            await editor.refresh();
+            setMessage(`Published v${publishing.version.number}.`);
+          }}
+          onJump={jump}
         />
       )}
       {dialog === 'details' && <DetailsDialog artifact={artifact} usedBy={usedBy} onSave={editor.saveDetails} onClose={() => setDialog(undefined)} />}

@@ -30,6 +30,8 @@ export interface ArtifactEditor {
   publishResults?: unknown;
   clearActionError(): void;
   reloadVersions(): Promise<void>;
+  /** Reloads the object and its versions (after a publish made elsewhere). */
+  refresh(): Promise<void>;
 }
 
 /** Loads one transformation or library, keeps its unsaved code as a local draft, saves versions. */
@@ -133,6 +135,12 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
       setPublishResults(undefined);
     },
     reloadVersions,
+    async refresh() {
+      const fresh = await artifactApi.get(kind, id);
+      setArtifact(fresh);
+      workspace.upsert(fresh);
+      await reloadVersions();
+    },
     async save(extra) {
       if (!artifact) return undefined;
       setBusy('saving');

@@ -4,6 +4,7 @@ import { HomePage } from '../home/HomePage';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspacePage } from '../workspace/WorkspacePage';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
+import { SyncPage } from '../sync/SyncPage';
 
 /** The signed-in app: routes to the overview or the transformations / libraries rooms. */
 export function Shell({ info }: { info: StudioInfo }) {
@@ -11,6 +12,7 @@ export function Shell({ info }: { info: StudioInfo }) {
   return (
     <WorkspaceProvider>
       {route.page === 'home' && <HomePage info={info} />}
+      {route.page === 'sync' && <SyncPage />}
       {route.page === 'list' && <WorkspacePage kind={route.kind} id={route.id} tab={route.tab} />}
       {route.page === 'not-found' && (
         <EmptyState title="Nothing here" action={<a href="#/transformations">Go to transformations</a>}>

@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHeadless } from '../src/main/testing/spawn-headless';
+import { StudioPage } from './pages/studio-page';
+import { E2E_EMAIL, E2E_TOKEN, expect, test } from './studio-fixture';
+
+const artifact = (name: string) => fileURLToPath(new URL(`./artifacts/${name}`, import.meta.url));
+
+async function call(base: string, auth: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(base + path, {
+    method,
+    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await response.json()) as any;
+}
+
+test('remotes and sync: add a remote, see changes, push, resolve a conflict in the merge editor, see the remote state', async ({ page, server }) => {
+  test.setTimeout(120_000);
+  const remoteDir = mkdtempSync(join(tmpdir(), 'studio-e2e-remote-'));
+  const remote = await startHeadless({ dataDir: remoteDir });
+  try {
+    const studio = new StudioPage(page);
+    const onLocal = (m: string, p: string, b?: unknown) => call(server.url, server.auth, m, p, b);
+    const onRemote = (m: string, p: string, b?: unknown) => call(remote.url, server.auth, m, p, b);
+    await onLocal('POST', '/libraries', { name: 'greet lib', code: 'export function greet(n) { return "hi " + n; }' });
+    const local = await onLocal('POST', '/transformations', {
+      name: 'Greeter',
+      code: 'import { greet } from "greetLib";\nexport function transformEvent(event) {\n  event.greeting = greet(event.userId);\n  return event;\n}\n',
+      events: [{ type: 'track', userId: 'u1', messageId: 'e-1' }],
+    });
+
+    // Saved test events with an expected output the code does not produce.
+    const savedEvent = { type: 'track', userId: 'u1', messageId: 'e-1' };
+    await call(server.url, server.auth, 'PUT', `/studio/api/transformations/${local.id}/test-events`, {
+      events: [{ event: savedEvent, expected: [{ ...savedEvent, greeting: 'hello u1' }] }],
+    });
+    await studio.open(server.loginUrl);
+
+    // Publish locally through the dialog: saved tests named, a failure shown by event, then a pass.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+    await page.getByText('Greeter').first().click();
+    await page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: 'Publish' }).click();
+    const dialog = page.getByTestId('publish-dialog');
+    await expect(dialog.getByTestId('publish-tests')).toHaveText('1 saved test event, 1 with expected outputs (run on the server before publishing)');
+    await expect(dialog).toContainText('greet lib');
+    await dialog.getByRole('button', { name: 'Test and publish' }).click();
+    await expect(dialog.getByTestId('publish-failure')).toContainText('Event #1 (messageId e-1)');
+    await expect(dialog.getByTestId('publish-failure')).toContainText('output does not equal the expected output');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await call(server.url, server.auth, 'PUT', `/studio/api/transformations/${local.id}/test-events`, {
+      events: [{ event: savedEvent, expected: [{ ...savedEvent, greeting: 'hi u1' }] }],
+    });
+    await page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: 'Publish' }).click();
+    await dialog.getByRole('button', { name: 'Test and publish' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('.editor-title')).toContainText('Published');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Remotes & sync' }).click();
+    await expect(page.getByText('No remote yet')).toBeVisible();
+
+    // Add the remote (a second studio, headless) and test the connection.
+    const form = page.getByRole('form', { name: 'Add a remote' });
+    await form.getByLabel('Name').fill('team');
+    await form.getByLabel('Management base URL').fill(remote.url);
+    await form.getByLabel('E-mail').fill(E2E_EMAIL);
+    await form.getByLabel('Access token').fill(E2E_TOKEN);
+    await form.getByRole('button', { name: 'Add remote' }).click();
+    await expect(page.getByTestId('remote')).toContainText('team');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByTestId('connection-result')).toHaveText('connected: 0 transformations, 0 libraries');
+
+    // Changes: both new locally; the diff against the (missing) remote is shown on demand.
+    const items = page.getByTestId('change-item');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText('greet lib');
+    await expect(items.nth(1)).toContainText('GreeterNew locally');
+    await items.nth(1).getByRole('button', { name: 'Show diff' }).click();
+    await expect(page.getByTestId('version-diff')).toContainText('greet(event.userId)');
+    for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: artifact(`sync-changes-${size.width}x${size.height}.png`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Push: the library first, then the transformation; the remote's answer is shown.
+    await page.getByRole('button', { name: 'Push selected' }).click();
+    const outcome = page.getByTestId('sync-outcome');
+    await expect(outcome.locator('li')).toHaveCount(2);
+    await expect(outcome.locator('li').nth(0)).toContainText('library “greet lib”: published on the remote');
+    await expect(outcome.locator('li').nth(1)).toContainText('transformation “Greeter”: published on the remote');
+    await expect(outcome).toContainText('tested by the remote with 1 saved events');
+    await expect(page.getByText('Everything is in sync with “team” (2 items)')).toBeVisible();
+
+    // A push the remote rejects (its tests fail): the failure and the remote's answer are shown; nothing marked synced.
+    await onLocal('POST', `/transformations/${local.id}`, { code: 'export function transformEvent(event) { throw new Error("no greeting today"); }' });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(items).toHaveCount(1);
+    await page.getByRole('button', { name: 'Push selected' }).click();
+    await expect(outcome).toContainText('✗ transformation “Greeter”: saved on the remote but not published');
+    await outcome.getByText("Remote's answer").click();
+    await expect(outcome).toContainText('no greeting today');
+    await expect(items.nth(0)).toContainText('Changed locally');
+
+    // Both sides change: a conflict; nothing overwritten; resolve by hand in the merge editor, then push.
+    const remoteId = (await onRemote('GET', '/transformations')).transformations[0].id;
+    await onRemote('POST', `/transformations/${remoteId}?publish=true`, {
+      code: 'import { greet } from "greetLib";\nexport function transformEvent(event) {\n  event.greeting = greet(event.userId) + "!";\n  return event;\n}\n',
+    });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(items.nth(0)).toContainText('Conflict: changed on both sides');
+    await items.nth(0).getByRole('button', { name: 'Resolve' }).click();
+    const merge = page.getByTestId('conflict-merge');
+    await expect(merge).toContainText('no greeting today');
+    await expect(merge).toContainText('greet(event.userId) + "!"');
+    for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: artifact(`sync-conflict-${size.width}x${size.height}.png`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const mergeResult = page.getByRole('textbox', { name: 'Merge result (local side, editable)' });
+    await mergeResult.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText('export function transformEvent(event) {\n  event.greeting = "merged";\n  return event;\n}\n');
+    await page.getByRole('button', { name: 'Save merge' }).click();
+    await expect(items.nth(0)).toContainText('Changed locally');
+    await page.getByRole('button', { name: 'Push selected' }).click();
+    await expect(outcome).toContainText('✓ transformation “Greeter”: published on the remote');
+
+    // The remote's state: the merged code, published, still one transformation.
+    const onRemoteNow = (await onRemote('GET', '/transformations')).transformations;
+    expect(onRemoteNow).toHaveLength(1);
+    expect(onRemoteNow[0].code).toContain('event.greeting = "merged"');
+    expect(onRemoteNow[0].publishedVersionId).toBe(onRemoteNow[0].versionId);
+    expect((await onLocal('GET', `/transformations/${local.id}`)).code).toContain('"merged"');
+  } finally {
+    await remote.stop();
+    rmSync(remoteDir, { recursive: true, force: true });
+  }
+});

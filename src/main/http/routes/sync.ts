@@ -1,0 +1,42 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { ConnectionResult, Remote, RemoteInput, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../../shared/api/sync';
+import type { SyncService } from '../../sync/sync-service';
+import { ErrorBody, errorResponses as managementErrors } from './management-schemas';
+
+const errorResponses = { ...managementErrors, 409: ErrorBody, 502: ErrorBody } as const;
+
+const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
+const tags = ['sync'];
+
+/** Remotes and sync with them. Tokens go in, never out. */
+export const syncRoutes =
+  (sync: SyncService): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    app.get('/studio/api/remotes', { schema: { tags, summary: 'List remotes (no tokens)', response: { 200: Type.Object({ remotes: Type.Array(Remote) }), ...errorResponses } } }, async () => ({
+      remotes: sync.listRemotes(),
+    }));
+    app.post('/studio/api/remotes', { schema: { tags, summary: 'Add a remote', body: RemoteInput, response: { 200: Remote, ...errorResponses } } }, async (request) =>
+      sync.addRemote(request.body),
+    );
+    app.delete('/studio/api/remotes/:name', { schema: { tags, summary: 'Remove a remote and its links', params: NameParams, response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses } } }, async (request) =>
+      sync.removeRemote(request.params.name),
+    );
+    app.post('/studio/api/remotes/:name/test', { schema: { tags, summary: 'Test the connection to a remote', params: NameParams, response: { 200: ConnectionResult, ...errorResponses } } }, async (request) =>
+      sync.testConnection(request.params.name),
+    );
+    app.get('/studio/api/remotes/:name/changes', { schema: { tags, summary: 'What differs between local and the remote', params: NameParams, response: { 200: SyncStatus, ...errorResponses } } }, async (request) =>
+      sync.status(request.params.name),
+    );
+    app.post('/studio/api/remotes/:name/push', { schema: { tags, summary: 'Push local changes (libraries first) and publish them on the remote', params: NameParams, body: Type.Optional(SyncRequest), response: { 200: SyncOutcome, ...errorResponses } } }, async (request) =>
+      sync.push(request.params.name, request.body ?? {}),
+    );
+    app.post('/studio/api/remotes/:name/pull', { schema: { tags, summary: 'Import remote transformations and libraries', params: NameParams, body: Type.Optional(SyncRequest), response: { 200: SyncOutcome, ...errorResponses } } }, async (request) =>
+      sync.pull(request.params.name, request.body ?? {}),
+    );
+    app.post('/studio/api/remotes/:name/resolve', { schema: { tags, summary: 'Resolve a conflict (keep local, take remote, or merged code)', params: NameParams, body: ResolveRequest, response: { 200: SyncStatus, ...errorResponses } } }, async (request) =>
+      sync.resolve(request.params.name, request.body),
+    );
+  };

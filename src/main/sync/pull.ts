@@ -1,0 +1,67 @@
+import type { ItemOutcome, ItemRef } from '../../shared/api/sync';
+import type { Store } from '../store';
+import type { Pairing } from './changes';
+import type { SyncItem } from './items';
+import type { RemoteClient } from './remote-client';
+
+/** Local writes the pull and the conflict resolution need (the management services). */
+export interface LocalWriter {
+  create(kind: SyncItem['kind'], input: { name: string; description: string; code: string }): Promise<{ id: string; versionId: string }>;
+  update(kind: SyncItem['kind'], id: string, input: { name?: string; description: string; code: string }): Promise<{ id: string; versionId: string }>;
+}
+
+const PULLABLE = new Set(['new-remote', 'changed-remote']);
+
+export function pullSelection(pairs: Pairing[], refs: ItemRef[] | undefined): Pairing[] {
+  if (!refs) return pairs.filter((p) => PULLABLE.has(p.state));
+  return pairs.filter((p) =>
+    refs.some((r) => (p.local ?? p.remote)!.kind === r.kind && ((r.remoteItemId && p.remote?.id === r.remoteItemId) || (r.localId && p.local?.id === r.localId))),
+  );
+}
+
+/** Marks one local item synced with one remote version (after a pull or a take-remote). */
+export function markSynced(store: Store, remoteId: string, kind: SyncItem['kind'], local: { id: string; versionId: string }, remote: SyncItem): void {
+  store.sync.putLink({
+    remoteId, kind, localId: local.id, remoteItemId: remote.id,
+    syncedLocalVersionId: local.versionId, syncedRemoteVersionId: remote.versionId, pendingRemoteVersionId: null,
+    baseName: remote.name, baseCode: remote.code, syncedAt: new Date().toISOString(),
+  });
+}
+
+/** Imports remote items: new ones with their version history (oldest first), changed ones as a new local version. */
+export async function pull(store: Store, remoteId: string, client: RemoteClient, local: LocalWriter, selected: Pairing[]): Promise<ItemOutcome[]> {
+  const results: ItemOutcome[] = [];
+  for (const p of selected) {
+    const remote = p.remote;
+    const base = { kind: (p.local ?? remote)!.kind, name: (p.local ?? remote)!.name, localId: p.local?.id ?? null, remoteItemId: remote?.id ?? null };
+    if (!remote) {
+      results.push({ ...base, ok: false, action: 'skipped', message: 'exists only locally: push it instead' });
+      continue;
+    }
+    if (p.state === 'both' || p.state === 'changed-local' || p.state === 'new-local') {
+      results.push({ ...base, ok: false, action: 'conflict', message: 'changed locally since the last sync: resolve the conflict (nothing local was overwritten)' });
+      continue;
+    }
+    if (p.state === 'unchanged' && p.local) {
+      results.push({ ...base, ok: true, action: 'skipped', message: 'already in sync' });
+      continue;
+    }
+    try {
+      let saved: { id: string; versionId: string };
+      if (p.local) {
+        saved = await local.update(remote.kind, p.local.id, { name: remote.name, description: remote.description, code: remote.code });
+      } else {
+        const versions = remote.kind === 'library' ? await client.libraryVersions(remote.id) : await client.transformationVersions(remote.id);
+        const history = versions.length > 0 ? versions.map((v) => ({ description: v.description ?? '', code: v.code })) : [remote];
+        saved = await local.create(remote.kind, { name: remote.name, description: history[0]!.description, code: history[0]!.code });
+        for (const v of history.slice(1)) saved = await local.update(remote.kind, saved.id, { description: v.description, code: v.code });
+        if (history.at(-1)!.code !== remote.code) saved = await local.update(remote.kind, saved.id, { description: remote.description, code: remote.code });
+      }
+      markSynced(store, remoteId, remote.kind, saved, remote);
+      results.push({ ...base, localId: saved.id, ok: true, action: 'pulled', message: `imported remote version ${remote.versionId}` });
+    } catch (error) {
+      results.push({ ...base, ok: false, action: 'failed', message: (error as Error).message });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,125 @@
+import type { ConnectionResult, ItemOutcome, Remote, RemoteInput, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../shared/api/sync';
+import { StudioError, badRequest, notFound } from '../errors';
+import type { Store } from '../store';
+import { newId } from '../store/ids';
+import type { RemoteRecord } from '../store/sync-repo';
+import { pairItems, presentPairing, type Pairing } from './changes';
+import { localItems, remoteLibraryItem, remoteTransformationItem } from './items';
+import { markSynced, pull, pullSelection, type LocalWriter } from './pull';
+import { push, pushSelection } from './push';
+import { RemoteError, remoteClient } from './remote-client';
+import type { RemoteTokenStore } from './token-store';
+
+function checkUrl(field: string, value: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw badRequest(`body: field "${field}" must be an http:// or https:// URL, such as https://api.rudderstack.com`);
+  }
+}
+
+export interface SyncDeps {
+  store: Store;
+  tokens: RemoteTokenStore;
+  local: LocalWriter;
+  timeoutMs?: number;
+}
+
+/** Remotes, changes against a remote, push, pull and conflict resolution: the one service the UI and the CLI use. */
+export function createSyncService({ store, tokens, local, timeoutMs }: SyncDeps) {
+  const present = (r: RemoteRecord): Remote => {
+    const secret = tokens.get(r.id);
+    return { ...r, hasToken: Boolean(secret?.token), hasWriteKey: Boolean(secret?.writeKey) };
+  };
+  const mustRemote = (name: string): RemoteRecord => {
+    const remote = store.sync.remoteByName(name);
+    if (!remote) throw notFound(`no remote named "${name}"; add it first (known: ${store.sync.remotes().map((r) => r.name).join(', ') || 'none'})`);
+    return remote;
+  };
+  const clientFor = (remote: RemoteRecord) => {
+    const token = tokens.get(remote.id)?.token;
+    if (!token) throw badRequest(`remote "${remote.name}" has no access token stored; remove and add it again`);
+    return remoteClient({ baseUrl: remote.baseUrl, email: remote.email, token, timeoutMs });
+  };
+  async function pairs(remote: RemoteRecord): Promise<Pairing[]> {
+    const client = clientFor(remote);
+    const [transformations, libraries] = await Promise.all([client.listTransformations(), client.listLibraries()]);
+    const remotes = [...libraries.map(remoteLibraryItem), ...transformations.map(remoteTransformationItem)];
+    return pairItems(localItems(store), remotes, store.sync.links(remote.id));
+  }
+  const summary = (results: ItemOutcome[]): SyncOutcome => ({ ok: results.every((r) => r.ok), results });
+
+  return {
+    listRemotes: (): Remote[] => store.sync.remotes().map(present),
+    addRemote(input: RemoteInput): Remote {
+      checkUrl('baseUrl', input.baseUrl);
+      if (input.dataPlaneUrl) checkUrl('dataPlaneUrl', input.dataPlaneUrl);
+      if (store.sync.remoteByName(input.name)) throw new StudioError('conflict', `a remote named "${input.name}" exists already; pick another name`);
+      const record: RemoteRecord = {
+        id: newId(),
+        name: input.name,
+        baseUrl: input.baseUrl.replace(/\/+$/, ''),
+        email: input.email,
+        dataPlaneUrl: input.dataPlaneUrl ? input.dataPlaneUrl : null,
+        createdAt: new Date().toISOString(),
+      };
+      tokens.set(record.id, { token: input.token, ...(input.writeKey ? { writeKey: input.writeKey } : {}) });
+      store.sync.addRemote(record);
+      return present(record);
+    },
+    removeRemote(name: string): { success: true } {
+      const remote = mustRemote(name);
+      store.sync.deleteRemote(remote.id);
+      tokens.delete(remote.id);
+      return { success: true };
+    },
+    /** Test connection: lists both collections and explains the first failure. */
+    async testConnection(name: string): Promise<ConnectionResult> {
+      const client = clientFor(mustRemote(name));
+      try {
+        const [transformations, libraries] = await Promise.all([client.listTransformations(), client.listLibraries()]);
+        return { ok: true, message: `connected: ${transformations.length} transformations, ${libraries.length} libraries`, transformations: transformations.length, libraries: libraries.length };
+      } catch (error) {
+        if (error instanceof RemoteError) return { ok: false, kind: error.kind, message: error.message };
+        throw error;
+      }
+    },
+    async status(name: string): Promise<SyncStatus> {
+      const remote = mustRemote(name);
+      return { remote: remote.name, items: (await pairs(remote)).map(presentPairing) };
+    },
+    async push(name: string, request: SyncRequest = {}): Promise<SyncOutcome> {
+      const remote = mustRemote(name);
+      const all = await pairs(remote);
+      return summary(await push(store, remote.id, clientFor(remote), pushSelection(all, request.items), request.commitId));
+    },
+    async pull(name: string, request: SyncRequest = {}): Promise<SyncOutcome> {
+      const remote = mustRemote(name);
+      const all = await pairs(remote);
+      return summary(await pull(store, remote.id, clientFor(remote), local, pullSelection(all, request.items)));
+    },
+    /**
+     * Resolves a conflict: the remote's current version becomes the new common base; the local
+     * item gets the chosen code (unchanged for keep-local). Nothing is sent to the remote: push next.
+     */
+    async resolve(name: string, request: ResolveRequest): Promise<SyncStatus> {
+      const remote = mustRemote(name);
+      const pair = (await pairs(remote)).find((p) => p.local?.kind === request.kind && p.local.id === request.localId);
+      if (!pair?.local) throw notFound(`no local ${request.kind} "${request.localId}"`);
+      if (!pair.remote) throw badRequest(`${request.kind} "${pair.local.name}" has no remote counterpart: push it`);
+      if (request.choice === 'merged' && request.code === undefined) throw badRequest('body: field "code" is required with choice "merged"');
+      const code = request.choice === 'take-remote' ? pair.remote.code : request.choice === 'merged' ? request.code! : pair.local.code;
+      let saved = { id: pair.local.id, versionId: pair.local.versionId };
+      if (code !== pair.local.code || (request.choice === 'take-remote' && pair.local.name !== pair.remote.name)) {
+        saved = await local.update(request.kind, pair.local.id, { ...(request.choice === 'take-remote' ? { name: pair.remote.name } : {}), description: pair.local.description, code });
+      }
+      markSynced(store, remote.id, request.kind, saved, pair.remote);
+      return { remote: remote.name, items: (await pairs(remote)).map(presentPairing) };
+    },
+  };
+}
+export type SyncService = ReturnType<typeof createSyncService>;

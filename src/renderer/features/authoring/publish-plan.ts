@@ -1,0 +1,37 @@
+import type { ArtifactVersion } from '../../api/artifacts';
+
+/** "v5 · 22 Nov 10:04 · dev@example.com": how a version is named everywhere in the dialog. */
+export function versionLabel(v: Pick<ArtifactVersion, 'number' | 'createdAt' | 'createdBy'>, when: (iso: string) => string): string {
+  return [`v${v.number}`, when(v.createdAt), v.createdBy].filter(Boolean).join(' · ');
+}
+
+export interface EventFailure {
+  position: number;
+  messageId?: string;
+  input?: unknown;
+  error: string;
+}
+
+interface ResultLike {
+  type?: string;
+  name?: string;
+  passed?: boolean;
+  error?: string;
+  errors?: Array<{ messageId?: string; error?: string }>;
+}
+
+/** The failing events of a failed publish answer, by position (1-based) and messageId, with their input. */
+export function failingEvents(results: unknown, events: unknown[]): { name: string; type: string; error?: string; events: EventFailure[] }[] {
+  if (!Array.isArray(results)) return [];
+  return (results as ResultLike[])
+    .filter((r) => r && r.passed === false)
+    .map((r) => ({
+      name: r.name ?? '',
+      type: r.type ?? 'transformation',
+      error: (r.errors ?? []).length === 0 ? r.error : undefined,
+      events: (r.errors ?? []).map((e, i) => {
+        const index = e.messageId === undefined ? -1 : events.findIndex((ev) => (ev as { messageId?: unknown })?.messageId === e.messageId);
+        return { position: index >= 0 ? index + 1 : i + 1, messageId: e.messageId, input: index >= 0 ? events[index] : undefined, error: e.error ?? '' };
+      }),
+    }));
+}

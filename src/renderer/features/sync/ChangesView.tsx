@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { syncApi, type ChangeItem, type SyncOutcome } from '../../api/sync';
+import { LazyMergeDiff } from '../../editor/LazyMergeDiff';
+import { useTheme } from '../../hooks/useTheme';
+import { ConflictView } from './ConflictView';
+
+const STATE_LABEL: Record<ChangeItem['state'], string> = {
+  unchanged: 'In sync',
+  'new-local': 'New locally',
+  'new-remote': 'New on the remote',
+  'changed-local': 'Changed locally',
+  'changed-remote': 'Changed on the remote',
+  both: 'Conflict: changed on both sides',
+};
+const keyOf = (i: ChangeItem) => `${i.kind}:${i.localId ?? ''}:${i.remoteItemId ?? ''}`;
+const pushable = (i: ChangeItem) => i.state === 'new-local' || i.state === 'changed-local';
+const pullable = (i: ChangeItem) => i.state === 'new-remote' || i.state === 'changed-remote';
+
+/** Every transformation and library that differs from the remote, with its diff; choose what to push or pull. */
+export function ChangesView({ remote }: { remote: string }) {
+  const theme = useTheme();
+  const [items, setItems] = useState<ChangeItem[]>();
+  const [error, setError] = useState<string>();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [open, setOpen] = useState<string>();
+  const [outcome, setOutcome] = useState<SyncOutcome>();
+  const [busy, setBusy] = useState<string>();
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      const status = await syncApi.changes(remote);
+      setItems(status.items);
+      setSelected(new Set(status.items.filter((i) => pushable(i) || pullable(i)).map(keyOf)));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }, [remote]);
+  useEffect(() => void load(), [load]);
+
+  const run = async (what: 'push' | 'pull') => {
+    const chosen = (items ?? []).filter((i) => selected.has(keyOf(i)) && (what === 'push' ? pushable(i) : pullable(i)));
+    setBusy(what);
+    setOutcome(undefined);
+    try {
+      const refs = chosen.map((i) => ({ kind: i.kind, ...(i.localId ? { localId: i.localId } : {}), ...(i.remoteItemId ? { remoteItemId: i.remoteItemId } : {}) }));
+      setOutcome(await (what === 'push' ? syncApi.push(remote, refs) : syncApi.pull(remote, refs)));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(undefined);
+      await load();
+    }
+  };
+  const differing = (items ?? []).filter((i) => i.state !== 'unchanged');
+  const toggle = (k: string) => setSelected((s) => { const n = new Set(s); if (n.has(k)) n.delete(k); else n.add(k); return n; });
+  return (
+    <section className="changes" aria-label="Changes">
+      <div className="toolbar">
+        <h3>Changes against “{remote}”</h3>
+        <button type="button" className="secondary" onClick={() => { setOutcome(undefined); void load(); }}>Refresh</button>
+        <button type="button" onClick={() => void run('push')} disabled={busy !== undefined || !differing.some((i) => pushable(i) && selected.has(keyOf(i)))}>
+          {busy === 'push' ? 'Pushing…' : 'Push selected'}
+        </button>
+        <button type="button" onClick={() => void run('pull')} disabled={busy !== undefined || !differing.some((i) => pullable(i) && selected.has(keyOf(i)))}>
+          {busy === 'pull' ? 'Pulling…' : 'Pull selected'}
+        </button>
+      </div>
+      {error && <p role="alert" className="notice notice-error"><span>{error}</span></p>}
+      {outcome && (
+        <ul className="sync-outcome" aria-label="Remote's answer" data-testid="sync-outcome">
+          {outcome.results.map((r, i) => (
+            <li key={i} className={r.ok ? '' : 'error'}>
+              {r.ok ? '✓' : '✗'} {r.kind} “{r.name}”: {r.message}
+              {r.remoteAnswer !== undefined && !r.ok && (
+                <details><summary>Remote's answer</summary><pre className="code-block">{JSON.stringify(r.remoteAnswer, null, 2)}</pre></details>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {items && differing.length === 0 && <p className="muted">Everything is in sync with “{remote}” ({items.length} items).</p>}
+      <ul className="change-list">
+        {differing.map((i) => {
+          const k = keyOf(i);
+          return (
+            <li key={k} data-testid="change-item">
+              <div className="change-row">
+                {i.state !== 'both' && <input type="checkbox" aria-label={`Select ${i.name}`} checked={selected.has(k)} onChange={() => toggle(k)} />}
+                <span className="muted">{i.kind}</span>
+                <strong>{i.name}</strong>
+                <span className={`badge ${i.state === 'both' ? 'badge-error' : 'badge-changed'}`}>{STATE_LABEL[i.state]}</span>
+                <button type="button" className="link" onClick={() => setOpen(open === k ? undefined : k)} aria-expanded={open === k}>
+                  {i.state === 'both' ? 'Resolve' : open === k ? 'Hide diff' : 'Show diff'}
+                </button>
+              </div>
+              {open === k && i.state === 'both' && <ConflictView remote={remote} item={i} onResolved={() => { setOpen(undefined); void load(); }} />}
+              {open === k && i.state !== 'both' && (
+                <LazyMergeDiff original={i.remoteCode ?? ''} modified={i.localCode ?? ''} theme={theme} originalLabel="Remote" modifiedLabel="Local" />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

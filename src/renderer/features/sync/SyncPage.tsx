@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { syncApi, type ConnectionResult, type Remote } from '../../api/sync';
+import { AddRemoteForm } from './AddRemoteForm';
+import { ChangesView } from './ChangesView';
+
+/** Remotes (add, test connection, remove) and the changes against the chosen one. */
+export function SyncPage() {
+  const [remotes, setRemotes] = useState<Remote[]>([]);
+  const [current, setCurrent] = useState<string>();
+  const [tests, setTests] = useState<Record<string, ConnectionResult | 'testing'>>({});
+  const [error, setError] = useState<string>();
+  const load = useCallback(async () => {
+    try {
+      const list = (await syncApi.remotes()).remotes;
+      setRemotes(list);
+      setCurrent((c) => c ?? list[0]?.name);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+  const test = async (name: string) => {
+    setTests((t) => ({ ...t, [name]: 'testing' }));
+    try {
+      const result = await syncApi.test(name);
+      setTests((t) => ({ ...t, [name]: result }));
+    } catch (e) {
+      setTests((t) => ({ ...t, [name]: { ok: false, message: (e as Error).message } }));
+    }
+  };
+  const remove = async (name: string) => {
+    if (!window.confirm(`Remove the remote “${name}”? Its token and what was last synced are forgotten; nothing on the remote changes.`)) return;
+    await syncApi.removeRemote(name);
+    if (current === name) setCurrent(undefined);
+    await load();
+  };
+  return (
+    <div className="sync-page">
+      <aside className="remotes" aria-label="Remotes">
+        <h2>Remotes</h2>
+        {error && <p role="alert" className="error">{error}</p>}
+        {remotes.length === 0 && <p className="muted">No remote yet. Add your workspace (or a team studio) to push and pull.</p>}
+        <ul>
+          {remotes.map((r) => {
+            const t = tests[r.name];
+            return (
+              <li key={r.id} className={current === r.name ? 'active' : ''} data-testid="remote">
+                <button type="button" className="link" onClick={() => setCurrent(r.name)} aria-current={current === r.name}>{r.name}</button>
+                <span className="muted"> {r.baseUrl} · {r.email}</span>
+                <div className="actions">
+                  <button type="button" className="secondary" onClick={() => void test(r.name)}>Test connection</button>
+                  <button type="button" className="link" onClick={() => void remove(r.name)}>Remove</button>
+                </div>
+                {t === 'testing' && <p aria-busy="true">Testing…</p>}
+                {t && t !== 'testing' && <p role="status" className={t.ok ? 'ok' : 'error'} data-testid="connection-result">{t.message}</p>}
+              </li>
+            );
+          })}
+        </ul>
+        <details open={remotes.length === 0} key={remotes.length === 0 ? 'none' : 'some'}>
+          <summary>Add a remote</summary>
+          <AddRemoteForm onAdded={(r) => { setCurrent(r.name); void load(); }} />
+        </details>
+      </aside>
+      <div className="sync-main">{current ? <ChangesView key={current} remote={current} /> : <p className="muted">Choose or add a remote.</p>}</div>
+    </div>
+  );
+}

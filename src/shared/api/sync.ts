@@ -1,0 +1,121 @@
+import { Type, type Static } from 'typebox';
+
+// Remotes and sync: one definition used by the routes, the sync service and the renderer.
+
+export const RemoteInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$', description: 'Short name: letters, digits, _ . -' }),
+  baseUrl: Type.String({ minLength: 1, maxLength: 2000, description: 'Management API base URL (http:// or https://)' }),
+  email: Type.String({ minLength: 1, maxLength: 320 }),
+  token: Type.String({ minLength: 1, maxLength: 4096, description: 'Access token; stored as a secret, never returned' }),
+  dataPlaneUrl: Type.Optional(Type.String({ maxLength: 2000, description: 'Data plane URL (http:// or https://), optional' })),
+  writeKey: Type.Optional(Type.String({ maxLength: 4096, description: 'Data plane write key; stored as a secret, never returned' })),
+});
+export type RemoteInput = Static<typeof RemoteInput>;
+
+export const Remote = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  baseUrl: Type.String(),
+  email: Type.String(),
+  dataPlaneUrl: Type.Union([Type.String(), Type.Null()]),
+  hasToken: Type.Boolean(),
+  hasWriteKey: Type.Boolean(),
+  createdAt: Type.String(),
+});
+export type Remote = Static<typeof Remote>;
+
+export const ConnectionResult = Type.Object({
+  ok: Type.Boolean(),
+  kind: Type.Optional(Type.String({ description: 'unreachable | tls | timeout | unauthorized | wrong_base_url | rejected | bad_answer' })),
+  message: Type.String(),
+  transformations: Type.Optional(Type.Integer()),
+  libraries: Type.Optional(Type.Integer()),
+});
+export type ConnectionResult = Static<typeof ConnectionResult>;
+
+export const SyncKind = Type.Union([Type.Literal('transformation'), Type.Literal('library')]);
+export type SyncKind = Static<typeof SyncKind>;
+
+export const ChangeState = Type.Union([
+  Type.Literal('unchanged'),
+  Type.Literal('new-local'),
+  Type.Literal('new-remote'),
+  Type.Literal('changed-local'),
+  Type.Literal('changed-remote'),
+  Type.Literal('both'),
+]);
+export type ChangeState = Static<typeof ChangeState>;
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+export const ChangeItem = Type.Object({
+  kind: SyncKind,
+  name: Type.String(),
+  state: ChangeState,
+  localId: NullableString,
+  remoteItemId: NullableString,
+  localVersionId: NullableString,
+  remoteVersionId: NullableString,
+  localCode: NullableString,
+  remoteCode: NullableString,
+  /** Code at the last sync (the common ancestor of a conflict); null when never synced. */
+  baseCode: NullableString,
+  lastSyncedAt: NullableString,
+});
+export type ChangeItem = Static<typeof ChangeItem>;
+
+export const SyncStatus = Type.Object({ remote: Type.String(), items: Type.Array(ChangeItem) });
+export type SyncStatus = Static<typeof SyncStatus>;
+
+export const ItemRef = Type.Object({ kind: SyncKind, localId: Type.Optional(Type.String()), remoteItemId: Type.Optional(Type.String()) });
+export type ItemRef = Static<typeof ItemRef>;
+
+export const SyncRequest = Type.Object({
+  items: Type.Optional(Type.Array(ItemRef, { description: 'What to push or pull; all pending when left out' })),
+  commitId: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type SyncRequest = Static<typeof SyncRequest>;
+
+export const ResolveRequest = Type.Object({
+  kind: SyncKind,
+  localId: Type.String({ minLength: 1 }),
+  choice: Type.Union([Type.Literal('keep-local'), Type.Literal('take-remote'), Type.Literal('merged')]),
+  code: Type.Optional(Type.String({ description: 'The merged code (choice "merged")' })),
+});
+export type ResolveRequest = Static<typeof ResolveRequest>;
+
+export const ItemOutcome = Type.Object({
+  kind: SyncKind,
+  name: Type.String(),
+  ok: Type.Boolean(),
+  action: Type.String({ description: 'created | updated | published | pulled | skipped | conflict | failed' }),
+  message: Type.String(),
+  localId: NullableString,
+  remoteItemId: NullableString,
+  remoteAnswer: Type.Optional(Type.Unknown()),
+});
+export type ItemOutcome = Static<typeof ItemOutcome>;
+
+export const SyncOutcome = Type.Object({ ok: Type.Boolean(), results: Type.Array(ItemOutcome) });
+export type SyncOutcome = Static<typeof SyncOutcome>;
+
+export const SavedTestFailure = Type.Object({
+  position: Type.Integer({ description: '1-based position of the event in the saved tests' }),
+  messageId: NullableString,
+  input: Type.Unknown(),
+  error: Type.String(),
+  expected: Type.Optional(Type.Array(Type.Unknown(), { description: 'Expected outputs saved with the event' })),
+});
+export const SavedTestResult = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  version: Type.String({ description: '"v5": the version number' }),
+  versionId: Type.String(),
+  eventCount: Type.Integer(),
+  passed: Type.Boolean(),
+  noTests: Type.Boolean({ description: 'The version has no saved test events (nothing was tested)' }),
+  error: Type.Optional(Type.String()),
+  failures: Type.Array(SavedTestFailure),
+});
+export type SavedTestResult = Static<typeof SavedTestResult>;
+export const SavedTestsRun = Type.Object({ passed: Type.Boolean(), results: Type.Array(SavedTestResult) });
+export type SavedTestsRun = Static<typeof SavedTestsRun>;
