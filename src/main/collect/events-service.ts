@@ -84,6 +84,21 @@ export function createEventsService(store: Store) {
     deleteWhere(filter: EventFilter): number {
       return store.events.deleteWhere(filter);
     },
+    /** Matching events per call type. */
+    counts(filter: EventFilter): { total: number; types: Record<string, number> } {
+      return store.events.countByType(filter);
+    },
+    /** Every matching event, newest first, page by page (export). */
+    *pages(filter: EventFilter, pageSize = 500): Generator<CapturedEventView[]> {
+      let before: number | undefined;
+      for (;;) {
+        const rows = store.events.list(filter, pageSize, before);
+        if (rows.length === 0) return;
+        yield rows.map(present);
+        if (rows.length < pageSize) return;
+        before = rows[rows.length - 1]!.seq;
+      }
+    },
     /** How many events are stored, the newest id, and how far the lookup-key index has got. */
     stats(): { count: number; lastId: string | null; indexedUpTo: string } {
       const last = store.events.maxSeq();
