@@ -51,7 +51,7 @@ describe('filters', () => {
     const lines = (await exported.text()).trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((e) => e.messageId)).toEqual(page.body.events.map((e: any) => e.messageId));
     const json = await fetch(`${t.url}/studio/api/events/export?format=json&type=identify`, { headers: { authorization: t.auth } });
-    expect((await json.json()).length).toBe(5);
+    expect(((await json.json()) as unknown[]).length).toBe(5);
     const deleted = await t.call('DELETE', `/studio/api/events?ids=${ids.join(',')}`);
     expect(deleted.body).toEqual({ deleted: 3 });
     expect((await get('/studio/api/events/counts')).body.total).toBe(17);

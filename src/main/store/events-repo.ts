@@ -96,6 +96,7 @@ export function eventsRepo(db: Db) {
   const capture = db.transaction(captureOne);
   const captureMany = db.transaction((requests: { request: RequestRow; rows: EventRow[] }[]) => requests.map((r) => captureOne(r.request, r.rows)));
   const bySeq = db.prepare('SELECT * FROM captured_events WHERE seq = ?');
+  const getMany = db.prepare('SELECT * FROM captured_events WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq');
   const firstAtOrAfter = db.prepare('SELECT seq, received_at FROM captured_events WHERE seq >= ? ORDER BY seq LIMIT 1');
   const minSeq = db.prepare('SELECT min(seq) AS seq FROM captured_events');
   const requestOf = db.prepare('SELECT * FROM event_requests WHERE first_seq <= ? ORDER BY first_seq DESC LIMIT 1');
@@ -166,6 +167,10 @@ export function eventsRepo(db: Db) {
     get(seq: number): StoredEvent | undefined {
       const row = bySeq.get(seq) as EventDbRow | undefined;
       return row && toStored(row);
+    },
+    /** The events with these seqs that still exist, in seq order. */
+    getMany(seqs: number[]): StoredEvent[] {
+      return (getMany.all(JSON.stringify(seqs)) as EventDbRow[]).map(toStored);
     },
     /** The request an event came in with (raw body). */
     requestOf(seq: number): StoredRequest | undefined {

@@ -9,6 +9,7 @@ import { transformationsRepo } from './transformations-repo';
 import { librariesRepo } from './libraries-repo';
 import { eventsRepo } from './events-repo';
 import { deliveriesRepo } from './deliveries-repo';
+import { deliveryHealthRepo } from './delivery-health-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -25,6 +26,7 @@ export function createStore(file: string) {
     libraries: librariesRepo(db),
     events: eventsRepo(db),
     deliveries: deliveriesRepo(db),
+    deliveryHealth: deliveryHealthRepo(db),
     close: () => db.close(),
   };
 }

@@ -40,6 +40,10 @@ export const DestinationView = Type.Object({
     state: Type.String({ description: 'starting, running, idle, paused, waiting or stopped' }),
     lastError: NullableText,
     lastBatchAt: NullableText,
+    counts: Type.Object({ delivered: Type.Integer(), failed: Type.Integer(), dropped: Type.Integer(), filtered: Type.Integer() }, { description: 'Recorded results per status' }),
+    lastFailure: Type.Union([Type.Object({ at: Type.String(), error: NullableText }), Type.Null()]),
+    lastSuccessAt: NullableText,
+    retrying: Type.Integer({ description: 'Failed events queued to be delivered again' }),
   }),
 });
 
