@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- answers are checked field by field */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { send } from './event-test-helpers';

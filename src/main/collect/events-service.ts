@@ -22,6 +22,8 @@ export interface CapturedEventDetail extends CapturedEventView {
 
 export interface EventListQuery extends EventFilter {
   limit?: number;
+  /** Skip this many matches after the cursor (random access for virtual tables). */
+  offset?: number;
   cursor?: string;
 }
 
@@ -58,7 +60,7 @@ export function createEventsService(store: Store) {
     list(query: EventListQuery): { events: CapturedEventView[]; next: string | null } {
       const limit = query.limit ?? 50;
       const before = query.cursor ? parseSeq(query.cursor, 'cursor') : undefined;
-      const rows = store.events.list(query, limit + 1, before);
+      const rows = store.events.list(query, limit + 1, before, query.offset);
       const page = rows.slice(0, limit);
       return { events: page.map(present), next: rows.length > limit ? String(page[page.length - 1]!.seq) : null };
     },
@@ -85,8 +87,8 @@ export function createEventsService(store: Store) {
       return store.events.deleteWhere(filter);
     },
     /** Matching events per call type. */
-    counts(filter: EventFilter): { total: number; types: Record<string, number> } {
-      return store.events.countByType(filter);
+    counts(filter: EventFilter, cursor?: string): { total: number; types: Record<string, number> } {
+      return store.events.countByType(filter, cursor ? parseSeq(cursor, 'cursor') : undefined);
     },
     /** Every matching event, newest first, page by page (export). */
     *pages(filter: EventFilter, pageSize = 500): Generator<CapturedEventView[]> {

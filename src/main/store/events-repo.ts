@@ -192,10 +192,15 @@ export function eventsRepo(db: Db) {
      * Newest first; `beforeSeq` is the cursor (exclusive). Events not yet in the lookup-key
      * index are scanned directly, the rest are found through it.
      */
-    list(filter: EventFilter, limit: number, beforeSeq?: number): StoredEvent[] {
+    list(filter: EventFilter, limit: number, beforeSeq?: number, offset?: number): StoredEvent[] {
       const [lo, hi] = bounds(filter, beforeSeq);
       if (lo > hi) return [];
       const where = predicates(filter);
+      if (offset) {
+        // Random access for a virtual table: one query, the column indexes do the filtering.
+        const sql = `SELECT e.* FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ? OFFSET ?`;
+        return (cached(sql).all(lo, hi, ...where.params, limit, offset) as EventDbRow[]).map(toStored);
+      }
       const indexed = keys.indexedUpto();
       const out: EventDbRow[] = [];
       const tailLo = Math.max(lo, indexed + 1);
@@ -285,8 +290,8 @@ export function eventsRepo(db: Db) {
       return keys.indexedUpto();
     },
     /** Matching events per call type (the filter's own type list not applied). */
-    countByType(filter: EventFilter): { total: number; types: Record<string, number> } {
-      const [lo, hi] = bounds(filter);
+    countByType(filter: EventFilter, beforeSeq?: number): { total: number; types: Record<string, number> } {
+      const [lo, hi] = bounds(filter, beforeSeq);
       const types: Record<string, number> = {};
       let total = 0;
       if (lo > hi) return { total, types };

@@ -19,7 +19,9 @@ const ListQuery = Type.Object({
   ...filterFields,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
   cursor: Type.Optional(Type.String({ maxLength: 20, description: 'The `next` of the previous page' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'Skip this many matches after the cursor (random access)' })),
 });
+const CountsQuery = Type.Object({ ...filterFields, cursor: Type.Optional(Type.String({ maxLength: 20, description: 'Count only events older than this id' })) });
 const DeleteQuery = Type.Object({
   ...filterFields,
   all: Type.Optional(Type.Boolean({ description: 'Required to delete without any filter' })),
@@ -70,7 +72,7 @@ export const eventsRoutes =
           response: { 200: Type.Object({ events: Type.Array(CapturedEvent), next: NullableText }), ...studioErrors },
         },
       },
-      async (request) => service.list({ ...toFilter(request.query), limit: request.query.limit, cursor: request.query.cursor }),
+      async (request) => service.list({ ...toFilter(request.query), limit: request.query.limit, cursor: request.query.cursor, offset: request.query.offset }),
     );
     app.get(
       '/studio/api/events/stats',
@@ -86,8 +88,8 @@ export const eventsRoutes =
     );
     app.get(
       '/studio/api/events/counts',
-      { schema: { tags, summary: 'Matching captured events per call type', querystring: Type.Object(filterFields), response: { 200: EventTypeCounts, ...studioErrors } } },
-      async (request) => service.counts(toFilter(request.query)),
+      { schema: { tags, summary: 'Matching captured events per call type', querystring: CountsQuery, response: { 200: EventTypeCounts, ...studioErrors } } },
+      async (request) => service.counts(toFilter(request.query), request.query.cursor),
     );
     app.get(
       '/studio/api/events/export',

@@ -4,6 +4,9 @@ import { HomePage } from '../home/HomePage';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspacePage } from '../workspace/WorkspacePage';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
+import { SourcesPage } from '../sources/SourcesPage';
+import { EventsPage } from '../events/EventsPage';
+import { DestinationsPage } from '../destinations/DestinationsPage';
 
 /** The signed-in app: routes to the overview or the transformations / libraries rooms. */
 export function Shell({ info }: { info: StudioInfo }) {
@@ -12,6 +15,9 @@ export function Shell({ info }: { info: StudioInfo }) {
     <WorkspaceProvider>
       {route.page === 'home' && <HomePage info={info} />}
       {route.page === 'list' && <WorkspacePage kind={route.kind} id={route.id} tab={route.tab} />}
+      {route.page === 'sources' && <SourcesPage info={info} />}
+      {route.page === 'events' && <EventsPage params={route.params} />}
+      {route.page === 'destinations' && <DestinationsPage id={route.id} params={route.params} />}
       {route.page === 'not-found' && (
         <EmptyState title="Nothing here" action={<a href="#/transformations">Go to transformations</a>}>
           The address {route.hash} does not match a page of the studio.
