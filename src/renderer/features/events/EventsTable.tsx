@@ -10,9 +10,11 @@ const sizeOf = (e: StoredEventRow) => {
   const bytes = JSON.stringify(e.event).length;
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 };
+const two = (n: number) => String(n).padStart(2, '0');
+/** Local "2026-11-22 10:50:06.123": sortable, fixed width. */
 const time = (iso: string) => {
   const d = new Date(iso);
-  return `${d.toLocaleDateString()} ${d.toLocaleTimeString()}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 };
 
 /** The virtual table of captured events: only visible rows are rendered and fetched. */
