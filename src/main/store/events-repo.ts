@@ -296,7 +296,10 @@ export function eventsRepo(db: Db) {
       let total = 0;
       if (lo > hi) return { total, types };
       const where = predicates({ ...filter, types: undefined });
-      const sql = `SELECT e.type AS type, count(*) AS n FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} GROUP BY e.type`;
+      // Without other conditions the (type, seq) index answers alone ("+" keeps SQLite from
+      // reading every row through the primary key instead).
+      const seqRange = where.sql === '1' ? '+e.seq' : 'e.seq';
+      const sql = `SELECT e.type AS type, count(*) AS n FROM captured_events e WHERE ${seqRange} BETWEEN ? AND ? AND ${where.sql} GROUP BY e.type`;
       for (const row of cached(sql).all(lo, hi, ...where.params) as { type: string; n: number }[]) {
         types[row.type] = row.n;
         if (!filter.types?.length || filter.types.includes(row.type)) total += row.n;

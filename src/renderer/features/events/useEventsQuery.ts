@@ -37,20 +37,31 @@ export function useEventsQuery(filter: EventFilterQuery, paused: boolean): Event
   const filterRef = useRef(filter);
   filterRef.current = filter;
 
+  const generation = useRef(0);
   const take = useCallback(async () => {
+    const mine = ++generation.current;
     try {
-      const stats = await pipelineApi.eventStats();
-      const lastId = Number(stats.lastId ?? 0);
+      // The newest id pins the snapshot; the first page and the counts then load side by side
+      // (rows show as soon as the page is there; the total follows with the counts).
+      const newest = await pipelineApi.listEvents({}, { limit: 1 });
+      const lastId = Number(newest.events[0]?.id ?? 0);
       const cursor = String(lastId + 1);
-      const nextCounts = await pipelineApi.countEvents(filterRef.current, cursor);
-      pages.current = new Map();
+      const map = new Map<number, StoredEventRow[] | 'loading'>([[0, 'loading']]);
+      const first = pipelineApi.listEvents(filterRef.current, { limit: PAGE_SIZE, cursor });
+      const counted = pipelineApi.countEvents(filterRef.current, cursor);
+      const rows = await first;
+      if (mine !== generation.current) return;
+      map.set(0, rows.events);
+      pages.current = map;
       setSnapshot({ cursor, lastId });
-      setCounts(nextCounts);
+      setCounts(rows.next ? undefined : { total: rows.events.length, types: {} });
       setNewer(0);
       setError(undefined);
       setVersion((v) => v + 1);
+      const nextCounts = await counted;
+      if (mine === generation.current) setCounts(nextCounts);
     } catch (e) {
-      setError((e as Error).message);
+      if (mine === generation.current) setError((e as Error).message);
     }
   }, []);
   useEffect(() => void take(), [filterKey, take]);
@@ -60,8 +71,8 @@ export function useEventsQuery(filter: EventFilterQuery, paused: boolean): Event
   useEffect(() => {
     if (!snapshot) return;
     const timer = setInterval(() => {
-      void pipelineApi.eventStats().then((stats) => {
-        const lastId = Number(stats.lastId ?? 0);
+      void pipelineApi.listEvents({}, { limit: 1 }).then((newest) => {
+        const lastId = Number(newest.events[0]?.id ?? 0);
         if (lastId <= snapshot.lastId) return;
         if (pausedRef.current) setNewer(lastId - snapshot.lastId);
         else void take();
@@ -96,5 +107,8 @@ export function useEventsQuery(filter: EventFilterQuery, paused: boolean): Event
     const page = pages.current.get(Math.floor(index / PAGE_SIZE));
     return page === 'loading' || !page ? undefined : page[index % PAGE_SIZE];
   }, []);
-  return { total: counts?.total, counts, row, ensure, newer, refresh: () => void take(), error, version };
+  // Until the counts arrive the table holds the first page (and says more may follow).
+  const firstPage = pages.current.get(0);
+  const total = counts?.total ?? (Array.isArray(firstPage) ? firstPage.length : undefined);
+  return { total, counts, row, ensure, newer, refresh: () => void take(), error, version };
 }
