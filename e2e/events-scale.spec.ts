@@ -5,6 +5,8 @@ import { expect, test } from './studio-fixture';
 // timings are reported (annotations and stdout); bench/events-ui-api.mjs measures the API.
 
 const TOTAL = 100_000;
+/** What the page functions use of the browser (the e2e project compiles without the DOM library). */
+type PageGlobals = { document: { querySelector(selector: string): { textContent: string | null } | null } };
 
 test('the events table with 100,000 events opens, filters and scrolls to the end', async ({ page, server }) => {
   test.setTimeout(180_000);
@@ -20,7 +22,11 @@ test('the events table with 100,000 events opens, filters and scrolls to the end
   const timings: Record<string, number> = {};
   /** Resolves, checking every animation frame, once `selector`'s text holds `text`. */
   const holds = (selector: string, text: string) =>
-    page.waitForFunction(([sel, t]) => (document.querySelector(sel as string)?.textContent ?? '').includes(t as string), [selector, text] as const, { polling: 'raf', timeout: 30_000 });
+    page.waitForFunction(
+      ([sel, t]) => (((globalThis as unknown as PageGlobals).document.querySelector(sel)?.textContent ?? '') as string).includes(t),
+      [selector, text] as const,
+      { polling: 'raf', timeout: 30_000 },
+    );
   const row = (index: number) => `[data-testid="event-row"][data-index="${index}"]`;
   /** Times an action until its rows show (`rows`) and until the type counts say `matching` (`counts`). */
   const timed = async (name: string, action: () => Promise<void>, index: number, text: string, matching: string) => {
