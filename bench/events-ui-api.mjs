@@ -33,8 +33,15 @@ if (!existsSync(headless)) {
 
 const fmt = (n) => n.toFixed(2).padStart(8);
 const host = await startBenchHost(headless, 'bench-events-ui-');
-const call = async (path, init = {}) => {
-  const response = await fetch(`${host.url}${path}`, { ...init, headers: { authorization: host.auth, 'content-type': 'application/json', ...init.headers } });
+const call = async (path, init = {}, retried = false) => {
+  let response;
+  try {
+    response = await fetch(`${host.url}${path}`, { ...init, headers: { authorization: host.auth, 'content-type': 'application/json', ...init.headers } });
+  } catch (error) {
+    // A kept-alive connection the server closed just as it was reused: once more on a new one.
+    if (retried || error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return call(path, init, true);
+  }
   const text = await response.text();
   if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
   return JSON.parse(text);

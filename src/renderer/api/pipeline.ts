@@ -1,62 +1,22 @@
 import type { EventFilterQuery, EventTypeCounts, ExportFormat, ImportBody, ImportReport } from '../../shared/api/events';
+import type { CapturedEventDto, DeliveryDto, DeliveryStatus, DestinationDto, DestinationKind, SourceDto } from '../../shared/api/pipeline';
 import { ApiError, auth, queryString, request } from './client';
 
 // The studio API of the local data plane: sources, captured events, destinations, deliveries.
 
-export interface Source {
-  id: string;
-  name: string;
-  writeKey: string;
-  enabled: boolean;
-  createdAt: string;
-}
-
-export interface StoredEventRow {
-  id: string;
-  sourceId: string;
-  type: string;
-  eventName: string | null;
-  userId: string | null;
-  anonymousId: string | null;
-  messageId: string;
-  receivedAt: string;
-  event: Record<string, unknown>;
-}
+export type Source = SourceDto;
+export type StoredEventRow = CapturedEventDto;
+export type { DeliveryStatus, DestinationKind };
 
 export interface EventDetail extends StoredEventRow {
   request: { callType: string; requestIp: string | null; receivedAt: string; body: string; eventCount: number } | null;
 }
 
-export type DestinationKind = 'capture' | 'webhook' | 'file' | 'data-plane';
-export type DeliveryStatus = 'delivered' | 'failed' | 'dropped' | 'filtered';
-
-export interface DestinationView {
-  id: string;
-  name: string;
-  kind: DestinationKind;
-  config: Record<string, unknown>;
-  enabled: boolean;
-  transformationId: string | null;
-  transformation: { id: string; name: string; publishedVersionId: string | null } | null;
-  sourceIds: string[];
-  createdAt: string;
-  updatedAt: string;
-  delivery: {
-    cursor: number;
-    pending: number;
-    state: string;
-    lastError: string | null;
-    lastBatchAt: string | null;
-    counts: Record<DeliveryStatus, number>;
-    lastFailure: { at: string; error: string | null } | null;
-    lastSuccessAt: string | null;
-    retrying: number;
-    /** Set by the sandbox's quarantine when present: why the destination was paused. */
-    pausedReason?: string | null;
-  };
-  /** Quarantine (paused by the studio with a reason), when the server reports one. */
+/** A destination as listed, plus what a quarantine (paused by the studio with a reason) may add. */
+export type DestinationView = DestinationDto & {
+  delivery: DestinationDto['delivery'] & { pausedReason?: string | null };
   quarantine?: { reason: string; at?: string } | null;
-}
+};
 
 export interface DestinationInput {
   name?: string;
@@ -67,22 +27,7 @@ export interface DestinationInput {
   transformationId?: string | null;
 }
 
-export interface DeliveryRow {
-  id: string;
-  destinationId: string;
-  eventId: string | null;
-  sourceId: string | null;
-  messageId: string | null;
-  eventType: string | null;
-  status: DeliveryStatus;
-  output: Record<string, unknown>[] | null;
-  error: string | null;
-  logs: string[];
-  attempts: number;
-  transformationId: string | null;
-  transformationVersionId: string | null;
-  createdAt: string;
-}
+export type DeliveryRow = DeliveryDto;
 
 const id = (value: string) => encodeURIComponent(value);
 type Query = Record<string, string | number | boolean | undefined | null>;

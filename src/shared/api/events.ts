@@ -65,17 +65,5 @@ export const ImportReport = Type.Object({
 });
 export type ImportReport = Static<typeof ImportReport>;
 
-export type ExportFormat = 'ndjson' | 'json';
-
-/** What the user picked on the Events page: some events by id, or everything matching a filter. */
-export type EventSelection = { kind: 'ids'; ids: string[] } | { kind: 'filter'; filter: EventFilterQuery };
-
-/** The filter query that addresses exactly the selection (for export, delete, replay). */
-export function selectionQuery(selection: EventSelection): EventFilterQuery {
-  return selection.kind === 'ids' ? { ids: selection.ids.join(',') } : selection.filter;
-}
-
-/** Whether a filter narrows anything (an empty one means "every event"). */
-export function filterIsEmpty(filter: EventFilterQuery): boolean {
-  return Object.values(filter).every((v) => v === undefined || v === '');
-}
+export type { EventSelection, ExportFormat } from './event-selection';
+export { filterIsEmpty, selectionQuery } from './event-selection';

@@ -13,7 +13,7 @@ const KINDS: { value: DestinationKind; label: string }[] = [
 
 /** Create or edit a destination: kind-specific config, sources, connected transformation. */
 export function DestinationForm({ destination, sources, onClose, onSaved }: { destination?: DestinationView; sources: Source[]; onClose: () => void; onSaved: (d: DestinationView) => void }) {
-  const config = destination?.config ?? {};
+  const config = (destination?.config ?? {}) as Record<string, unknown>;
   const [name, setName] = useState(destination?.name ?? '');
   const [kind, setKind] = useState<DestinationKind>(destination?.kind ?? 'webhook');
   const [url, setUrl] = useState(String(config.url ?? ''));

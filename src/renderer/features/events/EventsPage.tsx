@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { filterIsEmpty, selectionQuery, type EventFilterQuery, type ExportFormat } from '../../../shared/api/events';
+import type { EventFilterQuery } from '../../../shared/api/events';
+import { filterIsEmpty, selectionQuery, type ExportFormat } from '../../../shared/api/event-selection';
 import { pipelineApi, type Source } from '../../api/pipeline';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
