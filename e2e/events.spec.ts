@@ -19,6 +19,24 @@ test('create a source and see its first event arrive live from a curl-like reque
   await expect(detail.getByTestId('first-event')).toContainText('Order Completed');
   await expect(detail.getByTestId('first-event-waiting')).toHaveCount(0);
   await ui.screenshot('sources-first-event');
+
+  // Rename, disable (the event API refuses its key), enable again.
+  const card = page.getByTestId('source-card').filter({ hasText: 'Checkout service' });
+  await card.getByRole('button', { name: 'Rename' }).click();
+  await page.getByLabel('New name').fill('Checkout');
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  const renamed = page.getByTestId('source-card').filter({ hasText: 'Checkout' }).filter({ hasText: source.writeKey });
+  await expect(renamed.getByRole('button', { name: 'Checkout', exact: true })).toBeVisible();
+  await renamed.getByRole('button', { name: 'Disable' }).click();
+  await expect(renamed).toContainText('disabled');
+  const refused = await fetch(`${server.url}/v1/track`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${source.writeKey}:`).toString('base64')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: 'u', event: 'E' }),
+  });
+  expect(refused.status).toBe(400);
+  await renamed.getByRole('button', { name: 'Enable' }).click();
+  await expect(renamed).toContainText('enabled');
 });
 
 test('filter the events table by type, time and a JSON path; select some and export them', async ({ page, server }) => {

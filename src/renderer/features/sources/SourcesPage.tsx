@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { pageHref } from '../../hooks/routes';
 import { FirstEvent } from './FirstEvent';
+import { RenameDialog } from './RenameDialog';
 import { snippets } from './snippets';
 
 /** Sources (write keys of the event API): create, rename, enable, delete; snippets; first event live. */
@@ -16,6 +17,7 @@ export function SourcesPage({ info }: { info: StudioInfo }) {
   const [error, setError] = useState<string>();
   const [name, setName] = useState('');
   const [deleting, setDeleting] = useState<Source>();
+  const [renaming, setRenaming] = useState<Source>();
   const [deleteCount, setDeleteCount] = useState<number>();
   const load = useCallback(async () => {
     try {
@@ -75,7 +77,7 @@ export function SourcesPage({ info }: { info: StudioInfo }) {
               </div>
               <div className="card-row card-actions">
                 <a href={pageHref('events', { sourceId: s.id })}>Events</a>
-                <button type="button" className="link" onClick={() => { const n = prompt('New name', s.name); if (n && n.trim()) void act(() => pipelineApi.updateSource(s.id, { name: n.trim() })); }}>Rename</button>
+                <button type="button" className="link" onClick={() => setRenaming(s)}>Rename</button>
                 <button type="button" className="link" onClick={() => void act(() => pipelineApi.updateSource(s.id, { enabled: !s.enabled }))}>{s.enabled ? 'Disable' : 'Enable'}</button>
                 <button type="button" className="link danger-link" onClick={() => void askDelete(s)}>Delete</button>
               </div>
@@ -102,6 +104,9 @@ export function SourcesPage({ info }: { info: StudioInfo }) {
           </div>
         )}
       </div>
+      {renaming && (
+        <RenameDialog name={renaming.name} onClose={() => setRenaming(undefined)} onRename={(n) => { const s = renaming; setRenaming(undefined); void act(() => pipelineApi.updateSource(s.id, { name: n })); }} />
+      )}
       {deleting && (
         <ConfirmDialog title={`Delete source “${deleting.name}”?`} confirmLabel="Delete source" danger onCancel={() => setDeleting(undefined)} onConfirm={() => { const s = deleting; setDeleting(undefined); void act(() => pipelineApi.deleteSource(s.id)); }}>
           Its write key stops working at once (SDKs get “invalid write key”). Its {deleteCount === undefined ? '…' : deleteCount.toLocaleString()} captured events stay and can still be browsed, exported and deleted on the Events page.
