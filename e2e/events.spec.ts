@@ -24,7 +24,7 @@ test('create a source and see its first event arrive live from a curl-like reque
   const card = page.getByTestId('source-card').filter({ hasText: 'Checkout service' });
   await card.getByRole('button', { name: 'Rename' }).click();
   await page.getByLabel('New name').fill('Checkout');
-  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename', exact: true }).click();
   const renamed = page.getByTestId('source-card').filter({ hasText: 'Checkout' }).filter({ hasText: source.writeKey });
   await expect(renamed.getByRole('button', { name: 'Checkout', exact: true })).toBeVisible();
   await renamed.getByRole('button', { name: 'Disable' }).click();
