@@ -28,6 +28,7 @@ export async function startBenchHost(headless, prefix = 'bench-studio-') {
   return {
     url,
     auth: BENCH_AUTH,
+    dataDir,
     async stop() {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
@@ -37,9 +38,9 @@ export async function startBenchHost(headless, prefix = 'bench-studio-') {
   };
 }
 
-/** p50/p99 in ms of `n` sequential calls of `fn` after 30 warm-up calls. */
-export async function latency(fn, n) {
-  for (let i = 0; i < 30; i++) await fn();
+/** p50/p99 in ms of `n` sequential calls of `fn` after `warmUp` (default 30) warm-up calls. */
+export async function latency(fn, n, warmUp = 30) {
+  for (let i = 0; i < warmUp; i++) await fn();
   const times = [];
   for (let i = 0; i < n; i++) {
     const start = process.hrtime.bigint();

@@ -22,6 +22,8 @@ export interface CapturedEventDetail extends CapturedEventView {
 
 export interface EventListQuery extends EventFilter {
   limit?: number;
+  /** Skip this many matches after the cursor (random access for virtual tables). */
+  offset?: number;
   cursor?: string;
 }
 
@@ -58,7 +60,7 @@ export function createEventsService(store: Store) {
     list(query: EventListQuery): { events: CapturedEventView[]; next: string | null } {
       const limit = query.limit ?? 50;
       const before = query.cursor ? parseSeq(query.cursor, 'cursor') : undefined;
-      const rows = store.events.list(query, limit + 1, before);
+      const rows = store.events.list(query, limit + 1, before, query.offset);
       const page = rows.slice(0, limit);
       return { events: page.map(present), next: rows.length > limit ? String(page[page.length - 1]!.seq) : null };
     },
@@ -83,6 +85,21 @@ export function createEventsService(store: Store) {
     },
     deleteWhere(filter: EventFilter): number {
       return store.events.deleteWhere(filter);
+    },
+    /** Matching events per call type. */
+    counts(filter: EventFilter, cursor?: string): { total: number; types: Record<string, number> } {
+      return store.events.countByType(filter, cursor ? parseSeq(cursor, 'cursor') : undefined);
+    },
+    /** Every matching event, newest first, page by page (export). */
+    *pages(filter: EventFilter, pageSize = 500): Generator<CapturedEventView[]> {
+      let before: number | undefined;
+      for (;;) {
+        const rows = store.events.list(filter, pageSize, before);
+        if (rows.length === 0) return;
+        yield rows.map(present);
+        if (rows.length < pageSize) return;
+        before = rows[rows.length - 1]!.seq;
+      }
     },
     /** How many events are stored, the newest id, and how far the lookup-key index has got. */
     stats(): { count: number; lastId: string | null; indexedUpTo: string } {

@@ -156,6 +156,16 @@ export class DestinationWorker {
       cursor = store.events.maxSeq();
       store.deliveries.setCursor(destination.id, cursor);
     }
+    // Failed events queued by "retry failed" go first; the cursor stays where it is.
+    const retrySeqs = store.deliveryHealth.nextRetries(destination.id, this.deps.batchSize);
+    if (retrySeqs.length) {
+      const retryRows = store.events.getMany(retrySeqs);
+      if (retryRows.length === 0) {
+        store.deliveryHealth.retried(destination.id, retrySeqs); // the events are gone (deleted, retention)
+        return 'more';
+      }
+      return this.process(destination, retryRows, cursor, retrySeqs);
+    }
     const maxSeq = store.events.maxSeq();
     if (maxSeq <= cursor) {
       this.status = { ...this.status, state: 'idle', lastError: this.status.state === 'waiting' ? this.status.lastError : null };
@@ -168,6 +178,12 @@ export class DestinationWorker {
       store.deliveries.setCursor(destination.id, next);
       return next < maxSeq ? 'more' : 'idle';
     }
+    return this.process(destination, rows, next);
+  }
+
+  /** Transforms and delivers one batch of rows, records the results and moves the cursor to `next`. */
+  private async process(destination: Destination, rows: StoredEvent[], next: number, retried?: number[]): Promise<Step> {
+    const { store } = this.deps;
 
     let code: PublishedCode | undefined;
     let sandbox: Sandbox | undefined;
@@ -276,22 +292,24 @@ export class DestinationWorker {
     }
     results.sort((a, b) => (a.eventSeq ?? Infinity) - (b.eventSeq ?? Infinity));
 
-    store.deliveries.record(
-      {
-        destinationId: destination.id,
-        transformationId: code?.transformationId ?? null,
-        transformationVersionId: code?.versionId ?? null,
-        firstSeq: rows[0]!.seq,
-        lastSeq: rows[rows.length - 1]!.seq,
-        eventCount: rows.length,
-        logs: transformed.logs,
-        error: batchError,
-        durationMs: transformed.durationMs,
-      },
-      results,
-      next,
-    );
-    this.status = { state: 'running', lastError: batchError, lastBatchAt: new Date().toISOString() };
+    const failed = results.find((r) => r.status === 'failed');
+    const batch = {
+      destinationId: destination.id,
+      transformationId: code?.transformationId ?? null,
+      transformationVersionId: code?.versionId ?? null,
+      firstSeq: rows[0]!.seq,
+      lastSeq: rows[rows.length - 1]!.seq,
+      eventCount: rows.length,
+      logs: transformed.logs,
+      error: batchError,
+      durationMs: transformed.durationMs,
+    };
+    store.db.transaction(() => {
+      if (retried) store.deliveryHealth.retried(destination.id, retried);
+      store.deliveries.record(batch, results, next);
+    })();
+    // A batch whose events failed at the sink says why (the worker itself carries on).
+    this.status = { state: 'running', lastError: batchError ?? failed?.error ?? null, lastBatchAt: new Date().toISOString() };
     return 'more';
   }
 }

@@ -2,6 +2,7 @@ import { StudioError, notFound, conflict } from '../errors';
 import type { Store } from '../store';
 import { newId } from '../store/ids';
 import type { Destination, DestinationKind } from '../store/destinations-repo';
+import type { DeliveryHealth } from '../store/delivery-health-repo';
 import { normaliseConfig } from './destination-config';
 import type { PipelineService } from './pipeline-service';
 
@@ -15,7 +16,7 @@ export interface DestinationView extends Destination {
     state: string;
     lastError: string | null;
     lastBatchAt: string | null;
-  };
+  } & DeliveryHealth;
 }
 
 export interface DestinationInput {
@@ -45,6 +46,9 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
     const t = d.transformationId ? store.destinations.transformation(d.transformationId) : undefined;
     const cursor = store.deliveries.cursor(d.id) ?? 0;
     const status = pipeline.status(d.id);
+    const health = store.deliveryHealth.health(d.id);
+    // The worker's message is about now; else the newest failure, unless a success came after it.
+    const failing = health.lastFailure && (!health.lastSuccessAt || health.lastFailure.at >= health.lastSuccessAt) ? health.lastFailure.error : null;
     return {
       ...d,
       transformation: t ? { id: t.id, name: t.name, publishedVersionId: t.publishedVersionId } : null,
@@ -52,8 +56,9 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
         cursor,
         pending: store.events.pendingFor(d.id, cursor),
         state: status?.state ?? (d.enabled ? 'starting' : 'paused'),
-        lastError: status?.lastError ?? null,
+        lastError: status?.lastError ?? failing ?? null,
         lastBatchAt: status?.lastBatchAt ?? null,
+        ...health,
       },
     };
   };
@@ -122,6 +127,13 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
       mustGet(id);
       store.destinations.remove(id);
       pipeline.reconcile();
+    },
+    /** Queues the destination's failed events to be delivered again. */
+    retryFailed(id: string): { queued: number; destination: DestinationView } {
+      mustGet(id);
+      const queued = store.deliveryHealth.retryFailed(id);
+      pipeline.reconcile();
+      return { queued, destination: view(mustGet(id)) };
     },
     connect(id: string, transformationId: string): DestinationView {
       return this.update(id, { transformationId });

@@ -1,5 +1,8 @@
 import { statementCache, type Db } from './database';
-import { attachEventKeys, lookupKey } from './event-keys';
+import { attachEventKeys } from './event-keys';
+import { lookupKeys, predicates, type EventFilter } from './event-predicates';
+
+export type { EventFilter } from './event-predicates';
 
 /** One enriched event ready to store: JSON text plus the filter columns. */
 export interface EventRow {
@@ -44,23 +47,6 @@ export interface StoredRequest {
   body: string;
 }
 
-/** Filters of the studio's event list and delete-by-filter (all optional, combined with AND). */
-export interface EventFilter {
-  types?: string[];
-  eventName?: string;
-  userId?: string;
-  anonymousId?: string;
-  /** Matches userId or anonymousId. */
-  user?: string;
-  sourceId?: string;
-  messageId?: string;
-  /** Inclusive bounds on receivedAt (normalised ISO strings). */
-  from?: string;
-  to?: string;
-  /** Free text: case-insensitive substring of the enriched event's JSON. */
-  q?: string;
-}
-
 interface EventDbRow {
   seq: number;
   source_id: string;
@@ -84,56 +70,6 @@ const toStored = (r: EventDbRow): StoredEvent => ({
   receivedAt: r.received_at,
   event: r.event,
 });
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Exact column predicates of a filter (alias `e`); '1' when empty. */
-function predicates(filter: EventFilter): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (filter.types?.length) {
-    parts.push(`e.type IN (${filter.types.map(() => '?').join(', ')})`);
-    params.push(...filter.types);
-  }
-  const equal = (column: string, value: string | undefined) => {
-    if (value === undefined) return;
-    parts.push(`e.${column} = ?`);
-    params.push(value);
-  };
-  equal('event_name', filter.eventName);
-  equal('user_id', filter.userId);
-  equal('anonymous_id', filter.anonymousId);
-  equal('source_id', filter.sourceId);
-  equal('message_id', filter.messageId);
-  if (filter.user !== undefined) {
-    parts.push('(e.user_id = ? OR e.anonymous_id = ?)');
-    params.push(filter.user, filter.user);
-  }
-  if (filter.from !== undefined) {
-    parts.push('e.received_at >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to !== undefined) {
-    parts.push('e.received_at <= ?');
-    params.push(filter.to);
-  }
-  if (filter.q !== undefined && filter.q !== '') {
-    parts.push("e.event LIKE ? ESCAPE '\\'");
-    params.push(`%${escapeLike(filter.q)}%`);
-  }
-  return { sql: parts.length ? parts.join(' AND ') : '1', params };
-}
-
-/** The most selective lookup keys of a filter (to match in keys.event_keys), if any. */
-function lookupKeys(filter: EventFilter): string[] | undefined {
-  if (filter.messageId !== undefined) return [lookupKey('m', filter.messageId)];
-  if (filter.userId !== undefined) return [lookupKey('u', filter.userId)];
-  if (filter.anonymousId !== undefined) return [lookupKey('a', filter.anonymousId)];
-  if (filter.user !== undefined) return [lookupKey('u', filter.user), lookupKey('a', filter.user)];
-  if (filter.eventName !== undefined) return [lookupKey('n', filter.eventName)];
-  if (filter.sourceId !== undefined) return [lookupKey('s', filter.sourceId)];
-  return undefined;
-}
 
 /** Captured events: the write path of the event API and the studio's queries. */
 export function eventsRepo(db: Db) {
@@ -160,6 +96,7 @@ export function eventsRepo(db: Db) {
   const capture = db.transaction(captureOne);
   const captureMany = db.transaction((requests: { request: RequestRow; rows: EventRow[] }[]) => requests.map((r) => captureOne(r.request, r.rows)));
   const bySeq = db.prepare('SELECT * FROM captured_events WHERE seq = ?');
+  const getMany = db.prepare('SELECT * FROM captured_events WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq');
   const firstAtOrAfter = db.prepare('SELECT seq, received_at FROM captured_events WHERE seq >= ? ORDER BY seq LIMIT 1');
   const minSeq = db.prepare('SELECT min(seq) AS seq FROM captured_events');
   const requestOf = db.prepare('SELECT * FROM event_requests WHERE first_seq <= ? ORDER BY first_seq DESC LIMIT 1');
@@ -198,6 +135,11 @@ export function eventsRepo(db: Db) {
     let lo = 1;
     let hi = highestSeq();
     if (beforeSeq !== undefined) hi = Math.min(hi, beforeSeq - 1);
+    if (filter.seqs) {
+      if (filter.seqs.length === 0) return [1, 0];
+      lo = Math.max(lo, Math.min(...filter.seqs));
+      hi = Math.min(hi, Math.max(...filter.seqs));
+    }
     if (filter.from !== undefined) lo = Math.max(lo, seqReceivedFrom(filter.from));
     if (filter.to !== undefined) hi = Math.min(hi, seqReceivedFrom(new Date(Date.parse(filter.to) + 1).toISOString()) - 1);
     return [lo, hi];
@@ -226,6 +168,10 @@ export function eventsRepo(db: Db) {
       const row = bySeq.get(seq) as EventDbRow | undefined;
       return row && toStored(row);
     },
+    /** The events with these seqs that still exist, in seq order. */
+    getMany(seqs: number[]): StoredEvent[] {
+      return (getMany.all(JSON.stringify(seqs)) as EventDbRow[]).map(toStored);
+    },
     /** The request an event came in with (raw body). */
     requestOf(seq: number): StoredRequest | undefined {
       const r = requestOf.get(seq) as
@@ -246,10 +192,15 @@ export function eventsRepo(db: Db) {
      * Newest first; `beforeSeq` is the cursor (exclusive). Events not yet in the lookup-key
      * index are scanned directly, the rest are found through it.
      */
-    list(filter: EventFilter, limit: number, beforeSeq?: number): StoredEvent[] {
+    list(filter: EventFilter, limit: number, beforeSeq?: number, offset?: number): StoredEvent[] {
       const [lo, hi] = bounds(filter, beforeSeq);
       if (lo > hi) return [];
       const where = predicates(filter);
+      if (offset) {
+        // Random access for a virtual table: one query, the column indexes do the filtering.
+        const sql = `SELECT e.* FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ? OFFSET ?`;
+        return (cached(sql).all(lo, hi, ...where.params, limit, offset) as EventDbRow[]).map(toStored);
+      }
       const indexed = keys.indexedUpto();
       const out: EventDbRow[] = [];
       const tailLo = Math.max(lo, indexed + 1);
@@ -337,6 +288,23 @@ export function eventsRepo(db: Db) {
     /** Last seq whose lookup keys are indexed. */
     indexedUpto(): number {
       return keys.indexedUpto();
+    },
+    /** Matching events per call type (the filter's own type list not applied). */
+    countByType(filter: EventFilter, beforeSeq?: number): { total: number; types: Record<string, number> } {
+      const [lo, hi] = bounds(filter, beforeSeq);
+      const types: Record<string, number> = {};
+      let total = 0;
+      if (lo > hi) return { total, types };
+      const where = predicates({ ...filter, types: undefined });
+      // Without other conditions the (type, seq) index answers alone ("+" keeps SQLite from
+      // reading every row through the primary key instead).
+      const seqRange = where.sql === '1' ? '+e.seq' : 'e.seq';
+      const sql = `SELECT e.type AS type, count(*) AS n FROM captured_events e WHERE ${seqRange} BETWEEN ? AND ? AND ${where.sql} GROUP BY e.type`;
+      for (const row of cached(sql).all(lo, hi, ...where.params) as { type: string; n: number }[]) {
+        types[row.type] = row.n;
+        if (!filter.types?.length || filter.types.includes(row.type)) total += row.n;
+      }
+      return { total, types };
     },
     count(): number {
       return (db.prepare('SELECT count(*) AS n FROM captured_events').get() as { n: number }).n;

@@ -12,6 +12,7 @@ import { deliveriesRepo } from './deliveries-repo';
 import { syncRepo } from './sync-repo';
 import { testEventsRepo } from './test-events-repo';
 import { replayRepo } from './replay-repo';
+import { deliveryHealthRepo } from './delivery-health-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -31,6 +32,7 @@ export function createStore(file: string) {
     sync: syncRepo(db),
     testEvents: testEventsRepo(db),
     replay: replayRepo(db),
+    deliveryHealth: deliveryHealthRepo(db),
     close: () => db.close(),
   };
 }

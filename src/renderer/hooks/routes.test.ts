@@ -16,3 +16,12 @@ describe('routes', () => {
     expect(parseRoute('#/libraries/a/bogus')).toMatchObject({ page: 'not-found' });
   });
 });
+
+describe('data-plane routes', () => {
+  it('parses sources, events with filters and destinations with an id', async () => {
+    const { pageHref } = await import('./routes');
+    expect(parseRoute('#/sources')).toEqual({ page: 'sources' });
+    expect(parseRoute(pageHref('events', { type: 'track', where: 'properties.revenue > 100' }))).toEqual({ page: 'events', params: { type: 'track', where: 'properties.revenue > 100' } });
+    expect(parseRoute(pageHref('destinations', { status: 'failed' }, 'd 1'))).toEqual({ page: 'destinations', id: 'd 1', params: { status: 'failed' } });
+  });
+});

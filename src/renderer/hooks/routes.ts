@@ -6,6 +6,9 @@ export type Route =
   | { page: 'home' }
   | { page: 'sync' }
   | { page: 'list'; kind: Kind; id?: string; tab?: PanelTab }
+  | { page: 'sources' }
+  | { page: 'events'; params: Record<string, string> }
+  | { page: 'destinations'; id?: string; params: Record<string, string> }
   | { page: 'not-found'; hash: string };
 
 const SEGMENT = { transformations: 'transformation', libraries: 'library' } as const;
@@ -16,6 +19,10 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0 || parts[0] === 'login') return { page: 'home' };
   if (parts[0] === 'sync' && parts.length === 1) return { page: 'sync' };
+  const params = Object.fromEntries(new URLSearchParams(hash.replace(/^#/, '').split('?')[1] ?? ''));
+  if (parts[0] === 'sources' && parts.length === 1) return { page: 'sources' };
+  if (parts[0] === 'events' && parts.length === 1) return { page: 'events', params };
+  if (parts[0] === 'destinations' && parts.length <= 2) return { page: 'destinations', id: parts[1], params };
   const kind = SEGMENT[parts[0] as keyof typeof SEGMENT];
   if (!kind || parts.length > 3) return { page: 'not-found', hash };
   const tab = parts[2] as PanelTab | undefined;
@@ -27,4 +34,12 @@ export function hrefFor(kind: Kind, id?: string, tab?: PanelTab): string {
   const base = kind === 'transformation' ? '#/transformations' : '#/libraries';
   if (!id) return base;
   return `${base}/${encodeURIComponent(id)}${tab ? `/${tab}` : ''}`;
+}
+
+/** Link to a data-plane page with query parameters (filters, status). */
+export function pageHref(page: 'sources' | 'events' | 'destinations', params: Record<string, string | undefined> = {}, id?: string): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return `#/${page}${id ? `/${encodeURIComponent(id)}` : ''}${text ? `?${text}` : ''}`;
 }

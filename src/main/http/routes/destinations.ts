@@ -79,6 +79,18 @@ export const destinationsRoutes =
       },
       async (request) => service.connect(request.params.id, request.body.transformationId),
     );
+    app.post(
+      '/studio/api/destinations/:id/retry',
+      {
+        schema: {
+          tags,
+          summary: 'Deliver the failed events again (their failed results are replaced by the new attempt)',
+          params: IdParam,
+          response: { 200: Type.Object({ queued: Type.Integer(), destination: DestinationView }), ...studioErrors },
+        },
+      },
+      async (request) => service.retryFailed(request.params.id),
+    );
     app.delete(
       '/studio/api/destinations/:id/transformation',
       { schema: { tags, summary: 'Disconnect the transformation (events pass through unchanged)', params: IdParam, response: one } },

@@ -1,32 +1,27 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { StudioContext } from '../../context';
-import { createEventsService, isoBound } from '../../collect/events-service';
+import { createEventsService, isoBound, parseSeq } from '../../collect/events-service';
+import { createImportService } from '../../collect/import-service';
+import { parseWhere } from '../../collect/where-filter';
+import { EventFilterFields, EventTypeCounts, ImportBody, ImportReport } from '../../../shared/api/events';
 import { MAX_RETAINED_EVENTS } from '../../collect/retention';
 import { StudioError } from '../../errors';
 import type { EventFilter } from '../../store/events-repo';
-import { CapturedEvent, IdParam, IsoTime, NullableText, studioErrors } from './pipeline-schemas';
+import { CapturedEvent, IdParam, NullableText, studioErrors } from './pipeline-schemas';
 
 const tags = ['events'];
 
-const filterFields = {
-  type: Type.Optional(Type.String({ maxLength: 200, description: 'Call type, or several separated by commas' })),
-  event: Type.Optional(Type.String({ maxLength: 1000, description: 'Event name (track event, page/screen name)' })),
-  userId: Type.Optional(Type.String({ maxLength: 1000 })),
-  anonymousId: Type.Optional(Type.String({ maxLength: 1000 })),
-  user: Type.Optional(Type.String({ maxLength: 1000, description: 'Matches userId or anonymousId' })),
-  sourceId: Type.Optional(Type.String({ maxLength: 100 })),
-  messageId: Type.Optional(Type.String({ maxLength: 1000 })),
-  from: IsoTime('Received at or after (ISO 8601)'),
-  to: IsoTime('Received at or before (ISO 8601)'),
-  q: Type.Optional(Type.String({ maxLength: 1000, description: 'Free text, case-insensitive, searched in the event JSON' })),
-};
+const filterFields = EventFilterFields;
 const ListQuery = Type.Object({
   ...filterFields,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
   cursor: Type.Optional(Type.String({ maxLength: 20, description: 'The `next` of the previous page' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'Skip this many matches after the cursor (random access)' })),
 });
+const CountsQuery = Type.Object({ ...filterFields, cursor: Type.Optional(Type.String({ maxLength: 20, description: 'Count only events older than this id' })) });
 const DeleteQuery = Type.Object({
   ...filterFields,
   all: Type.Optional(Type.Boolean({ description: 'Required to delete without any filter' })),
@@ -54,6 +49,8 @@ function toFilter(query: FilterQuery): EventFilter {
     from: isoBound(query.from, 'from'),
     to: isoBound(query.to, 'to'),
     q: query.q || undefined,
+    where: parseWhere(query.where),
+    seqs: query.ids === undefined ? undefined : query.ids.split(',').filter(Boolean).map((id) => parseSeq(id.trim(), 'ids')),
   };
 }
 
@@ -63,6 +60,7 @@ export const eventsRoutes =
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const service = createEventsService(ctx.store);
+    const importer = createImportService({ store: ctx.store, onCaptured: (sourceId) => ctx.pipeline.notify(sourceId) });
 
     app.get(
       '/studio/api/events',
@@ -74,7 +72,7 @@ export const eventsRoutes =
           response: { 200: Type.Object({ events: Type.Array(CapturedEvent), next: NullableText }), ...studioErrors },
         },
       },
-      async (request) => service.list({ ...toFilter(request.query), limit: request.query.limit, cursor: request.query.cursor }),
+      async (request) => service.list({ ...toFilter(request.query), limit: request.query.limit, cursor: request.query.cursor, offset: request.query.offset }),
     );
     app.get(
       '/studio/api/events/stats',
@@ -87,6 +85,55 @@ export const eventsRoutes =
         },
       },
       async () => service.stats(),
+    );
+    app.get(
+      '/studio/api/events/counts',
+      { schema: { tags, summary: 'Matching captured events per call type', querystring: CountsQuery, response: { 200: EventTypeCounts, ...studioErrors } } },
+      async (request) => service.counts(toFilter(request.query), request.query.cursor),
+    );
+    app.get(
+      '/studio/api/events/export',
+      {
+        schema: {
+          tags,
+          summary: 'Download the matching captured events (enriched), newest first, as NDJSON or a JSON array',
+          querystring: Type.Object({ ...filterFields, format: Type.Optional(Type.Union([Type.Literal('ndjson'), Type.Literal('json')])) }),
+          produces: ['application/x-ndjson', 'application/json'],
+        },
+      },
+      async (request, reply) => {
+        const { format = 'ndjson', ...rest } = request.query;
+        const pages = service.pages(toFilter(rest));
+        const ndjson = format === 'ndjson';
+        async function* body() {
+          let first = true;
+          if (!ndjson) yield '[';
+          for (const page of pages) {
+            const text = page.map((e) => JSON.stringify(e.event)).join(ndjson ? '\n' : ',');
+            yield ndjson ? `${text}\n` : `${first ? '' : ','}${text}`;
+            first = false;
+          }
+          if (!ndjson) yield ']';
+        }
+        return reply
+          .type(ndjson ? 'application/x-ndjson' : 'application/json')
+          .header('content-disposition', `attachment; filename="events.${ndjson ? 'ndjson' : 'json'}"`)
+          .send(Readable.from(body()));
+      },
+    );
+    app.post(
+      '/studio/api/events/import',
+      {
+        bodyLimit: 256 * 1024 * 1024,
+        schema: {
+          tags,
+          summary: 'Import a file of events into a source (validated like the event API; all or nothing)',
+          description: 'A 400 answer carries the same report (format, requests, rejected: [{at, error}]) and stores nothing',
+          body: ImportBody,
+          response: { 200: ImportReport, ...studioErrors },
+        },
+      },
+      async (request) => importer.importFile(request.body, request.ip),
     );
     app.get('/studio/api/events/retention', { schema: { tags, summary: 'Retention of captured events', response: { 200: Retention, ...studioErrors } } }, async () =>
       ctx.retention.get(),

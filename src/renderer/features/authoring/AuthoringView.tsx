@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ArtifactVersion } from '../../api/artifacts';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { DestinationView } from '../../api/pipeline';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { CodeEditorHandle } from '../../editor/CodeEditor';
 import { formatCode, formatErrorMessage } from '../../editor/format-code';
@@ -9,6 +9,7 @@ import { useBeforeUnload } from '../../hooks/useBeforeUnload';
 import { navigate } from '../../hooks/useHashRoute';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { formatWhen } from '../../lib/format-time';
+import { DeleteTransformationDialog } from '../transformations/DeleteTransformationDialog';
 import { VersionOverlay, type VersionView } from '../versions/VersionOverlay';
 import { VersionsPanel } from '../versions/VersionsPanel';
 import { useWorkspace } from '../workspace/useWorkspace';
@@ -36,10 +37,12 @@ export interface AuthoringViewProps {
   publishInput: () => unknown[] | string;
   usedBy?: string[];
   notice?: ReactNode;
+  /** Destinations the transformation is connected to (named before a delete). */
+  liveOn?: DestinationView[];
 }
 
 /** The shared editing room of transformations and libraries: header, code, side panel, versions. */
-export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, publishInput, usedBy, notice }: AuthoringViewProps) {
+export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, publishInput, usedBy, notice, liveOn }: AuthoringViewProps) {
   const { libraryInfos } = useWorkspace();
   const artifact = editor.artifact!;
   const [dialog, setDialog] = useState<'details' | 'delete'>();
@@ -172,20 +175,17 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
       )}
       {dialog === 'details' && <DetailsDialog artifact={artifact} usedBy={usedBy} onSave={editor.saveDetails} onClose={() => setDialog(undefined)} />}
       {dialog === 'delete' && (
-        <ConfirmDialog
-          title={`Delete “${artifact.name}”?`}
-          confirmLabel="Delete transformation"
-          danger
+        <DeleteTransformationDialog
+          name={artifact.name}
+          destinations={liveOn ?? []}
+          dirty={editor.dirty}
           busy={editor.busy === 'deleting'}
           onCancel={() => setDialog(undefined)}
-          onConfirm={async () => {
+          onDelete={async () => {
             if (await editor.remove()) navigate(hrefFor('transformation'));
             setDialog(undefined);
           }}
-        >
-          It disappears from the list and cannot be opened again here; the server keeps its versions.
-          {editor.dirty && ' Your unsaved changes are lost.'}
-        </ConfirmDialog>
+        />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, type StudioInfo } from '../../api/client';
+import { Dashboard } from './Dashboard';
 import { GetStarted } from './GetStarted';
 
 /** Landing page: the instance's health and where its data lives. */
@@ -22,6 +23,7 @@ export function HomePage({ info }: { info: StudioInfo }) {
   return (
     <section className="home" aria-labelledby="home-title">
       <h2 id="home-title">Overview</h2>
+      <Dashboard info={info} />
       <dl className="facts">
         <dt>Server health</dt>
         <dd data-testid="health" className={`health health-${health}`}>{health}</dd>

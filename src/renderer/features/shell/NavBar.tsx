@@ -4,7 +4,7 @@ import type { ThemePreference } from '../../hooks/useTheme';
 /** Top navigation and the theme choice. */
 export function NavBar({ preference, onPreference }: { preference: ThemePreference; onPreference: (p: ThemePreference) => void }) {
   const route = useHashRoute();
-  const current = route.page === 'home' ? 'home' : route.page === 'sync' ? 'sync' : route.page === 'list' ? route.kind : undefined;
+  const current = route.page === 'list' ? route.kind : route.page;
   const link = (href: string, key: string, label: string) => (
     <a href={href} aria-current={current === key ? 'page' : undefined} className={current === key ? 'active' : ''}>{label}</a>
   );
@@ -15,6 +15,9 @@ export function NavBar({ preference, onPreference }: { preference: ThemePreferen
         {link('#/transformations', 'transformation', 'Transformations')}
         {link('#/libraries', 'library', 'Libraries')}
         {link('#/sync', 'sync', 'Remotes & sync')}
+        {link('#/sources', 'sources', 'Sources')}
+        {link('#/events', 'events', 'Events')}
+        {link('#/destinations', 'destinations', 'Destinations')}
       </nav>
       <label className="theme-choice">
         <span className="sr-only">Theme</span>

@@ -5,6 +5,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { WorkspacePage } from '../workspace/WorkspacePage';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
 import { SyncPage } from '../sync/SyncPage';
+import { SourcesPage } from '../sources/SourcesPage';
+import { EventsPage } from '../events/EventsPage';
+import { DestinationsPage } from '../destinations/DestinationsPage';
 
 /** The signed-in app: routes to the overview or the transformations / libraries rooms. */
 export function Shell({ info }: { info: StudioInfo }) {
@@ -14,6 +17,9 @@ export function Shell({ info }: { info: StudioInfo }) {
       {route.page === 'home' && <HomePage info={info} />}
       {route.page === 'sync' && <SyncPage />}
       {route.page === 'list' && <WorkspacePage kind={route.kind} id={route.id} tab={route.tab} />}
+      {route.page === 'sources' && <SourcesPage info={info} />}
+      {route.page === 'events' && <EventsPage params={route.params} />}
+      {route.page === 'destinations' && <DestinationsPage id={route.id} params={route.params} />}
       {route.page === 'not-found' && (
         <EmptyState title="Nothing here" action={<a href="#/transformations">Go to transformations</a>}>
           The address {route.hash} does not match a page of the studio.

@@ -7,6 +7,8 @@ import { useArtifactEditor } from '../authoring/useArtifactEditor';
 import { TestBench } from '../test-bench/TestBench';
 import { useTestBench } from '../test-bench/useTestBench';
 import { useWorkspace } from '../workspace/useWorkspace';
+import { LiveOn } from './LiveOn';
+import { useConnectedDestinations } from './useConnectedDestinations';
 
 /** Edit a transformation beside its test bench; save versions, compare and publish them. */
 export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) {
@@ -14,6 +16,7 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
   const bench = useTestBench(id);
   const { libraries } = useWorkspace();
   const editorRef = useRef<CodeEditorHandle>(null);
+  const connected = useConnectedDestinations(id);
   const artifact = editor.artifact;
 
   const run = useCallback(() => {
@@ -39,6 +42,8 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
       editor={editor}
       editorRef={editorRef}
       tab={tab}
+      liveOn={connected.destinations}
+      notice={<LiveOn destinations={connected.destinations} />}
       onSave={save}
       onRun={run}
       publishInput={() => (bench.parsed.ok ? bench.parsed.events : `Fix the test events before publishing (the server tests the version on them): ${bench.parsed.message}`)}

@@ -1,0 +1,89 @@
+import type { EventFilterQuery, EventTypeCounts, ExportFormat, ImportBody, ImportReport } from '../../shared/api/events';
+import type { CapturedEventDto, DeliveryDto, DeliveryStatus, DestinationDto, DestinationKind, SourceDto } from '../../shared/api/pipeline';
+import { ApiError, auth, queryString, request } from './client';
+
+// The studio API of the local data plane: sources, captured events, destinations, deliveries.
+
+export type Source = SourceDto;
+export type StoredEventRow = CapturedEventDto;
+export type { DeliveryStatus, DestinationKind };
+
+export interface EventDetail extends StoredEventRow {
+  request: { callType: string; requestIp: string | null; receivedAt: string; body: string; eventCount: number } | null;
+}
+
+/** A destination as listed, plus what a quarantine (paused by the studio with a reason) may add. */
+export type DestinationView = DestinationDto & {
+  delivery: DestinationDto['delivery'] & { pausedReason?: string | null };
+  quarantine?: { reason: string; at?: string } | null;
+};
+
+export interface DestinationInput {
+  name?: string;
+  kind?: DestinationKind;
+  config?: Record<string, unknown>;
+  enabled?: boolean;
+  sourceIds?: string[];
+  transformationId?: string | null;
+}
+
+export type DeliveryRow = DeliveryDto;
+
+const id = (value: string) => encodeURIComponent(value);
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export const pipelineApi = {
+  listSources: () => request<{ sources: Source[] }>('GET', '/studio/api/sources'),
+  createSource: (name: string) => request<Source>('POST', '/studio/api/sources', { name }),
+  updateSource: (sid: string, patch: { name?: string; enabled?: boolean }) => request<Source>('PATCH', `/studio/api/sources/${id(sid)}`, patch),
+  deleteSource: (sid: string) => request<{ success: boolean }>('DELETE', `/studio/api/sources/${id(sid)}`),
+
+  listEvents: (filter: EventFilterQuery, page: { limit?: number; cursor?: string; offset?: number }) =>
+    request<{ events: StoredEventRow[]; next: string | null }>('GET', `/studio/api/events${queryString({ ...(filter as Query), ...page })}`),
+  countEvents: (filter: EventFilterQuery, cursor?: string) =>
+    request<EventTypeCounts>('GET', `/studio/api/events/counts${queryString({ ...(filter as Query), cursor })}`),
+  eventStats: () => request<{ count: number; lastId: string | null; indexedUpTo: string }>('GET', '/studio/api/events/stats'),
+  getEvent: (eid: string) => request<EventDetail>('GET', `/studio/api/events/${id(eid)}`),
+  deleteEvents: (filter: EventFilterQuery, all = false) =>
+    request<{ deleted: number }>('DELETE', `/studio/api/events${queryString({ ...(filter as Query), all: all || undefined })}`),
+  /** The export as a Blob (the caller saves it). */
+  async exportEvents(filter: EventFilterQuery, format: ExportFormat): Promise<Blob> {
+    const response = await fetch(`/studio/api/events/export${queryString({ ...(filter as Query), format })}`, {
+      headers: { Authorization: `Basic ${auth.get() ?? ''}` },
+    });
+    if (!response.ok) throw new ApiError(response.status, ((await response.json().catch(() => ({}))) as { error?: string }).error ?? `HTTP ${response.status}`);
+    return response.blob();
+  },
+  /** Uploads a file with progress (0..1); a rejected file answers with the report in the error body. */
+  importEvents(body: ImportBody, onProgress: (fraction: number) => void): Promise<ImportReport> {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/studio/api/events/import');
+      xhr.setRequestHeader('Content-Type', 'application/json');
+      xhr.setRequestHeader('Authorization', `Basic ${auth.get() ?? ''}`);
+      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+      xhr.onerror = () => reject(new ApiError(0, 'The studio server cannot be reached. Is it still running?'));
+      xhr.onload = () => {
+        let parsed: (ImportReport & { error?: string }) | undefined;
+        try {
+          parsed = JSON.parse(xhr.responseText) as ImportReport & { error?: string };
+        } catch {
+          parsed = undefined;
+        }
+        if (xhr.status === 200 && parsed) resolve(parsed);
+        else reject(new ApiError(xhr.status, parsed?.error ?? `HTTP ${xhr.status}`, parsed as never));
+      };
+      xhr.send(JSON.stringify(body));
+    });
+  },
+
+  listDestinations: () => request<{ destinations: DestinationView[] }>('GET', '/studio/api/destinations'),
+  getDestination: (did: string) => request<DestinationView>('GET', `/studio/api/destinations/${id(did)}`),
+  createDestination: (body: DestinationInput & { from?: 'now' | 'beginning' }) => request<DestinationView>('POST', '/studio/api/destinations', body),
+  updateDestination: (did: string, patch: DestinationInput) => request<DestinationView>('PATCH', `/studio/api/destinations/${id(did)}`, patch),
+  deleteDestination: (did: string) => request<{ success: boolean }>('DELETE', `/studio/api/destinations/${id(did)}`),
+  retryFailed: (did: string) => request<{ queued: number; destination: DestinationView }>('POST', `/studio/api/destinations/${id(did)}/retry`),
+  disconnect: (did: string) => request<DestinationView>('DELETE', `/studio/api/destinations/${id(did)}/transformation`),
+  listDeliveries: (query: { destinationId?: string; status?: string; limit?: number; cursor?: string }) =>
+    request<{ deliveries: DeliveryRow[]; next: string | null }>('GET', `/studio/api/deliveries${queryString(query)}`),
+};

@@ -1,0 +1,61 @@
+import type { DestinationView, Source } from '../../api/pipeline';
+import { hrefFor, pageHref } from '../../hooks/routes';
+import { whenAgo } from './format';
+
+/** One destination: kind, transformation live on it, sources, state and delivery health, actions. */
+export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisconnect, onDelete }: {
+  d: DestinationView;
+  sources: Map<string, Source>;
+  onEdit: () => void;
+  onToggle: () => void;
+  onRetry: () => void;
+  onDisconnect: () => void;
+  onDelete: () => void;
+}) {
+  const c = d.delivery.counts;
+  const quarantine = d.quarantine?.reason ?? d.delivery.pausedReason;
+  const failing = c.failed > 0 && d.delivery.lastError;
+  return (
+    <li className="card destination-card" data-testid="destination-card" aria-label={d.name}>
+      <div className="card-row">
+        <a className="card-title" href={pageHref('destinations', {}, d.id)}>{d.name}</a>
+        <span className="badge">{d.kind}</span>
+        <span className={`badge ${d.enabled ? 'badge-published' : 'badge-draft'}`} data-testid="destination-state">{d.enabled ? d.delivery.state : 'paused'}</span>
+        {failing && <span className="badge badge-error">failing</span>}
+      </div>
+      {quarantine && <p className="notice notice-error" data-testid="quarantine">Paused by the studio: {quarantine}</p>}
+      <div className="card-row muted">
+        <span>Transformation:</span>
+        {d.transformation ? (
+          <>
+            <a href={hrefFor('transformation', d.transformation.id)}>{d.transformation.name}</a>
+            <span className="small">{d.transformation.publishedVersionId ? `live version ${d.transformation.publishedVersionId.slice(-8)}` : 'no published version'}</span>
+            <button type="button" className="link" onClick={onDisconnect}>Disconnect</button>
+          </>
+        ) : (
+          <span>none (events pass through unchanged)</span>
+        )}
+      </div>
+      <div className="card-row muted">
+        <span>Sources:</span>
+        <span>{d.sourceIds.length ? d.sourceIds.map((id) => sources.get(id)?.name ?? id).join(', ') : 'none'}</span>
+      </div>
+      <div className="card-row counts" data-testid="delivery-counts">
+        <a href={pageHref('destinations', { status: 'delivered' }, d.id)} className="ok">{c.delivered.toLocaleString()} delivered</a>
+        <a href={pageHref('destinations', { status: 'failed' }, d.id)} className={c.failed ? 'error' : 'muted'} data-testid="failed-count">{c.failed.toLocaleString()} failed</a>
+        <span className="muted">{d.delivery.pending.toLocaleString()} pending</span>
+        {d.delivery.retrying > 0 && <span className="muted">{d.delivery.retrying} retrying</span>}
+        {c.dropped + c.filtered > 0 && <span className="muted">{(c.dropped + c.filtered).toLocaleString()} dropped/filtered</span>}
+      </div>
+      {d.delivery.lastError && <p className="error small last-error" data-testid="last-error" title={d.delivery.lastError}>Last error: {d.delivery.lastError}</p>}
+      <p className="muted small">Last success: {whenAgo(d.delivery.lastSuccessAt)}{d.delivery.lastFailure ? ` · last failure: ${whenAgo(d.delivery.lastFailure.at)}` : ''}</p>
+      <div className="card-row card-actions">
+        <button type="button" className="secondary" onClick={onEdit}>Edit</button>
+        <button type="button" className="secondary" onClick={onToggle}>{d.enabled ? 'Pause' : 'Resume'}</button>
+        <button type="button" className="secondary" onClick={onRetry} disabled={c.failed === 0}>Retry failed</button>
+        <a href={pageHref('destinations', {}, d.id)}>Deliveries</a>
+        <button type="button" className="link danger-link" onClick={onDelete}>Delete</button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { pipelineApi, type DestinationInput, type DestinationKind, type DestinationView, type Source } from '../../api/pipeline';
+import type { Transformation } from '../../api/types';
+import { Dialog } from '../../components/Dialog';
+
+const KINDS: { value: DestinationKind; label: string }[] = [
+  { value: 'webhook', label: 'Webhook (HTTP POST of each event)' },
+  { value: 'file', label: 'File (NDJSON)' },
+  { value: 'data-plane', label: 'Data plane (forward to a RudderStack /v1/batch)' },
+  { value: 'capture', label: 'Capture (keep results only)' },
+];
+
+/** Create or edit a destination: kind-specific config, sources, connected transformation. */
+export function DestinationForm({ destination, sources, onClose, onSaved }: { destination?: DestinationView; sources: Source[]; onClose: () => void; onSaved: (d: DestinationView) => void }) {
+  const config = (destination?.config ?? {}) as Record<string, unknown>;
+  const [name, setName] = useState(destination?.name ?? '');
+  const [kind, setKind] = useState<DestinationKind>(destination?.kind ?? 'webhook');
+  const [url, setUrl] = useState(String(config.url ?? ''));
+  const [method, setMethod] = useState(String(config.method ?? 'POST'));
+  const [headers, setHeaders] = useState(config.headers ? JSON.stringify(config.headers) : '');
+  const [maxAttempts, setMaxAttempts] = useState(config.maxAttempts === undefined ? '' : String(config.maxAttempts));
+  const [path, setPath] = useState(String(config.path ?? ''));
+  const [writeKey, setWriteKey] = useState(String(config.writeKey ?? ''));
+  const [sourceIds, setSourceIds] = useState<string[]>(destination?.sourceIds ?? sources.map((s) => s.id));
+  const [transformationId, setTransformationId] = useState(destination?.transformationId ?? '');
+  const [transformations, setTransformations] = useState<Transformation[]>([]);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => void api.listTransformations().then((a) => setTransformations(a.transformations), () => undefined), []);
+
+  const buildConfig = (): Record<string, unknown> => {
+    const attempts = maxAttempts ? { maxAttempts: Number(maxAttempts) } : {};
+    if (kind === 'webhook') {
+      let parsedHeaders: unknown;
+      if (headers.trim()) {
+        try {
+          parsedHeaders = JSON.parse(headers);
+        } catch {
+          throw new Error('Headers must be a JSON object, e.g. {"X-Token": "abc"}');
+        }
+      }
+      return { url, method, ...(parsedHeaders ? { headers: parsedHeaders } : {}), ...attempts };
+    }
+    if (kind === 'file') return { path };
+    if (kind === 'data-plane') return { url, writeKey, ...attempts };
+    return {};
+  };
+  const save = async () => {
+    setError(undefined);
+    setBusy(true);
+    try {
+      const body: DestinationInput = { name, config: buildConfig(), sourceIds, transformationId: transformationId || null };
+      const saved = destination ? await pipelineApi.updateDestination(destination.id, body) : await pipelineApi.createDestination({ ...body, kind });
+      onSaved(saved);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const published = transformations.filter((t) => t.publishedVersionId || t.id === transformationId);
+  return (
+    <Dialog title={destination ? `Edit “${destination.name}”` : 'New destination'} onClose={onClose} wide testId="destination-form" actions={
+      <>
+        <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+        <button type="button" onClick={() => void save()} disabled={busy || !name.trim()}>{destination ? 'Save destination' : 'Create destination'}</button>
+      </>
+    }>
+      <div className="form-grid">
+        <label>Name<input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} /></label>
+        <label>Kind
+          <select value={kind} onChange={(e) => setKind(e.target.value as DestinationKind)} disabled={!!destination}>
+            {KINDS.map((k) => <option key={k.value} value={k.value}>{k.label}</option>)}
+          </select>
+        </label>
+        {(kind === 'webhook' || kind === 'data-plane') && <label>URL<input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hook" /></label>}
+        {kind === 'webhook' && (
+          <label>Method
+            <select value={method} onChange={(e) => setMethod(e.target.value)}>{['POST', 'PUT', 'PATCH'].map((m) => <option key={m}>{m}</option>)}</select>
+          </label>
+        )}
+        {kind === 'webhook' && <label>Headers (JSON)<input value={headers} onChange={(e) => setHeaders(e.target.value)} placeholder='{"X-Token": "abc"}' /></label>}
+        {kind === 'data-plane' && <label>Write key<input value={writeKey} onChange={(e) => setWriteKey(e.target.value)} /></label>}
+        {(kind === 'webhook' || kind === 'data-plane') && <label>Max attempts<input type="number" min={1} max={20} value={maxAttempts} onChange={(e) => setMaxAttempts(e.target.value)} placeholder="default" /></label>}
+        {kind === 'file' && <label>File path<input value={path} onChange={(e) => setPath(e.target.value)} placeholder="exports/events.ndjson (relative to the data directory)" /></label>}
+        <label>Transformation
+          <select value={transformationId} onChange={(e) => setTransformationId(e.target.value)}>
+            <option value="">None (events pass through unchanged)</option>
+            {published.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          </select>
+        </label>
+      </div>
+      <fieldset className="source-picks">
+        <legend>Sources</legend>
+        {sources.length === 0 && <span className="muted">No sources yet.</span>}
+        {sources.map((s) => (
+          <label key={s.id} className="inline">
+            <input type="checkbox" checked={sourceIds.includes(s.id)} onChange={(e) => setSourceIds(e.target.checked ? [...sourceIds, s.id] : sourceIds.filter((x) => x !== s.id))} /> {s.name}
+          </label>
+        ))}
+      </fieldset>
+      {error && <p role="alert" className="error">{error}</p>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { pipelineApi, type DestinationView, type Source } from '../../api/pipeline';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { DeliveriesView } from './DeliveriesView';
+import { DestinationCard } from './DestinationCard';
+import { DestinationForm } from './DestinationForm';
+
+/** Destinations with their delivery health; one destination's deliveries when `id` is given. */
+export function DestinationsPage({ id, params }: { id?: string; params: Record<string, string> }) {
+  const [destinations, setDestinations] = useState<DestinationView[]>();
+  const [sources, setSources] = useState<Source[]>([]);
+  const [editing, setEditing] = useState<DestinationView | 'new'>();
+  const [deleting, setDeleting] = useState<DestinationView>();
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const load = useCallback(async () => {
+    try {
+      const [d, s] = await Promise.all([pipelineApi.listDestinations(), pipelineApi.listSources()]);
+      setDestinations(d.destinations);
+      setSources(s.sources);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), 1500); // delivery state moves on its own
+    return () => clearInterval(timer);
+  }, [load]);
+  const sourceMap = useMemo(() => new Map(sources.map((s) => [s.id, s])), [sources]);
+  const act = async (work: () => Promise<unknown>, done?: string) => {
+    setError(undefined);
+    try {
+      await work();
+      if (done) setNotice(done);
+      await load();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const shown = id ? destinations?.filter((d) => d.id === id) : destinations;
+  const card = (d: DestinationView) => (
+    <DestinationCard key={d.id} d={d} sources={sourceMap}
+      onEdit={() => setEditing(d)}
+      onToggle={() => void act(() => pipelineApi.updateDestination(d.id, { enabled: !d.enabled }), d.enabled ? `Paused ${d.name}.` : `Resumed ${d.name}.`)}
+      onRetry={() => void act(async () => setNotice(`Retrying ${(await pipelineApi.retryFailed(d.id)).queued} failed events of ${d.name}.`))}
+      onDisconnect={() => void act(() => pipelineApi.disconnect(d.id), `Disconnected the transformation from ${d.name}: events pass through unchanged.`)}
+      onDelete={() => setDeleting(d)} />
+  );
+  return (
+    <section className="page" aria-labelledby="destinations-title">
+      <div className="page-head">
+        <h2 id="destinations-title">{id ? <><a href="#/destinations">Destinations</a> / {shown?.[0]?.name ?? id}</> : 'Destinations'}</h2>
+        <div className="page-actions"><button type="button" onClick={() => setEditing('new')}>New destination</button></div>
+      </div>
+      <ErrorNotice message={error} onDismiss={() => setError(undefined)} />
+      {notice && <p role="status" className="notice">{notice} <button type="button" className="link" onClick={() => setNotice(undefined)} aria-label="Dismiss">✕</button></p>}
+      {destinations?.length === 0 && !id && (
+        <EmptyState title="No destinations yet" action={<button type="button" onClick={() => setEditing('new')}>New destination</button>}>
+          A destination receives the events of its sources, through a published transformation if you connect one: a webhook, an NDJSON file, another data plane, or capture only.
+        </EmptyState>
+      )}
+      {id && destinations && !shown?.length && <EmptyState title="No such destination" action={<a href="#/destinations">All destinations</a>}>It may have been deleted.</EmptyState>}
+      <ul className="card-list destination-list" aria-label="Destinations">{shown?.map(card)}</ul>
+      {id && shown?.[0] && <DeliveriesView destination={shown[0]} status={params.status ?? ''} />}
+      {editing && (
+        <DestinationForm destination={editing === 'new' ? undefined : editing} sources={sources} onClose={() => setEditing(undefined)}
+          onSaved={(d) => { setEditing(undefined); setNotice(`Saved ${d.name}.`); void load(); }} />
+      )}
+      {deleting && (
+        <ConfirmDialog title={`Delete destination “${deleting.name}”?`} confirmLabel="Delete destination" danger onCancel={() => setDeleting(undefined)}
+          onConfirm={() => { const d = deleting; setDeleting(undefined); void act(() => pipelineApi.deleteDestination(d.id), `Deleted ${d.name}.`); }}>
+          Its queue position and its {(deleting.delivery.counts.delivered + deleting.delivery.counts.failed).toLocaleString()} delivery results go; captured events stay.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

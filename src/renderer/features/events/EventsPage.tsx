@@ -1,0 +1,118 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { EventFilterQuery } from '../../../shared/api/events';
+import { filterIsEmpty, selectionQuery, type ExportFormat } from '../../../shared/api/event-selection';
+import { pipelineApi, type Source } from '../../api/pipeline';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { pageHref } from '../../hooks/routes';
+import { navigate } from '../../hooks/useHashRoute';
+import { EventDetail } from './EventDetail';
+import { EventFilters } from './EventFilters';
+import { EventsTable } from './EventsTable';
+import { ImportDialog } from './ImportDialog';
+import { useEventSelection } from './useEventSelection';
+import { useEventsQuery } from './useEventsQuery';
+
+const FILTER_KEYS = ['type', 'event', 'userId', 'anonymousId', 'user', 'sourceId', 'messageId', 'from', 'to', 'q', 'where'] as const;
+const filterOf = (params: Record<string, string>): EventFilterQuery =>
+  Object.fromEntries(FILTER_KEYS.filter((k) => params[k]).map((k) => [k, params[k]])) as EventFilterQuery;
+
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The captured-events browser: filters, virtual table with live tail, detail, selection, import/export. */
+export function EventsPage({ params }: { params: Record<string, string> }) {
+  const filter = useMemo(() => filterOf(params), [params]);
+  const [scrolledAway, setScrolledAway] = useState(false);
+  const [sources, setSources] = useState<Source[]>([]);
+  const [openId, setOpenId] = useState<string>();
+  const [dialog, setDialog] = useState<'import' | 'delete'>();
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [selectionSize, setSelectionSize] = useState(0);
+  const query = useEventsQuery(filter, scrolledAway || selectionSize > 0);
+  const selection = useEventSelection(filter, query.total);
+  useEffect(() => setSelectionSize(selection.size), [selection.size]);
+  useEffect(() => void pipelineApi.listSources().then((a) => setSources(a.sources), (e: Error) => setError(e.message)), []);
+  const sourceMap = useMemo(() => new Map(sources.map((s) => [s.id, s])), [sources]);
+  const target = selection.selection ? selectionQuery(selection.selection) : filter;
+  const targetLabel = selection.selection ? `${selection.size.toLocaleString()} selected` : filterIsEmpty(filter) ? 'all events' : `${(query.total ?? 0).toLocaleString()} matching`;
+
+  const exportAs = async (format: ExportFormat) => {
+    setError(undefined);
+    try {
+      download(await pipelineApi.exportEvents(target, format), `events.${format}`);
+      setNotice(`Exported ${targetLabel} as ${format.toUpperCase()}.`);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const remove = async () => {
+    setDialog(undefined);
+    try {
+      const { deleted } = await pipelineApi.deleteEvents(target, filterIsEmpty(target));
+      setNotice(`Deleted ${deleted.toLocaleString()} events.`);
+      selection.clear();
+      setOpenId(undefined);
+      query.refresh();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const live = !(scrolledAway || selection.size > 0);
+  return (
+    <section className="page events-page" aria-labelledby="events-title">
+      <div className="page-head">
+        <h2 id="events-title">Events</h2>
+        <span className={`live ${live ? 'live-on' : ''}`} data-testid="live-state">
+          {live ? 'Live' : 'Paused'}
+          {!live && query.newer > 0 && (
+            <button type="button" className="link" onClick={() => { selection.clear(); setScrolledAway(false); query.refresh(); }}>{query.newer} new: show</button>
+          )}
+        </span>
+        <div className="page-actions">
+          <button type="button" className="secondary" onClick={() => setDialog('import')}>Import…</button>
+          <button type="button" className="secondary" onClick={() => void exportAs('ndjson')} disabled={!query.total}>Export NDJSON</button>
+          <button type="button" className="secondary" onClick={() => void exportAs('json')} disabled={!query.total}>Export JSON</button>
+        </div>
+      </div>
+      <EventFilters filter={filter} counts={query.counts} sources={sources} onChange={(f) => navigate(pageHref('events', f))} />
+      <div className="selection-bar" aria-label="Selection">
+        <span data-testid="selection-count">{selection.size ? `${selection.size.toLocaleString()} selected` : 'No selection (click a checkbox; shift-click selects a range)'}</span>
+        {query.total !== undefined && query.total > 0 && <button type="button" className="link" onClick={selection.selectAllMatching}>Select all {query.total.toLocaleString()} matching</button>}
+        {selection.size > 0 && <button type="button" className="link" onClick={selection.clear}>Clear selection</button>}
+        <button type="button" className="secondary danger" disabled={!query.total} onClick={() => setDialog('delete')}>
+          {selection.size ? 'Delete selected' : 'Delete matching'}
+        </button>
+      </div>
+      <ErrorNotice message={error ?? query.error} onDismiss={() => setError(undefined)} />
+      {notice && <p role="status" className="notice">{notice} <button type="button" className="link" onClick={() => setNotice(undefined)} aria-label="Dismiss">✕</button></p>}
+      <div className={`events-body ${openId ? 'with-detail' : ''}`}>
+        {query.total === 0 ? (
+          <EmptyState title={filterIsEmpty(filter) ? 'No events captured yet' : 'No event matches these filters'}
+            action={filterIsEmpty(filter) ? <a href="#/sources">Send one from the Sources page</a> : <a href={pageHref('events')}>Clear the filters</a>}>
+            {filterIsEmpty(filter) ? 'Events sent to the event API (or imported) appear here live.' : 'Change or clear the filters above.'}
+          </EmptyState>
+        ) : (
+          <EventsTable query={query} selection={selection} sources={sourceMap} openId={openId} onOpen={setOpenId} onScrolled={setScrolledAway} />
+        )}
+        {openId && <EventDetail id={openId} onClose={() => setOpenId(undefined)} />}
+      </div>
+      {dialog === 'import' && <ImportDialog sources={sources} onClose={() => setDialog(undefined)} onImported={query.refresh} />}
+      {dialog === 'delete' && (
+        <ConfirmDialog title={`Delete ${targetLabel}?`} confirmLabel="Delete events" danger onCancel={() => setDialog(undefined)} onConfirm={() => void remove()}>
+          They are removed from the studio database and cannot be brought back. Destinations that have not processed them yet will not receive them.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { api, type StudioInfo } from '../../api/client';
+import { pipelineApi, type DestinationView, type Source } from '../../api/pipeline';
+import type { Library, Transformation } from '../../api/types';
+import { CopyButton } from '../../components/CopyButton';
+import { hrefFor, pageHref } from '../../hooks/routes';
+
+interface Numbers {
+  sources: (Source & { hour: number; day: number; hourFrom: string; dayFrom: string })[];
+  destinations: DestinationView[];
+  transformations: Transformation[];
+  libraries: Library[];
+}
+
+async function loadNumbers(): Promise<Numbers> {
+  const now = Date.now();
+  const hourFrom = new Date(now - 3_600_000).toISOString();
+  const dayFrom = new Date(now - 86_400_000).toISOString();
+  const [s, d, t, l] = await Promise.all([pipelineApi.listSources(), pipelineApi.listDestinations(), api.listTransformations(), api.listLibraries()]);
+  const sources = await Promise.all(
+    s.sources.map(async (source) => {
+      const [hour, day] = await Promise.all([pipelineApi.countEvents({ sourceId: source.id, from: hourFrom }), pipelineApi.countEvents({ sourceId: source.id, from: dayFrom })]);
+      return { ...source, hour: hour.total, day: day.total, hourFrom, dayFrom };
+    }),
+  );
+  return { sources, destinations: d.destinations, transformations: t.transformations, libraries: l.libraries };
+}
+
+/** The data plane at a glance; every number links to the page that shows it. */
+export function Dashboard({ info }: { info: StudioInfo }) {
+  const [numbers, setNumbers] = useState<Numbers>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let stop = false;
+    const tick = () => loadNumbers().then((n) => !stop && setNumbers(n), (e: Error) => !stop && setError(e.message));
+    void tick();
+    const timer = setInterval(() => void tick(), 5000);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+    };
+  }, []);
+  if (error) return <p className="error">{error}</p>;
+  if (!numbers) return <p className="muted">Loading the dashboard…</p>;
+  const key = numbers.sources[0]?.writeKey;
+  const live = new Map<string, { t: DestinationView['transformation']; on: DestinationView[] }>();
+  for (const d of numbers.destinations) if (d.transformation) live.set(d.transformation.id, { t: d.transformation, on: [...(live.get(d.transformation.id)?.on ?? []), d] });
+  const unpublished = [
+    ...numbers.transformations.filter((t) => t.versionId !== t.publishedVersionId).map((t) => ({ id: t.id, name: t.name, kind: 'transformation' as const, never: !t.publishedVersionId })),
+    ...numbers.libraries.filter((l) => l.versionId !== l.publishedVersionId).map((l) => ({ id: l.id, name: l.name, kind: 'library' as const, never: !l.publishedVersionId })),
+  ];
+  return (
+    <div className="dashboard" data-testid="dashboard">
+      <div className="tile tile-wide">
+        <h3>Send events</h3>
+        <dl className="facts">
+          <dt>Event URL</dt>
+          <dd><code data-testid="overview-event-url">{info.baseUrl}</code> <CopyButton text={info.baseUrl} label="Copy URL" /></dd>
+          <dt>Default write key</dt>
+          <dd>{key ? <><code data-testid="overview-write-key">{key}</code> <CopyButton text={key} label="Copy key" /></> : <a href="#/sources">Create a source</a>}</dd>
+        </dl>
+      </div>
+      <div className="tile">
+        <h3>Events captured</h3>
+        <table className="mini-table">
+          <thead><tr><th>Source</th><th>Last hour</th><th>Last day</th></tr></thead>
+          <tbody>
+            {numbers.sources.map((s) => (
+              <tr key={s.id}>
+                <td><a href="#/sources">{s.name}</a></td>
+                <td><a href={pageHref('events', { sourceId: s.id, from: s.hourFrom })}>{s.hour.toLocaleString()}</a></td>
+                <td><a href={pageHref('events', { sourceId: s.id, from: s.dayFrom })}>{s.day.toLocaleString()}</a></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="tile">
+        <h3>Destinations</h3>
+        {numbers.destinations.length === 0 ? <p className="muted">None yet. <a href="#/destinations">Add one</a></p> : (
+          <table className="mini-table">
+            <thead><tr><th>Destination</th><th>State</th><th>Delivered</th><th>Failed</th></tr></thead>
+            <tbody>
+              {numbers.destinations.map((d) => (
+                <tr key={d.id}>
+                  <td><a href={pageHref('destinations', {}, d.id)}>{d.name}</a></td>
+                  <td className={d.delivery.lastError ? 'error' : ''}>{d.enabled ? (d.delivery.lastError ? 'failing' : d.delivery.state) : 'paused'}</td>
+                  <td><a href={pageHref('destinations', { status: 'delivered' }, d.id)}>{d.delivery.counts.delivered.toLocaleString()}</a></td>
+                  <td><a className={d.delivery.counts.failed ? 'error' : ''} href={pageHref('destinations', { status: 'failed' }, d.id)}>{d.delivery.counts.failed.toLocaleString()}</a></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <div className="tile">
+        <h3>Transformations live on destinations</h3>
+        {live.size === 0 ? <p className="muted">No destination runs a transformation.</p> : (
+          <ul className="plain-list">
+            {[...live.values()].map(({ t, on }) => (
+              <li key={t!.id}><a href={hrefFor('transformation', t!.id)}>{t!.name}</a> on {on.map((d, i) => <span key={d.id}>{i ? ', ' : ''}<a href={pageHref('destinations', {}, d.id)}>{d.name}</a></span>)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="tile">
+        <h3>Unpublished changes</h3>
+        {unpublished.length === 0 ? <p className="muted">Everything saved is published.</p> : (
+          <ul className="plain-list">
+            {unpublished.map((u) => <li key={u.id}><a href={hrefFor(u.kind, u.id)}>{u.name}</a> <span className="muted">({u.kind}, {u.never ? 'never published' : 'newer version than the published one'})</span></li>)}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { DestinationView } from '../../api/pipeline';
+import { pageHref } from '../../hooks/routes';
+
+/** Where a transformation is live: its connected destinations and the version they run. */
+export function LiveOn({ destinations }: { destinations: DestinationView[] | undefined }) {
+  if (!destinations?.length) return null;
+  return (
+    <p className="notice live-on-notice" data-testid="live-on">
+      Live on{' '}
+      {destinations.map((d, i) => (
+        <span key={d.id}>
+          {i ? ', ' : ''}
+          <a href={pageHref('destinations', {}, d.id)}>{d.name}</a>
+          {!d.enabled && ' (paused)'}
+        </span>
+      ))}
+      {destinations[0]?.transformation?.publishedVersionId && <span className="muted"> · running version {destinations[0].transformation.publishedVersionId.slice(-8)}</span>}
+    </p>
+  );
+}

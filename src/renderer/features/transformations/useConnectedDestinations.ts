@@ -1,0 +1,24 @@
+import { useCallback, useEffect, useState } from 'react';
+import { pipelineApi, type DestinationView } from '../../api/pipeline';
+
+/** The destinations a transformation is connected to (live on), refreshed on demand. */
+export function useConnectedDestinations(transformationId: string) {
+  const [destinations, setDestinations] = useState<DestinationView[]>();
+  const reload = useCallback(async () => {
+    try {
+      const all = (await pipelineApi.listDestinations()).destinations;
+      const connected = all.filter((d) => d.transformationId === transformationId);
+      setDestinations(connected);
+      return connected;
+    } catch {
+      setDestinations([]);
+      return [];
+    }
+  }, [transformationId]);
+  useEffect(() => {
+    void reload();
+    const timer = setInterval(() => void reload(), 5000); // connections change elsewhere (Destinations page, publish)
+    return () => clearInterval(timer);
+  }, [reload]);
+  return { destinations, reload };
+}

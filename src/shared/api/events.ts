@@ -1,0 +1,69 @@
+import { Type, type Static } from 'typebox';
+
+// Captured events in the studio API: the filter every list / count / export / delete takes,
+// the selection model of the Events page (also used to start replay runs), import reports.
+
+/** Query fields of a captured-events filter (all optional, combined with AND). */
+export const EventFilterFields = {
+  type: Type.Optional(Type.String({ maxLength: 200, description: 'Call type, or several separated by commas' })),
+  event: Type.Optional(Type.String({ maxLength: 1000, description: 'Event name (track event, page/screen name)' })),
+  userId: Type.Optional(Type.String({ maxLength: 1000 })),
+  anonymousId: Type.Optional(Type.String({ maxLength: 1000 })),
+  user: Type.Optional(Type.String({ maxLength: 1000, description: 'Matches userId or anonymousId' })),
+  sourceId: Type.Optional(Type.String({ maxLength: 100 })),
+  messageId: Type.Optional(Type.String({ maxLength: 1000 })),
+  from: Type.Optional(Type.String({ maxLength: 64, description: 'Received at or after (ISO 8601)' })),
+  to: Type.Optional(Type.String({ maxLength: 64, description: 'Received at or before (ISO 8601)' })),
+  q: Type.Optional(Type.String({ maxLength: 1000, description: 'Free text, case-insensitive, searched in the event JSON' })),
+  where: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'JSON-path conditions on the enriched event joined by "and": `properties.revenue > 100 and context.library.name = "analytics-node"`. ' +
+        'Operators: = != > >= < <= ~ (contains), `exists`, `missing`; values are JSON (numbers, "strings", true, false, null) or bare words',
+    }),
+  ),
+  ids: Type.Optional(Type.String({ maxLength: 200_000, description: 'Captured event ids separated by commas (a selection)' })),
+};
+export const EventFilterQuery = Type.Object(EventFilterFields);
+export type EventFilterQuery = Static<typeof EventFilterQuery>;
+
+export const EventTypeCounts = Type.Object({
+  total: Type.Integer(),
+  types: Type.Record(Type.String(), Type.Integer(), { description: 'Matching events per call type (the type filter itself not applied)' }),
+});
+export type EventTypeCounts = Static<typeof EventTypeCounts>;
+
+export const ImportFormat = Type.Union(
+  [Type.Literal('auto'), Type.Literal('json'), Type.Literal('ndjson'), Type.Literal('batch'), Type.Literal('har'), Type.Literal('curl')],
+  { description: 'auto detects: a JSON array of events, NDJSON (one event or request body a line), {batch:[...]}, a HAR file (its /v1/* requests), curl commands' },
+);
+export type ImportFormat = Static<typeof ImportFormat>;
+
+export const ImportBody = Type.Object(
+  {
+    sourceId: Type.String({ minLength: 1, maxLength: 100, description: 'Source the events are captured for' }),
+    format: Type.Optional(ImportFormat),
+    fileName: Type.Optional(Type.String({ maxLength: 500 })),
+    content: Type.String({ description: 'The file text' }),
+  },
+  { additionalProperties: false },
+);
+export type ImportBody = Static<typeof ImportBody>;
+
+export const ImportRejection = Type.Object({
+  at: Type.String({ description: 'Where in the file: "line 3", "item 2", "entry 5 (POST /v1/track)", "command 1"' }),
+  error: Type.String({ description: 'Why, in the words of the event API' }),
+});
+export type ImportRejection = Static<typeof ImportRejection>;
+
+export const ImportReport = Type.Object({
+  format: Type.String(),
+  requests: Type.Integer({ description: 'Event API requests found in the file' }),
+  imported: Type.Integer({ description: 'Events captured (0 when anything was rejected: all or nothing per file)' }),
+  rejected: Type.Array(ImportRejection),
+});
+export type ImportReport = Static<typeof ImportReport>;
+
+export type { EventSelection, ExportFormat } from './event-selection';
+export { filterIsEmpty, selectionQuery } from './event-selection';

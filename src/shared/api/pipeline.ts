@@ -1,0 +1,77 @@
+import { Type, type Static } from 'typebox';
+
+// Shapes of the studio API's sources, captured events, destinations and deliveries: the route
+// schemas (main/http/routes/pipeline-schemas.ts) and the renderer's typed client use these.
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const AnyObject = Type.Object({}, { additionalProperties: true });
+
+export const Source = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  writeKey: Type.String({ description: 'Basic auth user name of the event API' }),
+  enabled: Type.Boolean(),
+  createdAt: Type.String(),
+});
+
+export const DestinationKindSchema = Type.Union([Type.Literal('capture'), Type.Literal('webhook'), Type.Literal('file'), Type.Literal('data-plane')]);
+
+export const DestinationView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  kind: DestinationKindSchema,
+  config: AnyObject,
+  enabled: Type.Boolean(),
+  transformationId: NullableText,
+  transformation: Type.Union([Type.Object({ id: Type.String(), name: Type.String(), publishedVersionId: NullableText }), Type.Null()]),
+  sourceIds: Type.Array(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  delivery: Type.Object({
+    cursor: Type.Integer({ description: 'Last captured event id processed' }),
+    pending: Type.Integer({ description: 'Events from its sources still waiting' }),
+    state: Type.String({ description: 'starting, running, idle, paused, waiting or stopped' }),
+    lastError: NullableText,
+    lastBatchAt: NullableText,
+    counts: Type.Object({ delivered: Type.Integer(), failed: Type.Integer(), dropped: Type.Integer(), filtered: Type.Integer() }, { description: 'Recorded results per status' }),
+    lastFailure: Type.Union([Type.Object({ at: Type.String(), error: NullableText }), Type.Null()]),
+    lastSuccessAt: NullableText,
+    retrying: Type.Integer({ description: 'Failed events queued to be delivered again' }),
+  }),
+});
+
+export const CapturedEvent = Type.Object({
+  id: Type.String({ description: 'Capture sequence number (decimal); also the list cursor' }),
+  sourceId: Type.String(),
+  type: Type.String(),
+  eventName: NullableText,
+  userId: NullableText,
+  anonymousId: NullableText,
+  messageId: Type.String(),
+  receivedAt: Type.String(),
+  event: AnyObject,
+});
+
+export const Delivery = Type.Object({
+  id: Type.String(),
+  destinationId: Type.String(),
+  eventId: NullableText,
+  sourceId: NullableText,
+  messageId: NullableText,
+  eventType: NullableText,
+  status: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('dropped'), Type.Literal('filtered')]),
+  output: Type.Union([Type.Array(AnyObject), Type.Null()]),
+  error: NullableText,
+  logs: Type.Array(Type.String()),
+  attempts: Type.Integer(),
+  transformationId: NullableText,
+  transformationVersionId: NullableText,
+  createdAt: Type.String(),
+});
+
+export type SourceDto = Static<typeof Source>;
+export type CapturedEventDto = Static<typeof CapturedEvent>;
+export type DestinationDto = Static<typeof DestinationView>;
+export type DestinationKind = Static<typeof DestinationKindSchema>;
+export type DeliveryDto = Static<typeof Delivery>;
+export type DeliveryStatus = DeliveryDto['status'];
