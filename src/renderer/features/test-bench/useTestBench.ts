@@ -14,6 +14,24 @@ export interface BenchRun {
   durationMs: number;
   /** The transformation name the run used (stack traces name the module by it). */
   moduleName: string;
+  /** What the run ran on: results are stale as soon as any of it changes. */
+  ranOn: RunInputs;
+}
+
+/** The inputs of a run: the code, the test events text and the libraries' code it could import. */
+export interface RunInputs {
+  code: string;
+  eventsText: string;
+  libraries: string;
+}
+
+/** What changed since a run (empty when its results still describe the current inputs). */
+export function staleReasons(ranOn: RunInputs, now: RunInputs): string[] {
+  const reasons: string[] = [];
+  if (ranOn.code !== now.code) reasons.push('code');
+  if (ranOn.libraries !== now.libraries) reasons.push('libraries');
+  if (ranOn.eventsText !== now.eventsText) reasons.push('test events');
+  return reasons;
 }
 
 export interface TestBenchState {
@@ -24,8 +42,8 @@ export interface TestBenchState {
   running: boolean;
   result?: BenchRun;
   /** A fatal error of the run (syntax error, timeout, unknown import…) or of the request. */
-  runError?: string;
-  run(code: string, name: string): Promise<void>;
+  runError?: { message: string; ranOn: RunInputs };
+  run(code: string, name: string, libraries: string): Promise<void>;
 }
 
 /** Test events (kept per transformation in this browser) and runs of unsaved code against them. */
@@ -34,7 +52,7 @@ export function useTestBench(transformationId: string): TestBenchState {
   const [eventsText, setText] = useState(() => data.testEventsText(transformationId) ?? '[]');
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<BenchRun>();
-  const [runError, setRunError] = useState<string>();
+  const [runError, setRunError] = useState<TestBenchState['runError']>();
   const runId = useRef(0);
 
   useEffect(() => {
@@ -53,9 +71,10 @@ export function useTestBench(transformationId: string): TestBenchState {
   const parsed = useMemo(() => parseTestEvents(eventsText), [eventsText]);
 
   const run = useCallback(
-    async (code: string, name: string) => {
+    async (code: string, name: string, libraries: string) => {
+      const ranOn = { code, eventsText, libraries };
       if (!parsed.ok) {
-        setRunError(`Fix the test events first: ${parsed.message}`);
+        setRunError({ message: `Fix the test events first: ${parsed.message}`, ranOn });
         return;
       }
       const id = ++runId.current;
@@ -70,16 +89,17 @@ export function useTestBench(transformationId: string): TestBenchState {
           logs: response.logs ?? [],
           durationMs: response.durationMs,
           moduleName: name,
+          ranOn,
         });
       } catch (e) {
         if (id !== runId.current) return;
         setResult(undefined);
-        setRunError((e as Error).message);
+        setRunError({ message: (e as Error).message, ranOn });
       } finally {
         if (id === runId.current) setRunning(false);
       }
     },
-    [parsed],
+    [parsed, eventsText],
   );
 
   return { eventsText, setEventsText, setEvents: (events) => setEventsText(formatEvents(events)), parsed, running, result, runError, run };
