@@ -84,7 +84,7 @@ export function WorkspacePage({ kind, id, tab }: { kind: Kind; id?: string; tab?
         second={{
           id: 'content',
           className: 'workspace-content',
-          minSize: '520px',
+          minSize: '480px',
           content,
         }}
       />
