@@ -45,7 +45,7 @@ test('nested changes read path by path, arrays element by element, unchanged par
   await unchanged.locator('summary').click();
   await expect(unchanged.getByText('context.page.url')).toBeVisible();
   // Values wrap between words, never inside one.
-  expect(await diff.locator('td').first().evaluate((el) => getComputedStyle(el).overflowWrap)).toBe('break-word');
+  await expect(diff.locator('td').first()).toHaveCSS('overflow-wrap', 'break-word');
   await shootBoth(page, 'structural-diff');
 
   await page.getByRole('button', { name: /^Unchanged/ }).click();

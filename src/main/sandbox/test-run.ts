@@ -1,7 +1,7 @@
 import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import { importNameOf, importSpecifiers } from './imports';
-import type { Sandbox, SandboxLibrary, TransformResult } from './types';
+import type { EventMetadata, Sandbox, SandboxLibrary, TransformResult } from './types';
 
 /** Body of POST /studio/api/test. */
 export interface TestRunRequest {
@@ -11,6 +11,8 @@ export interface TestRunRequest {
   libraryVersionIds?: string[];
   transformationName?: string;
   credentials?: Record<string, string>;
+  /** Source/destination fields every event's metadata(event) reports. */
+  context?: EventMetadata;
 }
 
 /** A per-event error; `metadata.messageId` names the input event it belongs to, when that event had one. */
@@ -69,6 +71,7 @@ export async function runTest(deps: { sandbox: Sandbox; libraryCode: LibraryCode
     name: request.transformationName,
     libraries,
     events: request.events,
+    metadata: request.context ? request.events.map(() => request.context!) : undefined,
     credentials: request.credentials,
   });
   return {

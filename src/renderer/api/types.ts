@@ -84,6 +84,8 @@ export interface TestRequest {
   libraries?: Array<{ name: string; code: string }>;
   libraryVersionIds?: string[];
   transformationName?: string;
+  /** Source/destination fields metadata(event) reports for every event. */
+  context?: Record<string, string>;
 }
 
 export interface TestResponse {

@@ -4,6 +4,7 @@ export type PanelTab = 'test' | 'versions' | 'used-by';
 
 export type Route =
   | { page: 'home' }
+  | { page: 'settings' }
   | { page: 'list'; kind: Kind; id?: string; tab?: PanelTab }
   | { page: 'not-found'; hash: string };
 
@@ -14,6 +15,7 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').split('?')[0]!;
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0 || parts[0] === 'login') return { page: 'home' };
+  if (parts.length === 1 && parts[0] === 'settings') return { page: 'settings' };
   const kind = SEGMENT[parts[0] as keyof typeof SEGMENT];
   if (!kind || parts.length > 3) return { page: 'not-found', hash };
   const tab = parts[2] as PanelTab | undefined;

@@ -1,6 +1,7 @@
 import type { StudioInfo } from '../../api/client';
 import { useHashRoute } from '../../hooks/useHashRoute';
 import { HomePage } from '../home/HomePage';
+import { SettingsPage } from '../settings/SettingsPage';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspacePage } from '../workspace/WorkspacePage';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
@@ -11,6 +12,7 @@ export function Shell({ info }: { info: StudioInfo }) {
   return (
     <WorkspaceProvider>
       {route.page === 'home' && <HomePage info={info} />}
+      {route.page === 'settings' && <SettingsPage />}
       {route.page === 'list' && <WorkspacePage kind={route.kind} id={route.id} tab={route.tab} />}
       {route.page === 'not-found' && (
         <EmptyState title="Nothing here" action={<a href="#/transformations">Go to transformations</a>}>

@@ -7,6 +7,7 @@ import { SplitLayout, usePanelRef } from '../../components/SplitLayout';
 import { MOD_LABEL } from '../../hooks/useShortcuts';
 import { useTheme } from '../../hooks/useTheme';
 import { CapturedPicker } from './CapturedPicker';
+import { ContextPanel } from './ContextPanel';
 import { ErrorText } from './ErrorText';
 import type { StackProps } from './EventResult';
 import { ResultsList } from './ResultsList';
@@ -14,7 +15,7 @@ import { RunSummary, type ResultFilter } from './RunSummary';
 import { SamplePicker } from './SamplePicker';
 import { TestSetsDialog } from './TestSetsDialog';
 import { parseTestEvents } from './test-events';
-import { staleReasons, type TestBenchState } from './useTestBench';
+import { filledContext, staleReasons, type TestBenchState } from './useTestBench';
 
 function lintEvents(text: string): CodeProblem[] {
   const parsed = parseTestEvents(text);
@@ -43,7 +44,7 @@ export function TestBench({ bench, onRun, stack, code, libraries }: { bench: Tes
       setFormatError(formatErrorMessage(e));
     }
   };
-  const now = { code, libraries, eventsText: bench.eventsText };
+  const now = { code, libraries, eventsText: bench.eventsText, context: JSON.stringify(filledContext(bench.context)) };
   const ranOn = bench.result?.ranOn ?? bench.runError?.ranOn;
   const stale = ranOn ? staleReasons(ranOn, now) : [];
   // A run is never shown beside inputs it did not run on.
@@ -90,6 +91,7 @@ export function TestBench({ bench, onRun, stack, code, libraries }: { bench: Tes
           minSize: '90px',
           content: (
             <>
+              <ContextPanel context={bench.context} onChange={bench.setContext} />
               <LazyCodeEditor
                 value={bench.eventsText}
                 onChange={bench.setEventsText}

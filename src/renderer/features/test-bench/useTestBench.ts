@@ -23,6 +23,8 @@ export interface RunInputs {
   code: string;
   eventsText: string;
   libraries: string;
+  /** The metadata() context as JSON. */
+  context: string;
 }
 
 /** What changed since a run (empty when its results still describe the current inputs). */
@@ -31,6 +33,7 @@ export function staleReasons(ranOn: RunInputs, now: RunInputs): string[] {
   if (ranOn.code !== now.code) reasons.push('code');
   if (ranOn.libraries !== now.libraries) reasons.push('libraries');
   if (ranOn.eventsText !== now.eventsText) reasons.push('test events');
+  if (ranOn.context !== now.context) reasons.push('context');
   return reasons;
 }
 
@@ -44,7 +47,25 @@ export interface TestBenchState {
   /** A fatal error of the run (syntax error, timeout, unknown import…) or of the request. */
   runError?: { message: string; ranOn: RunInputs };
   run(code: string, name: string, libraries: string): Promise<void>;
+  /** Source and destination that metadata(event) reports in test runs. */
+  context: RunContext;
+  setContext(context: RunContext): void;
 }
+
+export type RunContext = Partial<Record<'sourceId' | 'sourceName' | 'sourceType' | 'destinationId' | 'destinationName' | 'destinationType', string>>;
+
+const contextKey = (id: string) => `studio.testContext.${id}`;
+function readContext(id: string): RunContext {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(contextKey(id)) ?? '{}');
+    return value && typeof value === 'object' ? (value as RunContext) : {};
+  } catch {
+    return {};
+  }
+}
+/** The filled-in fields of a context (what a run sends, and what its staleness compares). */
+export const filledContext = (context: RunContext): Record<string, string> =>
+  Object.fromEntries(Object.entries(context).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
 
 /** Test events (kept per transformation in this browser) and runs of unsaved code against them. */
 export function useTestBench(transformationId: string): TestBenchState {
@@ -54,6 +75,14 @@ export function useTestBench(transformationId: string): TestBenchState {
   const [result, setResult] = useState<BenchRun>();
   const [runError, setRunError] = useState<TestBenchState['runError']>();
   const runId = useRef(0);
+  const [context, setContextState] = useState<RunContext>(() => readContext(transformationId));
+  const setContext = useCallback(
+    (next: RunContext) => {
+      setContextState(next);
+      localStorage.setItem(contextKey(transformationId), JSON.stringify(next));
+    },
+    [transformationId],
+  );
 
   useEffect(() => {
     setText(data.testEventsText(transformationId) ?? '[]');
@@ -72,7 +101,8 @@ export function useTestBench(transformationId: string): TestBenchState {
 
   const run = useCallback(
     async (code: string, name: string, libraries: string) => {
-      const ranOn = { code, eventsText, libraries };
+      const given = filledContext(context);
+      const ranOn = { code, eventsText, libraries, context: JSON.stringify(given) };
       if (!parsed.ok) {
         setRunError({ message: `Fix the test events first: ${parsed.message}`, ranOn });
         return;
@@ -81,7 +111,7 @@ export function useTestBench(transformationId: string): TestBenchState {
       setRunning(true);
       setRunError(undefined);
       try {
-        const response = await api.test({ code, events: parsed.events, transformationName: name });
+        const response = await api.test({ code, events: parsed.events, transformationName: name, context: Object.keys(given).length > 0 ? given : undefined });
         if (id !== runId.current) return;
         setResult({
           id,
@@ -99,8 +129,8 @@ export function useTestBench(transformationId: string): TestBenchState {
         if (id === runId.current) setRunning(false);
       }
     },
-    [parsed, eventsText],
+    [parsed, eventsText, context],
   );
 
-  return { eventsText, setEventsText, setEvents: (events) => setEventsText(formatEvents(events)), parsed, running, result, runError, run };
+  return { eventsText, setEventsText, setEvents: (events) => setEventsText(formatEvents(events)), parsed, running, result, runError, run, context, setContext };
 }
