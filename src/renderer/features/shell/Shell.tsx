@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import type { StudioInfo } from '../../api/client';
 import { useHashRoute } from '../../hooks/useHashRoute';
 import { HomePage } from '../home/HomePage';
-import { SettingsPage } from '../settings/SettingsPage';
 import { EmptyState } from '../../components/EmptyState';
-import { WorkspacePage } from '../workspace/WorkspacePage';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
+
+// The rooms load on first visit, so the first load carries only the shell and the overview.
+const WorkspacePage = lazy(() => import('../workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage })));
+const SettingsPage = lazy(() => import('../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 /** The signed-in app: routes to the overview or the transformations / libraries rooms. */
 export function Shell({ info }: { info: StudioInfo }) {
@@ -12,8 +15,10 @@ export function Shell({ info }: { info: StudioInfo }) {
   return (
     <WorkspaceProvider>
       {route.page === 'home' && <HomePage info={info} />}
-      {route.page === 'settings' && <SettingsPage />}
-      {route.page === 'list' && <WorkspacePage kind={route.kind} id={route.id} tab={route.tab} />}
+      <Suspense fallback={<p className="muted pad" aria-busy="true">Loading…</p>}>
+        {route.page === 'settings' && <SettingsPage />}
+        {route.page === 'list' && <WorkspacePage kind={route.kind} id={route.id} tab={route.tab} />}
+      </Suspense>
       {route.page === 'not-found' && (
         <EmptyState title="Nothing here" action={<a href="#/transformations">Go to transformations</a>}>
           The address {route.hash} does not match a page of the studio.
