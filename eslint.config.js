@@ -7,7 +7,7 @@ import { builtinModules } from 'node:module';
 const electronAllowed = ['src/main/hosts/desktop/**', 'src/preload/**'];
 
 export default tseslint.config(
-  { ignores: ['resources/fixtures/**', 'out/**', 'dist/**', 'node_modules/**', 'e2e/artifacts/**', 'playwright-report/**', 'test-results/**'] },
+  { ignores: ['resources/fixtures/**', 'out/**', 'dist/**', 'build/**', 'node_modules/**', 'e2e/artifacts/**', 'playwright-report/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

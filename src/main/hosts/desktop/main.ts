@@ -26,8 +26,11 @@ export interface DesktopPaths {
 }
 
 export function desktopPaths(): DesktopPaths {
+  // Packaged: the core and its Node live in resources/ (outside app.asar: plain Node cannot read
+  // an asar archive). In development: the build output and the project's carried Node.
+  const entry = app.isPackaged ? join(process.resourcesPath, 'core', 'out', 'main', 'headless.js') : join(here, 'headless.js');
   return {
-    entry: join(here, 'headless.js'),
+    entry,
     preloadFile: join(here, '../preload/index.cjs'),
     nodePath: carriedNodeBinary({ packaged: app.isPackaged, resourcesPath: process.resourcesPath }),
   };

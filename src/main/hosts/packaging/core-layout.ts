@@ -78,7 +78,7 @@ export interface CoreLayout {
   packages: string[];
 }
 
-export function layoutCore({ root, target, nodeBinary }: { root: string; target: string; nodeBinary: string }): CoreLayout {
+export function layoutCore({ root, target, nodeBinary, platform = process.platform }: { root: string; target: string; nodeBinary: string; platform?: NodeJS.Platform }): CoreLayout {
   const outMain = join(root, 'out', 'main');
   if (!existsSync(join(outMain, 'headless.js'))) throw new Error('out/main/headless.js is missing: run `npm run build` first');
   const core = join(target, 'core');
@@ -95,7 +95,7 @@ export function layoutCore({ root, target, nodeBinary }: { root: string; target:
       filter: (source) => source === dir || !relative(dir, source).split(/[\\/]/).includes('node_modules'),
     });
   }
-  const nodeName = process.platform === 'win32' ? 'node.exe' : 'node';
+  const nodeName = platform === 'win32' ? 'node.exe' : 'node';
   const node = join(target, 'node', 'bin', nodeName);
   mkdirSync(dirname(node), { recursive: true });
   cpSync(nodeBinary, node, { dereference: true });
