@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { StudioInfo } from '../../api/client';
 import { useHashRoute } from '../../hooks/useHashRoute';
 import { HomePage } from '../home/HomePage';
+import { CommandPalette } from './CommandPalette';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
 
@@ -14,6 +15,7 @@ export function Shell({ info }: { info: StudioInfo }) {
   const route = useHashRoute();
   return (
     <WorkspaceProvider>
+      <CommandPalette />
       {route.page === 'home' && <HomePage info={info} />}
       <Suspense fallback={<p className="muted pad" aria-busy="true">Loading…</p>}>
         {route.page === 'settings' && <SettingsPage />}

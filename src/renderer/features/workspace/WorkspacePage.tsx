@@ -75,8 +75,8 @@ export function WorkspacePage({ kind, id, tab }: { kind: Kind; id?: string; tab?
         first={{
           id: 'list',
           className: 'workspace-list-pane',
-          defaultSize: '230px',
-          minSize: '170px',
+          defaultSize: '18%',
+          minSize: '200px',
           collapsible: true,
           onCollapsedChange: setListHidden,
           content: <ArtifactList kind={kind} items={items} selectedId={id} onCreate={() => setCreating(true)} />,
