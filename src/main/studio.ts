@@ -17,6 +17,8 @@ import { readSandboxSettings } from './sandbox/settings';
 import { createTestEventsService } from './management/test-events-service';
 import { createReplayJobs } from './replay/replay-jobs';
 import { createReplayService } from './replay/replay-service';
+import { createSendJobs } from './replay/send-jobs';
+import { createSendService } from './replay/send-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -99,6 +101,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     closers.push(() => replayJobs.stop());
     const replay = createReplayService({ store, jobs: replayJobs, testEvents });
     replay.markInterrupted();
+    const sendJobs = createSendJobs(store.sends, (message) => ctx.log.warn(message));
+    closers.push(() => sendJobs.stop());
+    const sends = createSendService({ store, jobs: sendJobs, baseUrl: () => ctx.baseUrl });
+    sends.markInterrupted();
     closers.push(() => maintenance.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const ctx: StudioContext = {
       dataDir: options.dataDir,
@@ -113,6 +119,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       retention,
       testEvents,
       replay,
+      sends,
     };
 
     const app = await createHttpServer(ctx, {

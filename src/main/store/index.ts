@@ -11,6 +11,7 @@ import { eventsRepo } from './events-repo';
 import { deliveriesRepo } from './deliveries-repo';
 import { testEventsRepo } from './test-events-repo';
 import { replayRepo } from './replay-repo';
+import { sendRepo } from './send-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -29,6 +30,7 @@ export function createStore(file: string) {
     deliveries: deliveriesRepo(db),
     testEvents: testEventsRepo(db),
     replay: replayRepo(db),
+    sends: sendRepo(db),
     close: () => db.close(),
   };
 }

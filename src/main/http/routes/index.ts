@@ -16,6 +16,7 @@ import { destinationsRoutes } from './destinations';
 import { deliveriesRoutes } from './deliveries';
 import { testEventsRoutes } from './test-events';
 import { replayRoutes } from './replay';
+import { replaySendRoutes } from './replay-send';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
@@ -39,6 +40,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   deliveriesRoutes(ctx),
   testEventsRoutes(ctx.testEvents),
   replayRoutes(ctx.replay),
+  replaySendRoutes(ctx.sends),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
