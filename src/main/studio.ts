@@ -81,7 +81,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       getSandbox: () => sandbox,
       log: () => ctx.log,
     });
-    const maintenance = startStoreMaintenance(store.db, { onError: (message) => ctx.log.warn(message) });
+    const maintenance = startStoreMaintenance(store.db, {
+      onError: (message) => ctx.log.warn(message),
+      indexStep: (limit) => store.events.indexKeys(limit),
+    });
     const collect = createCollectService({
       store,
       onCaptured: (sourceId) => {
