@@ -4,6 +4,9 @@ import type { Sandbox } from './sandbox/types';
 import type { CollectService } from './collect/collect-service';
 import type { RetentionService } from './collect/retention';
 import type { PipelineService } from './pipeline/pipeline-service';
+import type { TestEventsService } from './management/test-events-service';
+import type { ReplayService } from './replay/replay-service';
+import type { SendService } from './replay/send-service';
 
 /** Everything a route or service may use; built once by studio.ts. */
 export interface StudioContext {
@@ -23,4 +26,10 @@ export interface StudioContext {
   pipeline: PipelineService;
   /** Retention setting and pruner of captured events. */
   retention: RetentionService;
+  /** Saved test events of transformations. */
+  testEvents: TestEventsService;
+  /** Replay runs and compares (background jobs). */
+  replay: ReplayService;
+  /** Re-sending events to the local event API or a remote data plane. */
+  sends: SendService;
 }

@@ -14,6 +14,11 @@ import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
 import { createSandbox } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
+import { createTestEventsService } from './management/test-events-service';
+import { createReplayJobs } from './replay/replay-jobs';
+import { createReplayService } from './replay/replay-service';
+import { createSendJobs } from './replay/send-jobs';
+import { createSendService } from './replay/send-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -89,6 +94,20 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       log: () => ctx.log,
     });
     const retention = createRetention(store, () => ctx.log);
+    const testEvents = createTestEventsService(store);
+    const replayJobs = createReplayJobs({
+      repo: store.replay,
+      sandbox: () => sandbox,
+      workspaceId: bootstrap.workspaceId,
+      onError: (message) => ctx.log.warn(message),
+    });
+    closers.push(() => replayJobs.stop());
+    const replay = createReplayService({ store, jobs: replayJobs, testEvents });
+    replay.markInterrupted();
+    const sendJobs = createSendJobs(store.sends, (message) => ctx.log.warn(message));
+    closers.push(() => sendJobs.stop());
+    const sends = createSendService({ store, jobs: sendJobs, baseUrl: () => ctx.baseUrl });
+    sends.markInterrupted();
     closers.push(() => maintenance.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const ctx: StudioContext = {
       dataDir: options.dataDir,
@@ -101,6 +120,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       collect,
       pipeline,
       retention,
+      testEvents,
+      replay,
+      sends,
     };
 
     const app = await createHttpServer(ctx, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestedDeeperThan } from './json-depth';
+import { nestedDeeperThan, valueDeeperThan } from './json-depth';
 
 describe('nestedDeeperThan', () => {
   const nest = (levels: number) => `${'{"a":['.repeat(levels)}1${']}'.repeat(levels)}`;
@@ -17,5 +17,13 @@ describe('nestedDeeperThan', () => {
 
   it('does not scan texts too short to be that deep', () => {
     expect(nestedDeeperThan('[[[[', 2)).toBe(false);
+  });
+});
+
+describe('valueDeeperThan', () => {
+  it('counts nesting of parsed values', () => {
+    expect(valueDeeperThan({ a: [1] }, 2)).toBe(false);
+    expect(valueDeeperThan({ a: [[1]] }, 2)).toBe(true);
+    expect(valueDeeperThan('x', 0)).toBe(false);
   });
 });

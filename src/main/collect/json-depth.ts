@@ -20,3 +20,11 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
   }
   return false;
 }
+
+/** Whether a parsed value nests objects and arrays deeper than `limit` (stops at the limit). */
+export function valueDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (limit <= 0) return true;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) if (valueDeeperThan(child, limit - 1)) return true;
+  return false;
+}

@@ -72,8 +72,12 @@ export function createPublishService(ctx: StudioContext) {
         );
       }
       seenTransformations.add(transformation.id);
-      const events = parseTestInput(entry.testInput, `transformations.${index}.testInput`) ?? version.testEvents ?? [];
-      planned.transformations.push({ transformationId: transformation.id, versionId: version.id, name: version.name, code: version.code, events });
+      const given = parseTestInput(entry.testInput, `transformations.${index}.testInput`);
+      const saved = given ? [] : store.testEvents.list(transformation.id);
+      const base = { transformationId: transformation.id, versionId: version.id, name: version.name, code: version.code };
+      // Given test input wins; else the transformation's saved test events (with their expected outputs); else the version's events.
+      if (given || saved.length === 0) planned.transformations.push({ ...base, events: given ?? version.testEvents ?? [] });
+      else planned.transformations.push({ ...base, events: saved.map((s) => s.event), expected: saved.map((s) => s.expected) });
     });
     return planned;
   }

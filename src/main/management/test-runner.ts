@@ -1,6 +1,7 @@
 import type { EventObject, LibraryTestResult, TransformationTestResult, VersionTestResult } from '../../shared/management-api';
 import type { Sandbox } from '../sandbox/types';
 import type { LibraryVersionRecord } from '../store/libraries-repo';
+import { expectationFailures, tagMetadata } from './expected-outputs';
 
 /** A library version to compile and evaluate. */
 export interface LibraryUnderTest {
@@ -16,6 +17,8 @@ export interface TransformationUnderTest {
   name: string;
   code: string;
   events: EventObject[];
+  /** Expected outputs per event (same order; undefined = any output passes). */
+  expected?: (EventObject[] | undefined)[];
 }
 
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? text;
@@ -59,12 +62,15 @@ export async function testTransformation(
       cacheKey: [t.versionId, ...libraries.map((l) => l.version.id)].join(':'),
       libraries: libraries.map((l) => ({ importName: l.version.importName, code: l.version.code, versionId: l.version.id })),
       events: t.events,
-      metadata: t.events.map(() => ({ transformationId: t.transformationId, transformationVersionId: t.versionId, workspaceId })),
+      metadata: t.expected
+        ? tagMetadata(t.events, { transformationId: t.transformationId, transformationVersionId: t.versionId, workspaceId })
+        : t.events.map(() => ({ transformationId: t.transformationId, transformationVersionId: t.versionId, workspaceId })),
     });
     const output = run.results.filter((r) => r.error === undefined && r.output !== undefined).map((r) => r.output!);
     const errors = run.results
       .filter((r) => r.error !== undefined)
       .map((r) => ({ ...(r.metadata?.messageId ? { messageId: r.metadata.messageId } : {}), error: String(r.error) }));
+    if (t.expected) errors.push(...expectationFailures(t.events, t.expected, run.results));
     const failed = errors.length > 0;
     return {
       ...base,

@@ -9,6 +9,9 @@ import { transformationsRepo } from './transformations-repo';
 import { librariesRepo } from './libraries-repo';
 import { eventsRepo } from './events-repo';
 import { deliveriesRepo } from './deliveries-repo';
+import { testEventsRepo } from './test-events-repo';
+import { replayRepo } from './replay-repo';
+import { sendRepo } from './send-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -25,6 +28,9 @@ export function createStore(file: string) {
     libraries: librariesRepo(db),
     events: eventsRepo(db),
     deliveries: deliveriesRepo(db),
+    testEvents: testEventsRepo(db),
+    replay: replayRepo(db),
+    sends: sendRepo(db),
     close: () => db.close(),
   };
 }

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../shared/errors';
+import type { SavedTestEvent, SavedTestEvents } from '../../shared/api/test-events';
 import type {
   CapturedEventsPage,
   CapturedEventsQuery,
@@ -132,4 +133,11 @@ export const api = {
   test: (body: TestRequest) => request<TestResponse>('POST', '/studio/api/test', body),
   capturedEvents: (query: CapturedEventsQuery = {}) =>
     request<CapturedEventsPage>('GET', `/studio/api/events${queryString({ ...query })}`),
+
+  /** Saved test events of a transformation (publish runs them when it is given no test input). */
+  getTestEvents: (tid: string) => request<SavedTestEvents>('GET', `/studio/api/transformations/${id(tid)}/test-events`),
+  putTestEvents: (tid: string, events: SavedTestEvent[]) =>
+    request<SavedTestEvents>('PUT', `/studio/api/transformations/${id(tid)}/test-events`, { events }),
+  appendTestEvents: (tid: string, events: SavedTestEvent[]) =>
+    request<SavedTestEvents>('POST', `/studio/api/transformations/${id(tid)}/test-events`, { events }),
 };

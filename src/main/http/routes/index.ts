@@ -14,6 +14,9 @@ import { sourcesRoutes } from './sources';
 import { eventsRoutes } from './events';
 import { destinationsRoutes } from './destinations';
 import { deliveriesRoutes } from './deliveries';
+import { testEventsRoutes } from './test-events';
+import { replayRoutes } from './replay';
+import { replaySendRoutes } from './replay-send';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
@@ -35,6 +38,9 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   eventsRoutes(ctx),
   destinationsRoutes(ctx),
   deliveriesRoutes(ctx),
+  testEventsRoutes(ctx.testEvents),
+  replayRoutes(ctx.replay),
+  replaySendRoutes(ctx.sends),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */

@@ -1,0 +1,43 @@
+import { MAX_SAVED_TEST_EVENTS, type SavedTestEvent, type SavedTestEvents } from '../../shared/api/test-events';
+import { badRequest, notFound } from '../errors';
+import type { Store } from '../store';
+import { valueDeeperThan } from '../collect/json-depth';
+import { MAX_JSON_DEPTH } from '../collect/limits';
+
+function checkEvents(events: SavedTestEvent[]): void {
+  events.forEach((e, i) => {
+    if (valueDeeperThan(e, MAX_JSON_DEPTH)) throw badRequest(`body: field "events.${i}" nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`);
+  });
+}
+
+/** Saved test events of transformations: read, replace, append (used by the bench, publish and replay). */
+export function createTestEventsService(store: Pick<Store, 'transformations' | 'testEvents'>) {
+  const mustExist = (id: string) => {
+    if (!store.transformations.get(id)) throw notFound(`transformation "${id}" not found`);
+  };
+  const get = (id: string): SavedTestEvents => {
+    mustExist(id);
+    return { transformationId: id, events: store.testEvents.list(id), updatedAt: store.testEvents.updatedAt(id) };
+  };
+  return {
+    get,
+    replace(id: string, events: SavedTestEvent[]): SavedTestEvents {
+      mustExist(id);
+      checkEvents(events);
+      if (events.length > MAX_SAVED_TEST_EVENTS) throw badRequest(`body: field "events" holds ${events.length} events; keep at most ${MAX_SAVED_TEST_EVENTS}`);
+      store.testEvents.replace(id, events, new Date().toISOString());
+      return get(id);
+    },
+    append(id: string, events: SavedTestEvent[]): SavedTestEvents {
+      mustExist(id);
+      checkEvents(events);
+      const total = store.testEvents.count(id) + events.length;
+      if (total > MAX_SAVED_TEST_EVENTS) {
+        throw badRequest(`saving ${events.length} more test events would make ${total}; a transformation keeps at most ${MAX_SAVED_TEST_EVENTS}`);
+      }
+      store.testEvents.append(id, events, new Date().toISOString());
+      return get(id);
+    },
+  };
+}
+export type TestEventsService = ReturnType<typeof createTestEventsService>;

@@ -1,0 +1,94 @@
+import type { ChangeKind, OutcomeCounts, ReplaySummary } from '../../shared/api/replay';
+import { CHANGE_KINDS } from '../../shared/api/replay';
+import { fieldChanges, jsonEqual, type FieldChange } from '../../shared/field-diff';
+
+/** What one event became in one version. */
+export interface SideOutcome {
+  outputs: Record<string, unknown>[];
+  error: string | null;
+}
+
+const MAX_PATHS_TRACKED = 500;
+const MAX_ERRORS_TRACKED = 200;
+const TOP_PATHS = 20;
+const MAX_MESSAGE = 500;
+
+export const emptyCounts = (): OutcomeCounts => ({ kept: 0, dropped: 0, split: 0, failed: 0 });
+
+export function emptySummary(compare: boolean): ReplaySummary {
+  return {
+    a: emptyCounts(),
+    ...(compare ? { b: emptyCounts(), changes: Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number> } : {}),
+    paths: [],
+    errors: [],
+  };
+}
+
+/** Stored error text: the first 500 characters (grouped by exact text). */
+export const errorText = (error: string) => (error.length > MAX_MESSAGE ? `${error.slice(0, MAX_MESSAGE)}…` : error);
+
+function count(counts: OutcomeCounts, side: SideOutcome): void {
+  if (side.error !== null) counts.failed++;
+  else if (side.outputs.length === 0) counts.dropped++;
+  else if (side.outputs.length === 1) counts.kept++;
+  else counts.split++;
+}
+
+/** How B's result differs from A's for one event (one kind per event; they add up to the total). */
+export function classify(a: SideOutcome, b: SideOutcome): ChangeKind {
+  if (a.error === null && b.error !== null) return 'newlyFailing';
+  if (a.error !== null && b.error === null) return 'fixed';
+  if (a.error !== null && b.error !== null) return 'stillFailing';
+  if (jsonEqual(a.outputs, b.outputs)) return 'unchanged';
+  if (b.outputs.length === 0) return 'dropped';
+  if (b.outputs.length > 1 && a.outputs.length <= 1) return 'split';
+  return 'changed';
+}
+
+/** Field changes of B's outputs against A's, output by output. */
+export function outputChanges(a: SideOutcome, b: SideOutcome): FieldChange[] {
+  if (a.error !== null || b.error !== null) return [];
+  const changes: FieldChange[] = [];
+  const n = Math.min(a.outputs.length, b.outputs.length);
+  for (let i = 0; i < n; i++) {
+    for (const c of fieldChanges(a.outputs[i], b.outputs[i], 50)) if (!changes.some((x) => x.path === c.path)) changes.push(c);
+  }
+  return changes;
+}
+
+/** Adds one event's outcome to the running summary (mutates it). */
+export function addToSummary(summary: ReplaySummary, a: SideOutcome, b: SideOutcome | null, change: ChangeKind | null, changes: FieldChange[]): void {
+  count(summary.a, a);
+  const addError = (side: 'a' | 'b', error: string | null) => {
+    if (error === null) return;
+    const message = errorText(error);
+    const found = summary.errors.find((e) => e.side === side && e.message === message);
+    if (found) found.count++;
+    else if (summary.errors.length < MAX_ERRORS_TRACKED) summary.errors.push({ side, message, count: 1 });
+  };
+  addError('a', a.error);
+  if (b && summary.b && summary.changes && change) {
+    count(summary.b, b);
+    summary.changes[change]++;
+    addError('b', b.error);
+    for (const c of changes) {
+      let entry = summary.paths.find((p) => p.path === c.path);
+      if (!entry) {
+        if (summary.paths.length >= MAX_PATHS_TRACKED) continue;
+        entry = { path: c.path, added: 0, removed: 0, changed: 0 };
+        summary.paths.push(entry);
+      }
+      entry[c.kind]++;
+    }
+  }
+}
+
+/** The summary as the API shows it: top paths and errors by count. */
+export function presentSummary(summary: ReplaySummary): ReplaySummary {
+  const total = (p: ReplaySummary['paths'][number]) => p.added + p.removed + p.changed;
+  return {
+    ...summary,
+    paths: [...summary.paths].sort((x, y) => total(y) - total(x) || x.path.localeCompare(y.path)).slice(0, TOP_PATHS),
+    errors: [...summary.errors].sort((x, y) => y.count - x.count),
+  };
+}

@@ -1,0 +1,119 @@
+import type { ReplaySummary } from '../../shared/api/replay';
+import type { Sandbox } from '../sandbox/types';
+import type { ReplayRepo, ReplayRunRow } from '../store/replay-repo';
+import { BATCH_SIZE, batchResults, prepareBatch, runSide } from './run-batch';
+import type { CodeSpec } from './targets';
+
+export interface JobsOptions {
+  repo: ReplayRepo;
+  sandbox: () => Sandbox;
+  workspaceId: string;
+  onError: (message: string) => void;
+}
+
+/** Progress of the running job, kept in memory (rate and ETA). */
+export interface LiveProgress {
+  startedMs: number;
+  doneAtStart: number;
+  done: number;
+}
+
+const now = () => new Date().toISOString();
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Runs replay jobs one at a time, in the order they were queued, one batch per sandbox call per
+ * target; between batches it yields so test-bench runs and ingestion are served. The sandbox's
+ * own limiter gives a run at most one of its slots at a time, so the test bench is never starved.
+ */
+export function createReplayJobs(options: JobsOptions) {
+  const { repo } = options;
+  const queue: string[] = [];
+  const cancelled = new Set<string>();
+  let current: { id: string; live: LiveProgress } | null = null;
+  let loop: Promise<void> | null = null;
+  let stopping = false;
+
+  async function execute(row: ReplayRunRow): Promise<void> {
+    const a = JSON.parse(row.target_a) as CodeSpec;
+    const b = row.target_b ? (JSON.parse(row.target_b) as CodeSpec) : null;
+    const summary = JSON.parse(row.summary) as ReplaySummary;
+    let done = row.done;
+    current = { id: row.id, live: { startedMs: performance.now(), doneAtStart: done, done } };
+    repo.setStatus(row.id, 'running', { startedAt: now() });
+    while (done < row.total) {
+      if (stopping) return; // left 'running': the next start marks it interrupted
+      if (cancelled.has(row.id)) {
+        repo.setStatus(row.id, 'cancelled', { finishedAt: now() });
+        return;
+      }
+      const rows = repo.inputs(row.id, done, BATCH_SIZE);
+      if (rows.length === 0) break;
+      const batch = prepareBatch(rows);
+      const sandbox = options.sandbox();
+      const resultA = await runSide(sandbox, a, batch, options.workspaceId);
+      const resultB = b ? await runSide(sandbox, b, batch, options.workspaceId) : null;
+      if (stopping) return;
+      const results = batchResults(batch, resultA, resultB, summary);
+      done = rows[rows.length - 1]!.position + 1;
+      repo.writeBatch(row.id, rows[0]!.position, JSON.stringify(resultA.logs), resultB ? JSON.stringify(resultB.logs) : null, results, done, JSON.stringify(summary));
+      current.live.done = done;
+      await yieldToOthers();
+    }
+    repo.setStatus(row.id, 'done', { finishedAt: now() });
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.length && !stopping) {
+      const id = queue.shift()!;
+      const row = repo.get(id);
+      if (!row || row.status !== 'queued') continue;
+      if (cancelled.has(id)) {
+        repo.setStatus(id, 'cancelled', { finishedAt: now() });
+        continue;
+      }
+      try {
+        await execute(row);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        options.onError(`replay run ${id} failed: ${message}`);
+        if (!stopping && repo.get(id)) repo.setStatus(id, 'failed', { error: message, finishedAt: now() });
+      } finally {
+        cancelled.delete(id);
+        current = null;
+      }
+    }
+    loop = null;
+  }
+
+  return {
+    enqueue(id: string): void {
+      queue.push(id);
+      loop ??= drain();
+    },
+    /** True when the run was queued or running here (its status changes when the loop sees it). */
+    cancel(id: string): boolean {
+      if (current?.id !== id && !queue.includes(id)) return false;
+      cancelled.add(id);
+      const index = queue.indexOf(id);
+      if (index >= 0) {
+        queue.splice(index, 1);
+        repo.setStatus(id, 'cancelled', { finishedAt: now() });
+        cancelled.delete(id);
+      }
+      return true;
+    },
+    isActive: (id: string) => current?.id === id || queue.includes(id),
+    live: (id: string): LiveProgress | null => (current?.id === id ? current.live : null),
+    /** Resolves once the running job is idle (for tests). */
+    idle: async () => {
+      while (loop) await loop;
+    },
+    async stop(): Promise<void> {
+      stopping = true;
+      queue.length = 0;
+      if (loop) await loop;
+    },
+  };
+}
+export type ReplayJobs = ReturnType<typeof createReplayJobs>;

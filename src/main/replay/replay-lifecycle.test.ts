@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStudioDb } from '../management/test-support';
+import { startTestStudio, type TestStudio } from '../testing/harness';
+import { capture, ok, slowCode, trackEvents, waitFor } from './replay-test-support';
+
+/** Rows stored for a run, read through a second connection. */
+function stored(t: TestStudio, id: string) {
+  const db = openStudioDb(t);
+  try {
+    const one = (sql: string) => (db.prepare(sql).get(id) as { n: number }).n;
+    return {
+      results: one('SELECT count(*) AS n FROM replay_results WHERE run_id = ?'),
+      batches: one('SELECT count(*) AS n FROM replay_batches WHERE run_id = ?'),
+      inputs: one('SELECT count(*) AS n FROM replay_inputs WHERE run_id = ?'),
+      maxPosition: one('SELECT COALESCE(MAX(position), -1) AS n FROM replay_results WHERE run_id = ?'),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+describe('replay run lifecycle (integration)', () => {
+  let t: TestStudio;
+  const TOTAL = 1200;
+  const start = async () =>
+    ok(t, 'POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: { event: 'Slow' } }, target: { kind: 'draft', code: slowCode(1) } });
+
+  beforeAll(async () => {
+    t = await startTestStudio();
+    await capture(t, trackEvents(TOTAL, () => ({ event: 'Slow' })));
+  });
+  afterAll(() => t.close());
+
+  it('cancels mid-run: the results so far stay, nothing after', async () => {
+    const run = await start();
+    await waitFor(t, run.id, (r) => r.done > 0);
+    const cancelled = await ok(t, 'POST', `/studio/api/replay/runs/${run.id}/cancel`);
+    expect(['running', 'cancelled']).toContain(cancelled.status);
+    const after = await waitFor(t, run.id);
+    expect(after.status).toBe('cancelled');
+    expect(after.done).toBeGreaterThan(0);
+    expect(after.done).toBeLessThan(TOTAL);
+    const rows = stored(t, run.id);
+    expect(rows.results).toBe(after.done);
+    expect(rows.maxPosition).toBe(after.done - 1);
+    // A cancelled run can be resumed where it stopped.
+    await ok(t, 'POST', `/studio/api/replay/runs/${run.id}/resume`);
+    const resumed = await waitFor(t, run.id);
+    expect(resumed).toMatchObject({ status: 'done', done: TOTAL, summary: { a: { kept: TOTAL } } });
+    expect(stored(t, run.id).results).toBe(TOTAL);
+  });
+
+  it('restart mid-run: the run is marked interrupted with whole batches only, then resumed or discarded', async () => {
+    const first = await start();
+    const second = await start(); // queued behind the first
+    await waitFor(t, first.id, (r) => r.done >= 200);
+    t = await t.restart();
+    const interrupted = await ok(t, 'GET', `/studio/api/replay/runs/${first.id}`);
+    expect(interrupted.status).toBe('interrupted');
+    expect(interrupted.done % 200).toBe(0);
+    expect(interrupted.done).toBeLessThan(TOTAL);
+    const rows = stored(t, first.id);
+    expect(rows).toEqual({ results: interrupted.done, batches: interrupted.done / 200, inputs: TOTAL, maxPosition: interrupted.done - 1 });
+    expect((await ok(t, 'GET', `/studio/api/replay/runs/${second.id}`)).status).toBe('interrupted');
+
+    await ok(t, 'POST', `/studio/api/replay/runs/${first.id}/resume`);
+    const resumed = await waitFor(t, first.id);
+    expect(resumed).toMatchObject({ status: 'done', done: TOTAL, summary: { a: { kept: TOTAL, failed: 0 } } });
+    expect(stored(t, first.id)).toEqual({ results: TOTAL, batches: TOTAL / 200, inputs: TOTAL, maxPosition: TOTAL - 1 });
+
+    expect(await ok(t, 'DELETE', `/studio/api/replay/runs/${second.id}`)).toEqual({ success: true });
+    expect((await t.call('GET', `/studio/api/replay/runs/${second.id}`)).status).toBe(404);
+    expect(stored(t, second.id)).toEqual({ results: 0, batches: 0, inputs: 0, maxPosition: -1 });
+  });
+
+  it('refuses to delete a running run until it is cancelled', async () => {
+    const run = await start();
+    await waitFor(t, run.id, (r) => r.status === 'running');
+    expect((await t.call('DELETE', `/studio/api/replay/runs/${run.id}`)).status).toBe(409);
+    await ok(t, 'POST', `/studio/api/replay/runs/${run.id}/cancel`);
+    await waitFor(t, run.id);
+    expect(await ok(t, 'DELETE', `/studio/api/replay/runs/${run.id}`)).toEqual({ success: true });
+  });
+});

@@ -1,0 +1,109 @@
+import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
+import { runTransformation } from '../pipeline/transform-step';
+import type { EventMetadata, Sandbox } from '../sandbox/types';
+import type { ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
+import { addToSummary, classify, errorText, outputChanges, type SideOutcome } from './outcome';
+import type { CodeSpec } from './targets';
+
+/** Events read per batch and sent to the sandbox in one call. */
+export const BATCH_SIZE = 200;
+
+export interface PreparedBatch {
+  rows: ReplayInputRow[];
+  events: Record<string, unknown>[];
+  /** Index of each event in `rows` (rows whose event is gone are not run). */
+  missing: Set<number>;
+}
+
+/** Parses a batch of inputs; a captured event deleted since the run was created counts as missing. */
+export function prepareBatch(rows: ReplayInputRow[]): PreparedBatch {
+  const events: Record<string, unknown>[] = [];
+  const missing = new Set<number>();
+  rows.forEach((row, i) => {
+    if (row.event === null) missing.add(i);
+    else events.push(JSON.parse(row.event) as Record<string, unknown>);
+  });
+  return { rows, events, missing };
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+function metadataOf(batch: PreparedBatch, spec: CodeSpec, workspaceId: string): EventMetadata[] {
+  const present = batch.rows.filter((_, i) => !batch.missing.has(i));
+  return batch.events.map((event, i) => {
+    const row = present[i]!;
+    return {
+      sourceId: row.source_id ?? undefined,
+      sourceType: 'HTTP',
+      workspaceId,
+      // Imported events without a messageId get one from their position, so outputs map back.
+      messageId: row.message_id ?? str(event.messageId) ?? `replay-${row.position}`,
+      receivedAt: row.received_at ?? str(event.receivedAt),
+      eventName: str(event.event),
+      eventType: str(event.type),
+      transformationId: spec.transformationId ?? undefined,
+      transformationVersionId: spec.versionId ?? undefined,
+    };
+  });
+}
+
+/** Runs one batch through one target in one sandbox call; a fatal error fails every event of it. */
+export async function runSide(
+  sandbox: Sandbox,
+  spec: CodeSpec,
+  batch: PreparedBatch,
+  workspaceId: string,
+): Promise<{ outcomes: SideOutcome[]; logs: string[]; durationMs: number }> {
+  if (batch.events.length === 0) return { outcomes: [], logs: [], durationMs: 0 };
+  try {
+    const step = await runTransformation(
+      sandbox,
+      { transformationId: spec.transformationId ?? '', name: spec.name, versionId: spec.cacheKey, code: spec.code, libraries: spec.libraries },
+      batch.events,
+      metadataOf(batch, spec, workspaceId),
+    );
+    return {
+      outcomes: step.perEvent.map((p) => ({ outputs: p.outputs, error: p.errors.length ? errorText(p.errors.join('\n')) : null })),
+      logs: step.logs,
+      durationMs: step.durationMs,
+    };
+  } catch (error) {
+    const message = errorText(error instanceof Error ? error.message : String(error));
+    return { outcomes: batch.events.map(() => ({ outputs: [], error: message })), logs: [], durationMs: 0 };
+  }
+}
+
+const MISSING: SideOutcome = { outputs: [], error: 'the captured event was deleted before it was replayed' };
+
+/** Shapes a batch's results for storage and adds them to the summary (mutated). */
+export function batchResults(
+  batch: PreparedBatch,
+  a: { outcomes: SideOutcome[]; durationMs: number },
+  b: { outcomes: SideOutcome[]; durationMs: number } | null,
+  summary: ReplaySummary,
+): ReplayResultWrite[] {
+  const perEvent = (a.durationMs + (b?.durationMs ?? 0)) / Math.max(1, batch.events.length);
+  let k = 0;
+  return batch.rows.map((row, i) => {
+    const isMissing = batch.missing.has(i);
+    const sideA = isMissing ? MISSING : a.outcomes[k]!;
+    const sideB = b ? (isMissing ? MISSING : b.outcomes[k]!) : null;
+    if (!isMissing) k++;
+    const change: ChangeKind | null = sideB ? classify(sideA, sideB) : null;
+    const changes = sideB ? outputChanges(sideA, sideB) : [];
+    addToSummary(summary, sideA, sideB, change, changes);
+    const messageId = row.message_id ?? (isMissing ? null : str(batch.events[k - 1]!.messageId) ?? null);
+    return {
+      position: row.position,
+      eventSeq: row.event_seq,
+      messageId,
+      outputsA: JSON.stringify(sideA.outputs),
+      errorA: sideA.error,
+      outputsB: sideB ? JSON.stringify(sideB.outputs) : null,
+      errorB: sideB ? sideB.error : null,
+      change,
+      paths: changes.length ? JSON.stringify(changes.map((c) => c.path)) : null,
+      durationMs: Math.round(perEvent * 1000) / 1000,
+    };
+  });
+}

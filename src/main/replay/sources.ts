@@ -1,0 +1,70 @@
+import type { ReplayEventsFilter, ReplaySource } from '../../shared/api/replay';
+import { MAX_REPLAY_EVENTS } from '../../shared/api/replay';
+import { valueDeeperThan } from '../collect/json-depth';
+import { isoBound } from '../collect/events-service';
+import { MAX_JSON_DEPTH } from '../collect/limits';
+import { badRequest } from '../errors';
+import type { Store } from '../store';
+import type { EventFilter } from '../store/events-repo';
+
+export interface ResolvedInputs {
+  description: string;
+  events: { seq: number | null; event: string | null }[];
+}
+
+function toFilter(f: ReplayEventsFilter): EventFilter {
+  const types = f.type
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return {
+    types: types?.length ? types : undefined,
+    eventName: f.event,
+    userId: f.userId,
+    anonymousId: f.anonymousId,
+    user: f.user,
+    sourceId: f.sourceId,
+    messageId: f.messageId,
+    from: isoBound(f.from, 'source.filter.from'),
+    to: isoBound(f.to, 'source.filter.to'),
+    q: f.q || undefined,
+  };
+}
+
+const PAGE = 5000;
+
+/** The events a run goes through, oldest first: captured ids, a filter's matches, or imported events. */
+export function resolveSource(store: Store, source: ReplaySource): ResolvedInputs {
+  if (source.kind === 'file') {
+    source.events.forEach((e, i) => {
+      if (valueDeeperThan(e, MAX_JSON_DEPTH)) throw badRequest(`source.events.${i}: objects and arrays are nested more than ${MAX_JSON_DEPTH} levels deep`);
+    });
+    return { description: `${source.events.length} imported events`, events: source.events.map((e) => ({ seq: null, event: JSON.stringify(e) })) };
+  }
+  if (source.kind === 'events') {
+    const seqs = [...new Set(source.ids.map(Number))].sort((x, y) => x - y);
+    const missing = seqs.filter((seq) => !store.events.get(seq));
+    if (missing.length) throw badRequest(`source.ids: no captured event with id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}`);
+    return { description: `${seqs.length} selected events`, events: seqs.map((seq) => ({ seq, event: null })) };
+  }
+  const filter = toFilter(source.filter);
+  const limit = source.limit ?? MAX_REPLAY_EVENTS;
+  const seqs: number[] = [];
+  let before: number | undefined;
+  while (seqs.length < limit) {
+    const page = store.events.list(filter, Math.min(PAGE, limit - seqs.length), before);
+    if (page.length === 0) break;
+    for (const e of page) seqs.push(e.seq);
+    before = page[page.length - 1]!.seq;
+  }
+  if (seqs.length === 0) throw badRequest('source.filter: no captured event matches the filter');
+  seqs.reverse();
+  const described = Object.entries(source.filter)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  return {
+    description: `${source.limit ? `the newest ${seqs.length}` : seqs.length} captured events${described ? ` matching ${described}` : ''}`,
+    events: seqs.map((seq) => ({ seq, event: null })),
+  };
+}

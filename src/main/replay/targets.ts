@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { ReplayTarget, RunTargetView } from '../../shared/api/replay';
+import { badRequest, notFound } from '../errors';
+import { resolveLibraries } from '../management/library-resolution';
+import type { Store } from '../store';
+import type { LibraryVersionRecord } from '../store/libraries-repo';
+
+/** A target resolved to code: stored with the run so a resume runs exactly the same code. */
+export interface CodeSpec extends RunTargetView {
+  name: string;
+  code: string;
+  cacheKey: string;
+  libraries: { importName: string; code: string; versionId: string }[];
+}
+
+type Libs = CodeSpec['libraries'];
+
+function libsFor(store: Store, code: string, chosen: Map<string, LibraryVersionRecord>): Libs {
+  return resolveLibraries(store.libraries, code, chosen).map((l) => ({ importName: l.version.importName, code: l.version.code, versionId: l.version.id }));
+}
+
+const keyOf = (id: string, libs: Libs) => [id, ...libs.map((l) => l.versionId)].join(':');
+
+/** Resolves a version, the published version or a draft to the code (and library versions) to run. */
+export function resolveTarget(store: Store, target: ReplayTarget, field: string): CodeSpec {
+  if (target.kind === 'published') {
+    const published = store.destinations.publishedCode(target.transformationId);
+    if (!published) {
+      if (!store.transformations.get(target.transformationId)) throw notFound(`${field}: transformation "${target.transformationId}" not found`);
+      throw badRequest(`${field}: transformation "${target.transformationId}" has no published version yet; publish one or pick a version`);
+    }
+    return {
+      kind: 'published',
+      label: `${published.name} (published)`,
+      transformationId: published.transformationId,
+      versionId: published.versionId,
+      name: published.name,
+      code: published.code,
+      cacheKey: keyOf(published.versionId, published.libraries),
+      libraries: published.libraries,
+    };
+  }
+  if (target.kind === 'version') {
+    const version = store.transformations.version(target.versionId);
+    if (!version || !store.transformations.get(version.transformationId)) throw notFound(`${field}: transformation version "${target.versionId}" not found`);
+    const published = store.destinations.publishedCode(version.transformationId);
+    // The published version runs with the library versions it was tested with.
+    const libraries = published?.versionId === version.id ? published.libraries : libsFor(store, version.code, new Map());
+    return {
+      kind: 'version',
+      label: `${version.name} v${version.seq}`,
+      transformationId: version.transformationId,
+      versionId: version.id,
+      name: version.name,
+      code: version.code,
+      cacheKey: keyOf(version.id, libraries),
+      libraries,
+    };
+  }
+  if (target.transformationId !== undefined && !store.transformations.get(target.transformationId)) {
+    throw notFound(`${field}.transformationId: transformation "${target.transformationId}" not found`);
+  }
+  const chosen = new Map<string, LibraryVersionRecord>();
+  (target.libraryVersionIds ?? []).forEach((id, i) => {
+    const version = store.libraries.version(id);
+    if (!version) throw notFound(`${field}.libraryVersionIds.${i}: library version "${id}" not found`);
+    chosen.set(version.libraryId, version);
+  });
+  const libraries = libsFor(store, target.code, chosen);
+  const hash = createHash('sha256').update(target.code).digest('base64url').slice(0, 16);
+  const name = target.name?.trim() || (target.transformationId ? store.transformations.get(target.transformationId)!.name : 'draft');
+  return {
+    kind: 'draft',
+    label: `${name} (draft)`,
+    transformationId: target.transformationId ?? null,
+    versionId: null,
+    name,
+    code: target.code,
+    cacheKey: keyOf(`draft-${hash}`, libraries),
+    libraries,
+  };
+}
+
+export const targetView = (spec: CodeSpec): RunTargetView => ({
+  kind: spec.kind,
+  label: spec.label,
+  transformationId: spec.transformationId,
+  versionId: spec.versionId,
+});

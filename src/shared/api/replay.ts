@@ -1,0 +1,236 @@
+// Replay runs, compare and send: shapes of /studio/api/replay/… (routes, service, renderer client).
+import { Type, type Static } from 'typebox';
+import { JsonObject, SavedTestEvent } from './test-events';
+
+export const MAX_REPLAY_EVENTS = 1_000_000;
+export const MAX_IMPORTED_EVENTS = 10_000;
+
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+
+/** The captured-events filter, with the names the events API's query string uses. */
+export const ReplayEventsFilter = Type.Object(
+  {
+    type: Type.Optional(Type.String({ maxLength: 200, description: 'Call type, or several separated by commas' })),
+    event: Type.Optional(Type.String({ maxLength: 1000 })),
+    userId: Type.Optional(Type.String({ maxLength: 1000 })),
+    anonymousId: Type.Optional(Type.String({ maxLength: 1000 })),
+    user: Type.Optional(Type.String({ maxLength: 1000 })),
+    sourceId: Type.Optional(Type.String({ maxLength: 100 })),
+    messageId: Type.Optional(Type.String({ maxLength: 1000 })),
+    from: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601' })),
+    to: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601' })),
+    q: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type ReplayEventsFilter = Static<typeof ReplayEventsFilter>;
+
+export const ReplaySource = Type.Union([
+  Type.Object(
+    { kind: Type.Literal('events'), ids: Type.Array(Type.String({ pattern: '^[0-9]{1,15}$' }), { minItems: 1, maxItems: 100_000, description: 'Captured event ids' }) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('filter'),
+      filter: ReplayEventsFilter,
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_REPLAY_EVENTS, description: 'The newest N matching events (default: all)' })),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { kind: Type.Literal('file'), events: Type.Array(JsonObject, { minItems: 1, maxItems: MAX_IMPORTED_EVENTS, description: 'Imported events' }) },
+    { additionalProperties: false },
+  ),
+]);
+export type ReplaySource = Static<typeof ReplaySource>;
+
+export const ReplayTarget = Type.Union([
+  Type.Object({ kind: Type.Literal('version'), versionId: Id }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('published'), transformationId: Id }, { additionalProperties: false }),
+  Type.Object(
+    {
+      kind: Type.Literal('draft'),
+      code: Type.String({ maxLength: 1_048_576 }),
+      transformationId: Type.Optional(Id),
+      name: Type.Optional(Type.String({ maxLength: 200 })),
+      libraryVersionIds: Type.Optional(Type.Array(Id, { maxItems: 100, description: 'Library versions to use (default: published, else latest)' })),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type ReplayTarget = Static<typeof ReplayTarget>;
+
+export const CreateReplayRun = Type.Object(
+  {
+    source: ReplaySource,
+    target: ReplayTarget,
+    compareWith: Type.Optional(ReplayTarget),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateReplayRun = Static<typeof CreateReplayRun>;
+
+export const RunStatus = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+  Type.Literal('cancelled'),
+  Type.Literal('interrupted'),
+]);
+export type RunStatus = Static<typeof RunStatus>;
+
+export const OutcomeCounts = Type.Object({ kept: Type.Integer(), dropped: Type.Integer(), split: Type.Integer(), failed: Type.Integer() });
+export type OutcomeCounts = Static<typeof OutcomeCounts>;
+
+export const CHANGE_KINDS = ['unchanged', 'changed', 'dropped', 'split', 'newlyFailing', 'fixed', 'stillFailing'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+export const ChangeKind = Type.Union(CHANGE_KINDS.map((k) => Type.Literal(k)));
+
+export const ReplaySummary = Type.Object({
+  a: OutcomeCounts,
+  b: Type.Optional(OutcomeCounts),
+  changes: Type.Optional(Type.Object(Object.fromEntries(CHANGE_KINDS.map((k) => [k, Type.Integer()])) as Record<ChangeKind, ReturnType<typeof Type.Integer>>)),
+  paths: Type.Array(Type.Object({ path: Type.String(), added: Type.Integer(), removed: Type.Integer(), changed: Type.Integer() }), {
+    description: 'Top changed field paths of B outputs against A outputs',
+  }),
+  errors: Type.Array(Type.Object({ side: Type.Union([Type.Literal('a'), Type.Literal('b')]), message: Type.String(), count: Type.Integer() })),
+});
+export type ReplaySummary = Static<typeof ReplaySummary>;
+
+export const RunTargetView = Type.Object({
+  kind: Type.Union([Type.Literal('version'), Type.Literal('published'), Type.Literal('draft')]),
+  label: Type.String(),
+  transformationId: Type.Union([Type.String(), Type.Null()]),
+  versionId: Type.Union([Type.String(), Type.Null()]),
+});
+export type RunTargetView = Static<typeof RunTargetView>;
+
+export const ReplayRun = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('replay'), Type.Literal('compare')]),
+  name: Type.String(),
+  status: RunStatus,
+  source: Type.String({ description: 'What the events are (a sentence)' }),
+  a: RunTargetView,
+  b: Type.Union([RunTargetView, Type.Null()]),
+  total: Type.Integer(),
+  done: Type.Integer(),
+  rate: Type.Union([Type.Number(), Type.Null()], { description: 'Events per second while running' }),
+  etaSeconds: Type.Union([Type.Number(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  startedAt: Type.Union([Type.String(), Type.Null()]),
+  finishedAt: Type.Union([Type.String(), Type.Null()]),
+  summary: ReplaySummary,
+});
+export type ReplayRun = Static<typeof ReplayRun>;
+
+export const SideResult = Type.Object({
+  outputs: Type.Array(JsonObject),
+  error: Type.Union([Type.String(), Type.Null()]),
+  logs: Type.Array(Type.String(), { description: 'Logs of the batch this event ran in' }),
+});
+export type SideResult = Static<typeof SideResult>;
+
+export const ReplayResult = Type.Object({
+  position: Type.Integer(),
+  eventId: Type.Union([Type.String(), Type.Null()], { description: 'Captured event id (null for imported events)' }),
+  messageId: Type.Union([Type.String(), Type.Null()]),
+  input: JsonObject,
+  a: SideResult,
+  b: Type.Union([SideResult, Type.Null()]),
+  change: Type.Union([ChangeKind, Type.Null()]),
+  durationMs: Type.Number(),
+});
+export type ReplayResult = Static<typeof ReplayResult>;
+
+export const ResultsQuery = Type.Object({
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  only: Type.Optional(Type.Union([Type.Literal('changed'), Type.Literal('errors'), Type.Literal('dropped')])),
+  change: Type.Optional(ChangeKind),
+  path: Type.Optional(Type.String({ maxLength: 1000, description: 'Events whose outputs changed at this field path' })),
+  error: Type.Optional(Type.String({ maxLength: 2000, description: 'Events that failed with this message' })),
+});
+export type ResultsQuery = Static<typeof ResultsQuery>;
+
+export const ResultsPage = Type.Object({ results: Type.Array(ReplayResult), total: Type.Integer(), offset: Type.Integer() });
+export type ResultsPage = Static<typeof ResultsPage>;
+
+export const SaveAsTestsBody = Type.Object(
+  {
+    transformationId: Id,
+    positions: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 1000, description: 'Results to save (default: the failures)' })),
+    side: Type.Optional(Type.Union([Type.Literal('a'), Type.Literal('b')], { description: 'Whose failures and outputs (default b for compares, else a)' })),
+    withExpected: Type.Optional(Type.Boolean({ description: 'Save the outputs as expected outputs' })),
+  },
+  { additionalProperties: false },
+);
+export type SaveAsTestsBody = Static<typeof SaveAsTestsBody>;
+export { SavedTestEvent };
+
+export const SendTarget = Type.Union([
+  Type.Object(
+    { kind: Type.Literal('local'), sourceId: Type.Optional(Id) },
+    { additionalProperties: false, description: "This instance's event API (through the pipeline), as the source's write key" },
+  ),
+  Type.Object(
+    { kind: Type.Literal('remote'), url: Type.String({ minLength: 1, maxLength: 2000 }), writeKey: Type.String({ minLength: 1, maxLength: 500 }) },
+    { additionalProperties: false, description: 'A RudderStack-compatible data plane (its /v1/batch)' },
+  ),
+]);
+export type SendTarget = Static<typeof SendTarget>;
+
+export const CreateSend = Type.Object(
+  {
+    source: ReplaySource,
+    target: SendTarget,
+    ratePerSecond: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 500, description: 'Events per second at most' })),
+  },
+  { additionalProperties: false },
+);
+export type CreateSend = Static<typeof CreateSend>;
+
+export const SendStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('cancelled'), Type.Literal('interrupted')]);
+export type SendStatus = Static<typeof SendStatus>;
+
+export const SendEventStatus = Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('rejected'), Type.Literal('failed')]);
+
+export const SendJob = Type.Object({
+  id: Type.String(),
+  status: SendStatus,
+  source: Type.String(),
+  target: Type.Object({ kind: Type.Union([Type.Literal('local'), Type.Literal('remote')]), url: Type.String() }),
+  ratePerSecond: Type.Integer(),
+  total: Type.Integer(),
+  counts: Type.Object({ pending: Type.Integer(), accepted: Type.Integer(), rejected: Type.Integer(), failed: Type.Integer() }),
+  createdAt: Type.String(),
+  startedAt: Type.Union([Type.String(), Type.Null()]),
+  finishedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type SendJob = Static<typeof SendJob>;
+
+export const SendResultsQuery = Type.Object({
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  status: Type.Optional(SendEventStatus),
+});
+export type SendResultsQuery = Static<typeof SendResultsQuery>;
+
+export const SendResultsPage = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      position: Type.Integer(),
+      eventId: Type.Union([Type.String(), Type.Null()]),
+      status: SendEventStatus,
+      error: Type.Union([Type.String(), Type.Null()]),
+      attempts: Type.Integer(),
+    }),
+  ),
+  total: Type.Integer(),
+  offset: Type.Integer(),
+});
+export type SendResultsPage = Static<typeof SendResultsPage>;
