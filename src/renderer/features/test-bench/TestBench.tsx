@@ -66,6 +66,12 @@ export function TestBench({ bench, onRun, stack, code, libraries }: { bench: Tes
         <button type="button" className="secondary" onClick={() => void formatJson()}>
           Format JSON
         </button>
+        <button type="button" className="secondary" onClick={() => void bench.savedTests.save()} disabled={bench.savedTests.saving} title="Save these events as the transformation's tests (publish runs them)">
+          {bench.savedTests.saving ? 'Saving…' : 'Save as tests'}
+        </button>
+        <span className="muted small" data-testid="saved-tests">
+          {bench.savedTests.saved === undefined ? '' : `${bench.savedTests.saved.length} saved`}
+        </span>
         <button
           type="button"
           className="secondary"
@@ -110,6 +116,7 @@ export function TestBench({ bench, onRun, stack, code, libraries }: { bench: Tes
                 </p>
               )}
               {formatError && <p className="error small">{formatError}</p>}
+      {bench.savedTests.error && <p className="error small">{bench.savedTests.error}</p>}
             </>
           ),
         }}

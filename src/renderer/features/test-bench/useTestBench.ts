@@ -5,6 +5,7 @@ import { handlerKind } from '../../editor/code-analysis';
 import { localData } from '../../lib/local-data';
 import { correlateResults, type CorrelatedRun } from './correlate-results';
 import { formatEvents, parseTestEvents, type ParsedEvents } from './test-events';
+import { useSavedTests, type SavedTests } from './useSavedTests';
 
 export interface BenchRun {
   /** Increases with every run (results lists reset on a new run). */
@@ -47,6 +48,8 @@ export interface TestBenchState {
   /** A fatal error of the run (syntax error, timeout, unknown import…) or of the request. */
   runError?: { message: string; ranOn: RunInputs };
   run(code: string, name: string, libraries: string): Promise<void>;
+  /** The transformation's saved tests on the server (publish runs them). */
+  savedTests: SavedTests;
   /** Source and destination that metadata(event) reports in test runs. */
   context: RunContext;
   setContext(context: RunContext): void;
@@ -98,6 +101,7 @@ export function useTestBench(transformationId: string): TestBenchState {
     [data, transformationId],
   );
   const parsed = useMemo(() => parseTestEvents(eventsText), [eventsText]);
+  const savedTests = useSavedTests(transformationId, data.testEventsText(transformationId), parsed, setEventsText);
 
   const run = useCallback(
     async (code: string, name: string, libraries: string) => {
@@ -132,5 +136,5 @@ export function useTestBench(transformationId: string): TestBenchState {
     [parsed, eventsText, context],
   );
 
-  return { eventsText, setEventsText, setEvents: (events) => setEventsText(formatEvents(events)), parsed, running, result, runError, run, context, setContext };
+  return { eventsText, setEventsText, setEvents: (events) => setEventsText(formatEvents(events)), parsed, running, result, runError, run, context, setContext, savedTests };
 }

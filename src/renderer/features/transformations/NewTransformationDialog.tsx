@@ -5,8 +5,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { TemplatePicker } from '../templates/TemplatePicker';
 import { TEMPLATES } from '../templates/templates';
 import { templateSamples } from '../templates/template-samples';
-import { formatEvents } from '../test-bench/test-events';
-import { localData } from '../../lib/local-data';
+import { api } from '../../api/client';
 import { useWorkspace } from '../workspace/useWorkspace';
 
 /** Name, description and template of a new transformation; creates its first version. */
@@ -26,8 +25,8 @@ export function NewTransformationDialog({ onClose, onCreated }: { onClose: () =>
     setBusy(true);
     try {
       const created = await artifactApi.create('transformation', { name: name.trim(), description: description.trim(), code: template.code(library) });
-      // The test bench starts with events that show what the template does.
-      localData().saveTestEventsText(created.id, formatEvents(templateSamples(template.id)));
+      // The saved tests start with events that show what the template does.
+      await api.putTestEvents(created.id, templateSamples(template.id).map((event) => ({ event }))).catch(() => undefined);
       onCreated(created);
     } catch (e) {
       setError(`Could not create the transformation: ${(e as Error).message}`);
