@@ -2,9 +2,11 @@ import { expect, test } from './studio-fixture';
 import { StudioPage } from './pages/studio-page';
 import { shootBoth } from './shots';
 
-const CODE = `export function transformEvent(event, metadata) {
+const CODE = `export async function transformEvent(event, metadata) {
   if (!event.properties) throw new Error('no properties');
   const m = metadata(event);
+  const answer = await fetch('http://127.0.0.1:9/private-api');
+  log('fetch said', answer);
   return { ...event, context: { ...event.context, via: m.sourceId + '>' + m.destinationType, key: getCredential('API_KEY') } };
 }
 `;
@@ -59,6 +61,11 @@ test('credentials and settings screens; a failing row keeps its input; metadata(
   await fine.getByRole('button', { name: 'Output' }).click();
   await expect(fine.getByTestId('event-output')).toContainText('"via": "src-42>WEBHOOK"');
   await expect(fine.getByTestId('event-output')).toContainText('"key": "s3cret"');
+  // The network panel shows the call the guard refused, and why.
+  const call = page.getByTestId('network').getByTestId('network-call');
+  await expect(call).toHaveCount(1);
+  await expect(call).toContainText('GET http://127.0.0.1:9/private-api');
+  await expect(call).toContainText('Blocked');
   await shootBoth(page, 'debugging');
 
   // Changing the context makes the shown run stale.

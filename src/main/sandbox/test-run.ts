@@ -1,7 +1,7 @@
 import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import { importNameOf, importSpecifiers } from './imports';
-import type { EventMetadata, Sandbox, SandboxLibrary, TransformResult } from './types';
+import type { EventMetadata, NetworkCall, Sandbox, SandboxLibrary, TransformResult } from './types';
 
 /** Body of POST /studio/api/test. */
 export interface TestRunRequest {
@@ -26,6 +26,8 @@ export interface TestRunResponse {
   transformedEvents: Array<Record<string, unknown> | TestRunError>;
   logs: string[];
   durationMs: number;
+  /** fetch/fetchV2 calls of the run (absent when none). */
+  network?: NetworkCall[];
 }
 
 /**
@@ -78,5 +80,6 @@ export async function runTest(deps: { sandbox: Sandbox; libraryCode: LibraryCode
     transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result) : result.output!)),
     logs: output.logs,
     durationMs: output.durationMs,
+    ...(output.network ? { network: output.network } : {}),
   };
 }

@@ -50,6 +50,19 @@ const Answer = Type.Object({
   }),
   logs: Type.Array(Type.String(), { description: 'log(...) calls as "Log: …"' }),
   durationMs: Type.Number(),
+  network: Type.Optional(
+    Type.Array(
+      Type.Object({
+        url: Type.String(),
+        method: Type.String(),
+        status: Type.Optional(Type.Integer()),
+        durationMs: Type.Number(),
+        error: Type.Optional(Type.String()),
+        blocked: Type.Optional(Type.Boolean({ description: 'The private-address guard refused it' })),
+      }),
+      { description: 'fetch/fetchV2 calls of the run, in the order they finished (absent when none)' },
+    ),
+  ),
 });
 
 /** POST /studio/api/test: run unsaved code over events in the sandbox. */

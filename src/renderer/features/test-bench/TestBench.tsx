@@ -8,6 +8,7 @@ import { MOD_LABEL } from '../../hooks/useShortcuts';
 import { useTheme } from '../../hooks/useTheme';
 import { CapturedPicker } from './CapturedPicker';
 import { ContextPanel } from './ContextPanel';
+import { NetworkPanel } from './NetworkPanel';
 import { ErrorText } from './ErrorText';
 import type { StackProps } from './EventResult';
 import { ResultsList } from './ResultsList';
@@ -157,6 +158,7 @@ export function TestBench({ bench, onRun, stack, code, libraries }: { bench: Tes
                     <summary>Logs ({result.logs.length})</summary>
                     {result.logs.length === 0 ? <p className="muted">No log() calls.</p> : <pre>{result.logs.join('\n')}</pre>}
                   </details>
+                  <NetworkPanel calls={result.network} />
                 </div>
               )}
             </>

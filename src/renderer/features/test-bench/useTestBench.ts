@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import type { TestEvent } from '../../api/types';
+import type { NetworkCall, TestEvent } from '../../api/types';
 import { handlerKind } from '../../editor/code-analysis';
 import { localData } from '../../lib/local-data';
 import { correlateResults, type CorrelatedRun } from './correlate-results';
@@ -12,6 +12,7 @@ export interface BenchRun {
   id: number;
   run: CorrelatedRun;
   logs: string[];
+  network: NetworkCall[];
   durationMs: number;
   /** The transformation name the run used (stack traces name the module by it). */
   moduleName: string;
@@ -121,6 +122,7 @@ export function useTestBench(transformationId: string): TestBenchState {
           id,
           run: correlateResults(parsed.events, response.transformedEvents ?? [], handlerKind(code)),
           logs: response.logs ?? [],
+          network: response.network ?? [],
           durationMs: response.durationMs,
           moduleName: name,
           ranOn,
