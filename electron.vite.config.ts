@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress-plugin';
 
 // One build for both hosts: main has two entries: `index` (the Electron main process, a
 // supervisor) and `headless` (the core: `npm run serve`, and the desktop app's child process).
@@ -30,7 +31,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), precompress(resolve(__dirname, 'out/renderer'))],
     build: {
       outDir: 'out/renderer',
       minify: true,

@@ -21,7 +21,7 @@ export async function buildBenchEntries() {
       rollupOptions: {
         input: {
           sandbox: join(root, 'src/main/sandbox/index.ts'),
-          headless: join(root, 'src/main/headless.ts'),
+          headless: join(root, 'src/main/hosts/headless/main.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
       },

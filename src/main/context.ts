@@ -7,6 +7,7 @@ import type { PipelineService } from './pipeline/pipeline-service';
 import type { SyncService } from './sync/sync-service';
 import type { TestEventsService } from './management/test-events-service';
 import type { ReplayService } from './replay/replay-service';
+import type { SendService } from './replay/send-service';
 
 /** Everything a route or service may use; built once by studio.ts. */
 export interface StudioContext {
@@ -32,4 +33,6 @@ export interface StudioContext {
   testEvents: TestEventsService;
   /** Replay runs and compares (background jobs). */
   replay: ReplayService;
+  /** Re-sending events to the local event API or a remote data plane. */
+  sends: SendService;
 }

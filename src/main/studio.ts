@@ -20,6 +20,8 @@ import { localWriter } from './sync/local-writer';
 import { createTestEventsService } from './management/test-events-service';
 import { createReplayJobs } from './replay/replay-jobs';
 import { createReplayService } from './replay/replay-service';
+import { createSendJobs } from './replay/send-jobs';
+import { createSendService } from './replay/send-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -107,6 +109,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     closers.push(() => replayJobs.stop());
     const replay = createReplayService({ store, jobs: replayJobs, testEvents });
     replay.markInterrupted();
+    const sendJobs = createSendJobs(store.sends, (message) => ctx.log.warn(message));
+    closers.push(() => sendJobs.stop());
+    const sends = createSendService({ store, jobs: sendJobs, baseUrl: () => ctx.baseUrl });
+    sends.markInterrupted();
     closers.push(() => maintenance.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const ctx: StudioContext = {
       dataDir: options.dataDir,
@@ -122,6 +128,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       sync: undefined as unknown as StudioContext['sync'],
       testEvents,
       replay,
+      sends,
     };
     ctx.sync = createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir), local: localWriter(ctx) });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
+import { compressedStaticOptions } from './static-caching';
 
 /** Serves the built renderer at `/` (hash routing, so no path collides with the APIs). */
 export async function registerRenderer(app: FastifyInstance, rendererDir: string | undefined): Promise<void> {
@@ -12,7 +13,10 @@ export async function registerRenderer(app: FastifyInstance, rendererDir: string
       prefix: '/',
       wildcard: false,
       index: ['index.html'],
-      setHeaders: (res) => {
+      preCompressed: compressedStaticOptions.preCompressed,
+      cacheControl: compressedStaticOptions.cacheControl,
+      setHeaders: (res, filePath) => {
+        compressedStaticOptions.setCacheHeaders(res, filePath);
         res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
         res.setHeader('X-Content-Type-Options', 'nosniff');
       },

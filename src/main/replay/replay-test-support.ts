@@ -15,7 +15,7 @@ export async function capture(t: TestStudio, events: Record<string, unknown>[]):
 }
 
 export const trackEvents = (n: number, make: (i: number) => Record<string, unknown> = () => ({})) =>
-  Array.from({ length: n }, (_, i) => ({ type: 'track', event: 'Replay', userId: `u${i}`, messageId: `msg-${i}`, properties: { i }, ...make(i) }));
+  Array.from({ length: n }, (_, i): Record<string, unknown> => ({ type: 'track', event: 'Replay', userId: `u${i}`, messageId: `msg-${i}`, properties: { i }, ...make(i) }));
 
 export async function ok(t: TestStudio, method: string, path: string, body?: unknown) {
   const response = await t.call(method, path, body);

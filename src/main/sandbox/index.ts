@@ -9,7 +9,7 @@ import { InstancePool } from './pool';
 import { readRunAnswer } from './results';
 import { runOnInstance, type RunLimits } from './run';
 import { DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
-import type { Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
+import type { NetworkCall, Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
 
 export type { Sandbox, SandboxLibrary, TransformInput, TransformOutput, TransformResult, EventMetadata } from './types';
 export type { SandboxSettings } from './settings';
@@ -123,6 +123,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ? (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined)
       : (k: string) => options.resolveCredential?.(k);
 
+    const network: NetworkCall[] = [];
     const json = await limiter.run(async () => {
       const instance = pool.take(key) ?? (await SandboxInstance.create(spec, codeCache));
       active.add(instance);
@@ -131,6 +132,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           allowPrivateNetwork: current.allowPrivateNetwork,
           geolocationUrl: current.geolocationUrl ?? undefined,
           credential,
+          network,
         });
         return answer;
       } finally {
@@ -140,7 +142,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
     });
     const { results, logs } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
-    return { results, logs, durationMs: Math.round((performance.now() - started) * 100) / 100 };
+    return { results, logs, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(network.length > 0 ? { network } : {}) };
   }
 
   return {

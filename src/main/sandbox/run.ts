@@ -5,6 +5,7 @@ import { handleFetch, handleFetchV2 } from './host/fetch';
 import { handleGeolocation } from './host/geolocation';
 import { errorMessage, fail as failAnswer, type HostAnswer, type HostCallEnv, type HostCallHandler } from './host/host-call';
 import type { SandboxInstance } from './instance';
+import type { NetworkCall } from './types';
 
 const HANDLERS: Record<string, HostCallHandler> = {
   fetch: handleFetch,
@@ -28,6 +29,8 @@ export interface RunEnv {
   allowPrivateNetwork: boolean;
   geolocationUrl?: string;
   credential: CredentialLookup;
+  /** Collects the run's fetch/fetchV2 calls. */
+  network?: NetworkCall[];
 }
 
 /**
@@ -53,6 +56,7 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
       allowPrivateNetwork: env.allowPrivateNetwork,
       geolocationUrl: env.geolocationUrl,
       timeoutMs: limits.requestTimeoutMs,
+      network: env.network,
     };
 
     const cleanup = () => {

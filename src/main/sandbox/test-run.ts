@@ -1,7 +1,7 @@
 import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import { importNameOf, importSpecifiers } from './imports';
-import type { Sandbox, SandboxLibrary, TransformResult } from './types';
+import type { EventMetadata, NetworkCall, Sandbox, SandboxLibrary, TransformResult } from './types';
 
 /** Body of POST /studio/api/test. */
 export interface TestRunRequest {
@@ -11,6 +11,8 @@ export interface TestRunRequest {
   libraryVersionIds?: string[];
   transformationName?: string;
   credentials?: Record<string, string>;
+  /** Source/destination fields every event's metadata(event) reports. */
+  context?: EventMetadata;
 }
 
 /** A per-event error; `metadata.messageId` names the input event it belongs to, when that event had one. */
@@ -24,6 +26,8 @@ export interface TestRunResponse {
   transformedEvents: Array<Record<string, unknown> | TestRunError>;
   logs: string[];
   durationMs: number;
+  /** fetch/fetchV2 calls of the run (absent when none). */
+  network?: NetworkCall[];
 }
 
 /**
@@ -69,11 +73,13 @@ export async function runTest(deps: { sandbox: Sandbox; libraryCode: LibraryCode
     name: request.transformationName,
     libraries,
     events: request.events,
+    metadata: request.context ? request.events.map(() => request.context!) : undefined,
     credentials: request.credentials,
   });
   return {
     transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result) : result.output!)),
     logs: output.logs,
     durationMs: output.durationMs,
+    ...(output.network ? { network: output.network } : {}),
   };
 }

@@ -60,6 +60,20 @@ export interface TransformOutput {
   /** `log(...)` calls, each as "Log: a b". */
   logs: string[];
   durationMs: number;
+  /** fetch/fetchV2 calls the run made, in the order they finished. */
+  network?: NetworkCall[];
+}
+
+/** One fetch/fetchV2 call of user code: where to, the answer or why it failed. */
+export interface NetworkCall {
+  url: string;
+  method: string;
+  status?: number;
+  durationMs: number;
+  /** Why it failed (network error, timeout, size…). */
+  error?: string;
+  /** True when the private-address guard refused it. */
+  blocked?: boolean;
 }
 
 export interface Sandbox {

@@ -13,6 +13,7 @@ import { syncRepo } from './sync-repo';
 import { testEventsRepo } from './test-events-repo';
 import { replayRepo } from './replay-repo';
 import { deliveryHealthRepo } from './delivery-health-repo';
+import { sendRepo } from './send-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -33,6 +34,7 @@ export function createStore(file: string) {
     testEvents: testEventsRepo(db),
     replay: replayRepo(db),
     deliveryHealth: deliveryHealthRepo(db),
+    sends: sendRepo(db),
     close: () => db.close(),
   };
 }

@@ -1,4 +1,5 @@
-import type { EventFilterQuery, EventTypeCounts, ExportFormat, ImportBody, ImportReport } from '../../shared/api/events';
+import type { EventFilterQuery, EventTypeCounts, ImportBody, ImportReport } from '../../shared/api/events';
+import type { ExportFormat } from '../../shared/api/event-selection';
 import type { CapturedEventDto, DeliveryDto, DeliveryStatus, DestinationDto, DestinationKind, SourceDto } from '../../shared/api/pipeline';
 import { ApiError, auth, queryString, request } from './client';
 

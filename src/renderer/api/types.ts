@@ -84,12 +84,16 @@ export interface TestRequest {
   libraries?: Array<{ name: string; code: string }>;
   libraryVersionIds?: string[];
   transformationName?: string;
+  /** Source/destination fields metadata(event) reports for every event. */
+  context?: Record<string, string>;
 }
 
 export interface TestResponse {
   transformedEvents: TransformedItem[];
   logs: string[];
   durationMs: number;
+  /** fetch/fetchV2 calls of the run (absent when none). */
+  network?: NetworkCall[];
 }
 
 export interface CapturedEvent {
@@ -110,4 +114,14 @@ export interface CapturedEventsQuery {
   cursor?: string;
   q?: string;
   type?: string;
+}
+
+/** One fetch/fetchV2 call a test run made. */
+export interface NetworkCall {
+  url: string;
+  method: string;
+  status?: number;
+  durationMs: number;
+  error?: string;
+  blocked?: boolean;
 }

@@ -5,6 +5,7 @@ export type PanelTab = 'test' | 'versions' | 'used-by';
 export type Route =
   | { page: 'home' }
   | { page: 'sync' }
+  | { page: 'settings' }
   | { page: 'list'; kind: Kind; id?: string; tab?: PanelTab }
   | { page: 'sources' }
   | { page: 'events'; params: Record<string, string> }
@@ -23,6 +24,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'sources' && parts.length === 1) return { page: 'sources' };
   if (parts[0] === 'events' && parts.length === 1) return { page: 'events', params };
   if (parts[0] === 'destinations' && parts.length <= 2) return { page: 'destinations', id: parts[1], params };
+  if (parts.length === 1 && parts[0] === 'settings') return { page: 'settings' };
   const kind = SEGMENT[parts[0] as keyof typeof SEGMENT];
   if (!kind || parts.length > 3) return { page: 'not-found', hash };
   const tab = parts[2] as PanelTab | undefined;

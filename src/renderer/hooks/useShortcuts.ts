@@ -8,11 +8,20 @@ export interface Shortcuts {
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
+/** The shortcuts of the page being shown (the command palette offers them as actions). */
+export const activeShortcuts: { current?: Shortcuts } = {};
+
 /** Page-wide Mod-s (save), Mod-Enter (run test), Shift-Alt-f (format) outside the editors. */
 export function useShortcuts(shortcuts: Shortcuts): void {
   const latest = useRef(shortcuts);
   latest.current = shortcuts;
   useEffect(() => {
+    const proxy: Shortcuts = {
+      onSave: () => latest.current.onSave?.(),
+      onRun: latest.current.onRun ? () => latest.current.onRun?.() : undefined,
+      onFormat: () => latest.current.onFormat?.(),
+    };
+    activeShortcuts.current = proxy;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return; // an editor already handled it
       const mod = isMac ? event.metaKey : event.ctrlKey;
@@ -25,7 +34,10 @@ export function useShortcuts(shortcuts: Shortcuts): void {
       action();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      if (activeShortcuts.current === proxy) activeShortcuts.current = undefined;
+    };
   }, []);
 }
 

@@ -65,5 +65,3 @@ export const ImportReport = Type.Object({
 });
 export type ImportReport = Static<typeof ImportReport>;
 
-export type { EventSelection, ExportFormat } from './event-selection';
-export { filterIsEmpty, selectionQuery } from './event-selection';

@@ -171,3 +171,66 @@ export const SaveAsTestsBody = Type.Object(
 );
 export type SaveAsTestsBody = Static<typeof SaveAsTestsBody>;
 export { SavedTestEvent };
+
+export const SendTarget = Type.Union([
+  Type.Object(
+    { kind: Type.Literal('local'), sourceId: Type.Optional(Id) },
+    { additionalProperties: false, description: "This instance's event API (through the pipeline), as the source's write key" },
+  ),
+  Type.Object(
+    { kind: Type.Literal('remote'), url: Type.String({ minLength: 1, maxLength: 2000 }), writeKey: Type.String({ minLength: 1, maxLength: 500 }) },
+    { additionalProperties: false, description: 'A RudderStack-compatible data plane (its /v1/batch)' },
+  ),
+]);
+export type SendTarget = Static<typeof SendTarget>;
+
+export const CreateSend = Type.Object(
+  {
+    source: ReplaySource,
+    target: SendTarget,
+    ratePerSecond: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 500, description: 'Events per second at most' })),
+  },
+  { additionalProperties: false },
+);
+export type CreateSend = Static<typeof CreateSend>;
+
+export const SendStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('cancelled'), Type.Literal('interrupted')]);
+export type SendStatus = Static<typeof SendStatus>;
+
+export const SendEventStatus = Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('rejected'), Type.Literal('failed')]);
+
+export const SendJob = Type.Object({
+  id: Type.String(),
+  status: SendStatus,
+  source: Type.String(),
+  target: Type.Object({ kind: Type.Union([Type.Literal('local'), Type.Literal('remote')]), url: Type.String() }),
+  ratePerSecond: Type.Integer(),
+  total: Type.Integer(),
+  counts: Type.Object({ pending: Type.Integer(), accepted: Type.Integer(), rejected: Type.Integer(), failed: Type.Integer() }),
+  createdAt: Type.String(),
+  startedAt: Type.Union([Type.String(), Type.Null()]),
+  finishedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type SendJob = Static<typeof SendJob>;
+
+export const SendResultsQuery = Type.Object({
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  status: Type.Optional(SendEventStatus),
+});
+export type SendResultsQuery = Static<typeof SendResultsQuery>;
+
+export const SendResultsPage = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      position: Type.Integer(),
+      eventId: Type.Union([Type.String(), Type.Null()]),
+      status: SendEventStatus,
+      error: Type.Union([Type.String(), Type.Null()]),
+      attempts: Type.Integer(),
+    }),
+  ),
+  total: Type.Integer(),
+  offset: Type.Integer(),
+});
+export type SendResultsPage = Static<typeof SendResultsPage>;

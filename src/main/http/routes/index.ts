@@ -18,6 +18,7 @@ import { syncRoutes } from './sync';
 import { savedTestsRoutes } from './saved-tests';
 import { testEventsRoutes } from './test-events';
 import { replayRoutes } from './replay';
+import { replaySendRoutes } from './replay-send';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
@@ -44,6 +45,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   savedTestsRoutes(ctx),
   testEventsRoutes(ctx.testEvents),
   replayRoutes(ctx.replay),
+  replaySendRoutes(ctx.sends),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */

@@ -27,6 +27,16 @@ const Body = Type.Object(
       Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, description: 'Stored library versions to offer (default: the published, else latest, version of each imported library)' }),
     ),
     transformationName: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'Module name in stack traces (default "base transformation")' })),
+    context: Type.Optional(
+      Type.Object(
+        Object.fromEntries(
+          ['sourceId', 'sourceName', 'sourceType', 'sourceCategory', 'workspaceId', 'destinationId', 'destinationName', 'destinationType', 'transformationId', 'transformationVersionId'].map(
+            (key) => [key, Type.Optional(Type.String({ maxLength: 1000 }))],
+          ),
+        ),
+        { additionalProperties: false, description: 'What metadata(event) reports for every event besides the fields taken from the event (source, destination…)' },
+      ),
+    ),
     credentials: Type.Optional(
       Type.Record(Type.String({ maxLength: 1024 }), Type.String({ maxLength: 64 * 1024 }), { description: 'Values for getCredential(key) instead of the stored credentials' }),
     ),
@@ -40,6 +50,19 @@ const Answer = Type.Object({
   }),
   logs: Type.Array(Type.String(), { description: 'log(...) calls as "Log: …"' }),
   durationMs: Type.Number(),
+  network: Type.Optional(
+    Type.Array(
+      Type.Object({
+        url: Type.String(),
+        method: Type.String(),
+        status: Type.Optional(Type.Integer()),
+        durationMs: Type.Number(),
+        error: Type.Optional(Type.String()),
+        blocked: Type.Optional(Type.Boolean({ description: 'The private-address guard refused it' })),
+      }),
+      { description: 'fetch/fetchV2 calls of the run, in the order they finished (absent when none)' },
+    ),
+  ),
 });
 
 /** POST /studio/api/test: run unsaved code over events in the sandbox. */

@@ -1,4 +1,5 @@
 import { sendRequest } from './http-request';
+import { BlockedAddressError } from './network-guard';
 import { errorMessage, fail, type HostAnswer, type HostCallEnv } from './host-call';
 
 // fetch(url, options) resolves to the parsed JSON body or 'ERROR' (never rejects);
@@ -69,7 +70,17 @@ export function parseFetchArgs(args: unknown[]): FetchRequest | string {
 async function send(args: unknown[], env: HostCallEnv) {
   const request = parseFetchArgs(args);
   if (typeof request === 'string') throw new Error(request);
-  return sendRequest({ ...request, allowPrivate: env.allowPrivateNetwork, timeoutMs: env.timeoutMs, maxBodyBytes: FETCH_LIMITS.maxBodyBytes });
+  const started = performance.now();
+  const took = () => Math.round((performance.now() - started) * 100) / 100;
+  try {
+    const response = await sendRequest({ ...request, allowPrivate: env.allowPrivateNetwork, timeoutMs: env.timeoutMs, maxBodyBytes: FETCH_LIMITS.maxBodyBytes });
+    env.network?.push({ url: request.url, method: request.method, status: response.status, durationMs: took() });
+    return response;
+  } catch (error) {
+    const blocked = error instanceof BlockedAddressError || (error as { code?: string }).code === 'EBLOCKED';
+    env.network?.push({ url: request.url, method: request.method, durationMs: took(), error: errorMessage(error), ...(blocked ? { blocked } : {}) });
+    throw error;
+  }
 }
 
 /** fetch: the parsed JSON body, or a failure (the isolate turns it into 'ERROR'). */

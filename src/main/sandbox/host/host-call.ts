@@ -2,6 +2,8 @@
 // sends the call's arguments as one JSON string (a copy made in the isolate); the host checks
 // them, does the work and answers with a JSON string the isolate parses. Nothing else crosses.
 
+import type { NetworkCall } from '../types';
+
 export type HostAnswer = { ok: true; value: unknown } | { ok: false; message: string };
 
 export interface HostCallEnv {
@@ -9,6 +11,8 @@ export interface HostCallEnv {
   geolocationUrl?: string;
   /** Deadline of one request. */
   timeoutMs: number;
+  /** Where fetch/fetchV2 record their calls for the run's result. */
+  network?: NetworkCall[];
 }
 
 export type HostCallHandler = (args: unknown[], env: HostCallEnv) => Promise<HostAnswer>;

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'r
 import type { ArtifactVersion } from '../../api/artifacts';
 import type { DestinationView } from '../../api/pipeline';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SplitLayout, usePanelRef } from '../../components/SplitLayout';
 import type { CodeEditorHandle } from '../../editor/CodeEditor';
 import { formatCode, formatErrorMessage } from '../../editor/format-code';
 import { hrefFor, type PanelTab } from '../../hooks/routes';
@@ -50,6 +51,8 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
   const [message, setMessage] = useState<string>();
   const [publishing, setPublishing] = useState<{ version: ArtifactVersion; input: unknown[] | string }>();
   const formatting = useRef(false);
+  const sideRef = usePanelRef();
+  const [sideHidden, setSideHidden] = useState(false);
   const allTabs: SideTab[] = [
     ...tabs,
     {
@@ -101,56 +104,103 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
 
   return (
     <div className="authoring">
-      <div className="authoring-main">
-        <EditorHeader
-          artifact={artifact}
-          dirty={editor.dirty}
-          busy={editor.busy}
-          onSave={onSave}
-          onFormat={() => void format()}
-          onPublish={() => publish(artifact.versionId)}
-          onDetails={() => setDialog('details')}
-          onDelete={artifact.kind === 'transformation' ? () => setDialog('delete') : undefined}
-          onDiscard={editor.discardDraft}
-        />
-        {editor.restoredDraft && (
-          <p className="notice" role="status">
-            Unsaved changes from {formatWhen(editor.restoredDraft.updatedAt)} were restored.{' '}
-            {editor.restoredDraft.baseVersionId !== artifact.versionId && latest && (
-              <>
-                They started from an older version; a newer one was saved since.{' '}
-                <button type="button" className="link" onClick={() => setOverlay({ mode: 'draft', version: latest, draft: editor.code })}>Compare with the latest version</button>{' '}
-              </>
-            )}
-            <button type="button" className="link" onClick={editor.discardDraft}>Discard them</button>
-          </p>
-        )}
-        <ErrorNotice message={editor.actionError} onDismiss={editor.clearActionError} />
-        {message && <p className="notice" role="status">{message} <button type="button" className="link" aria-label="Dismiss" onClick={() => setMessage(undefined)}>✕</button></p>}
-        {notice}
-        <CodePane
-          kind={artifact.kind}
-          code={editor.code}
-          onChange={editor.setCode}
-          libraries={libraryInfos}
-          selfImportName={artifact.importName}
-          editorRef={editorRef}
-          onJump={jump}
-          onSave={onSave}
-          onRun={onRun}
-          onFormat={() => void format()}
-        />
-      </div>
-      <div className="side-panel">
-        <div role="tablist" aria-label="Panels" className="tabs">
-          {allTabs.map((t) => (
-            <a key={t.id} role="tab" href={hrefFor(artifact.kind, artifact.id, t.id)} aria-selected={t.id === active.id} className={t.id === active.id ? 'active' : ''}>
-              {t.label}
-            </a>
-          ))}
-        </div>
-        <div role="tabpanel" className="tab-panel" aria-label={active.label}>{active.content}</div>
-      </div>
+      <SplitLayout
+        id="authoring"
+        orientation="horizontal"
+        label="Resize the side panel"
+        className="authoring-split"
+        secondRef={sideRef}
+        first={{
+          id: 'code',
+          className: 'authoring-main-pane',
+          minSize: '340px',
+          content: (
+            <div className="authoring-main">
+              <EditorHeader
+                artifact={artifact}
+                dirty={editor.dirty}
+                busy={editor.busy}
+                onSave={onSave}
+                onFormat={() => void format()}
+                onPublish={() => publish(artifact.versionId)}
+                onDetails={() => setDialog('details')}
+                onDelete={artifact.kind === 'transformation' ? () => setDialog('delete') : undefined}
+                onDiscard={editor.discardDraft}
+              />
+              {editor.restoredDraft && (
+                <p className="notice" role="status">
+                  Unsaved changes from {formatWhen(editor.restoredDraft.updatedAt)} were restored.{' '}
+                  {editor.restoredDraft.baseVersionId !== artifact.versionId && latest && (
+                    <>
+                      They started from an older version; a newer one was saved since.{' '}
+                      <button type="button" className="link" onClick={() => setOverlay({ mode: 'draft', version: latest, draft: editor.code })}>
+                        Compare with the latest version
+                      </button>{' '}
+                    </>
+                  )}
+                  <button type="button" className="link" onClick={editor.discardDraft}>
+                    Discard them
+                  </button>
+                </p>
+              )}
+              <ErrorNotice message={editor.actionError} onDismiss={editor.clearActionError} />
+              {message && (
+                <p className="notice" role="status">
+                  {message}{' '}
+                  <button type="button" className="link" aria-label="Dismiss" onClick={() => setMessage(undefined)}>
+                    ✕
+                  </button>
+                </p>
+              )}
+              {notice}
+              <CodePane
+                kind={artifact.kind}
+                code={editor.code}
+                onChange={editor.setCode}
+                libraries={libraryInfos}
+                selfImportName={artifact.importName}
+                editorRef={editorRef}
+                onJump={jump}
+                onSave={onSave}
+                onRun={onRun}
+                onFormat={() => void format()}
+              />
+              {sideHidden && (
+                <button type="button" className="secondary show-panel" onClick={() => sideRef.current?.expand()}>
+                  Show {active.label.toLowerCase()} panel
+                </button>
+              )}
+            </div>
+          ),
+        }}
+        second={{
+          id: 'side',
+          className: 'side-panel-pane',
+          defaultSize: '46%',
+          minSize: '300px',
+          collapsible: true,
+          onCollapsedChange: setSideHidden,
+          content: (
+            <div className="side-panel">
+              <div className="tabs">
+                <div role="tablist" aria-label="Panels" className="tab-list">
+                  {allTabs.map((t) => (
+                    <a key={t.id} role="tab" href={hrefFor(artifact.kind, artifact.id, t.id)} aria-selected={t.id === active.id} className={t.id === active.id ? 'active' : ''}>
+                      {t.label}
+                    </a>
+                  ))}
+                </div>
+                <button type="button" className="link hide-panel" aria-label="Hide the side panel" title="Hide the side panel" onClick={() => sideRef.current?.collapse()}>
+                  ⇥
+                </button>
+              </div>
+              <div role="tabpanel" className="tab-panel" aria-label={active.label}>
+                {active.content}
+              </div>
+            </div>
+          ),
+        }}
+      />
       {overlay && (
         <VersionOverlay
           view={overlay}

@@ -3,6 +3,7 @@ import { artifactApi, type Artifact, type ArtifactVersion } from '../../api/arti
 import { api, ApiError } from '../../api/client';
 import type { SaveBody } from '../../api/types';
 import type { Kind } from '../../hooks/routes';
+import { saveBlocker } from '../../editor/save-check';
 import { localData, type Draft } from '../../lib/local-data';
 import { useWorkspace } from '../workspace/useWorkspace';
 
@@ -143,6 +144,11 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     },
     async save(extra) {
       if (!artifact) return undefined;
+      const blocker = saveBlocker(code, kind);
+      if (blocker) {
+        setActionError(`Not saved: fix this first (a version must compile and export its handler): ${blocker}`);
+        return undefined;
+      }
       setBusy('saving');
       setActionError(undefined);
       try {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { EventFilterQuery, EventSelection } from '../../../shared/api/events';
+import type { EventFilterQuery } from '../../../shared/api/events';
+import type { EventSelection } from '../../../shared/api/event-selection';
 
 export interface EventSelectionState {
   /** The selection as the API takes it (undefined when nothing is selected). */

@@ -23,7 +23,7 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
   const save = useCallback(async () => {
     if (!editor.dirty || editor.busy || tests.running) return;
     if (dependents.length > 0) {
-      const results = await tests.run(editor.code);
+      const results = await tests.run(editor.code, editor.artifact?.code ?? '');
       const failed = results.filter((r) => !r.passed);
       if (failed.length > 0) return setFailures(failed);
     }
@@ -53,7 +53,7 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
                 results={tests.results}
                 running={tests.running}
                 stale={tests.testedCode !== undefined && tests.testedCode !== editor.code}
-                onRun={() => void tests.run(editor.code)}
+                onRun={() => void tests.run(editor.code, editor.artifact?.code ?? '')}
                 onJump={jump}
               />
             ),

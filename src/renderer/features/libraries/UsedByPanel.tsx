@@ -31,10 +31,14 @@ export function UsedByPanel({ importName, dependents, results, running, stale, o
         <h3>Used by {dependents.length} transformation{dependents.length === 1 ? '' : 's'}</h3>
         <button type="button" onClick={onRun} disabled={running}>{running ? 'Running…' : 'Test them with this code'}</button>
       </div>
-      <p className="muted">Runs each one’s test events (or {10} sample events) with the library code in the editor, saved or not. Saving runs them too.</p>
+      <p className="muted">Runs each one’s test events (or {10} sample events) with the saved library and with the code in the editor, and reports what the edit changes. Saving runs them too.</p>
       {results && (
         <p role="status" className={failed ? 'error' : 'ok'} data-testid="used-by-summary">
-          {failed ? `${failed} of ${results.length} fail with this code.` : `All ${results.length} pass with this code.`}
+          {failed
+            ? `${failed} of ${results.length} fail with this code.`
+            : results.some((r) => r.failingBefore > 0)
+              ? `This edit breaks none of the ${results.length}; ${results.filter((r) => r.failingBefore > 0).length} already fail with the saved library too.`
+              : `All ${results.length} pass with this code.`}
           {stale && ' (The code changed since; run again.)'}
         </p>
       )}
@@ -50,6 +54,12 @@ export function UsedByPanel({ importName, dependents, results, running, stale, o
                 </span>
               )}
               {r && <span className="muted"> {r.eventCount} events from {r.eventsFrom} → {r.outCount} out, {r.errorCount} errors</span>}
+              {r && (
+                <span className="impact" data-testid="impact">
+                  Compared with the saved library: {r.newlyFailing} newly failing · {r.fixed} fixed · {r.outputsChanged} outputs changed
+                  {r.failingBefore > 0 ? ` · ${r.failingBefore} failing before too (not this edit)` : ''}
+                </span>
+              )}
               {r?.error && (
                 <ErrorText text={r.error} moduleName={t.name} ownLibrary={{ importName, onJump }} transformationHref={hrefFor('transformation', t.id)} />
               )}

@@ -18,6 +18,7 @@ export function NavBar({ preference, onPreference }: { preference: ThemePreferen
         {link('#/sources', 'sources', 'Sources')}
         {link('#/events', 'events', 'Events')}
         {link('#/destinations', 'destinations', 'Destinations')}
+        {link('#/settings', 'settings', 'Settings')}
       </nav>
       <label className="theme-choice">
         <span className="sr-only">Theme</span>

@@ -1,25 +1,34 @@
+import { lazy, Suspense } from 'react';
 import type { StudioInfo } from '../../api/client';
 import { useHashRoute } from '../../hooks/useHashRoute';
 import { HomePage } from '../home/HomePage';
+import { CommandPalette } from './CommandPalette';
 import { EmptyState } from '../../components/EmptyState';
-import { WorkspacePage } from '../workspace/WorkspacePage';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
-import { SyncPage } from '../sync/SyncPage';
-import { SourcesPage } from '../sources/SourcesPage';
-import { EventsPage } from '../events/EventsPage';
-import { DestinationsPage } from '../destinations/DestinationsPage';
+
+// The rooms load on first visit, so the first load carries only the shell and the overview.
+const WorkspacePage = lazy(() => import('../workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage })));
+const SettingsPage = lazy(() => import('../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const SyncPage = lazy(() => import('../sync/SyncPage').then((m) => ({ default: m.SyncPage })));
+const SourcesPage = lazy(() => import('../sources/SourcesPage').then((m) => ({ default: m.SourcesPage })));
+const EventsPage = lazy(() => import('../events/EventsPage').then((m) => ({ default: m.EventsPage })));
+const DestinationsPage = lazy(() => import('../destinations/DestinationsPage').then((m) => ({ default: m.DestinationsPage })));
 
 /** The signed-in app: routes to the overview or the transformations / libraries rooms. */
 export function Shell({ info }: { info: StudioInfo }) {
   const route = useHashRoute();
   return (
     <WorkspaceProvider>
+      <CommandPalette />
       {route.page === 'home' && <HomePage info={info} />}
-      {route.page === 'sync' && <SyncPage />}
-      {route.page === 'list' && <WorkspacePage kind={route.kind} id={route.id} tab={route.tab} />}
-      {route.page === 'sources' && <SourcesPage info={info} />}
-      {route.page === 'events' && <EventsPage params={route.params} />}
-      {route.page === 'destinations' && <DestinationsPage id={route.id} params={route.params} />}
+      <Suspense fallback={<p className="muted pad" aria-busy="true">Loading…</p>}>
+        {route.page === 'settings' && <SettingsPage />}
+        {route.page === 'list' && <WorkspacePage kind={route.kind} id={route.id} tab={route.tab} />}
+        {route.page === 'sync' && <SyncPage />}
+        {route.page === 'sources' && <SourcesPage info={info} />}
+        {route.page === 'events' && <EventsPage params={route.params} />}
+        {route.page === 'destinations' && <DestinationsPage id={route.id} params={route.params} />}
+      </Suspense>
       {route.page === 'not-found' && (
         <EmptyState title="Nothing here" action={<a href="#/transformations">Go to transformations</a>}>
           The address {route.hash} does not match a page of the studio.

@@ -1,5 +1,6 @@
 import type { LibraryInfo } from '../../editor/library-exports';
 import { TEMPLATES } from './templates';
+import { TemplatePreview } from './TemplatePreview';
 
 export interface TemplatePickerProps {
   value: string;
@@ -23,6 +24,7 @@ export function TemplatePicker({ value, onChange, libraries, libraryImportName, 
           </label>
         ))}
       </div>
+      <TemplatePreview templateId={value} library={libraries.find((l) => l.importName === libraryImportName)} />
       {TEMPLATES.find((t) => t.id === value)?.needsLibrary && (
         libraries.length === 0 ? (
           <p className="notice">You have no libraries yet: create one under Libraries, or the template will import a placeholder “myLibrary”.</p>

@@ -1,11 +1,27 @@
-import { useMemo } from 'react';
-import { countChanges, summariseDiff } from './diff-summary';
+import { Fragment, useMemo } from 'react';
+import { countChanges, summariseDiff, unchangedFields } from './diff-summary';
 
 const show = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
+
+/** A field path that may wrap before each `.key` and `[index]`, never inside a name. */
+function PathText({ path }: { path: string }) {
+  const parts = path.split(/(?=[.[])/);
+  return (
+    <code className="diff-path">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </code>
+  );
+}
 
 /** Added, removed and changed fields between an input event and one output. */
 export function DiffView({ before, after }: { before: unknown; after: unknown }) {
   const changes = useMemo(() => summariseDiff(before, after), [before, after]);
+  const same = useMemo(() => unchangedFields(before, after), [before, after]);
   if (changes.length === 0) return <p className="muted">No fields changed.</p>;
   const counts = countChanges(changes);
   return (
@@ -20,13 +36,28 @@ export function DiffView({ before, after }: { before: unknown; after: unknown })
         <tbody>
           {changes.map((c) => (
             <tr key={`${c.kind}:${c.path}`} className={`diff-${c.kind}`} data-kind={c.kind}>
-              <th scope="row"><span className="diff-mark" aria-label={c.kind}>{c.kind === 'added' ? '+' : c.kind === 'removed' ? '−' : '~'}</span> <code>{c.path}</code></th>
+              <th scope="row"><span className="diff-mark" aria-label={c.kind}>{c.kind === 'added' ? '+' : c.kind === 'removed' ? '−' : '~'}</span> <PathText path={c.path} /></th>
               <td><code>{show(c.before)}</code></td>
               <td><code>{show(c.after)}</code></td>
             </tr>
           ))}
         </tbody>
       </table>
+      {same.length > 0 && (
+        <details className="diff-unchanged" data-testid="diff-unchanged">
+          <summary>{same.length} unchanged fields</summary>
+          <table className="diff-table">
+            <tbody>
+              {same.map((field) => (
+                <tr key={field.path}>
+                  <th scope="row"><PathText path={field.path} /></th>
+                  <td colSpan={2}><code>{show(field.value)}</code></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
     </div>
   );
 }

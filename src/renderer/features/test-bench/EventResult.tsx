@@ -18,9 +18,18 @@ export type StackProps = Pick<ErrorTextProps, 'moduleName' | 'onJump' | 'library
 
 function OutputDetail({ outcome, view, stack }: { outcome: EventOutcome; view: View; stack: StackProps }) {
   if (outcome.errors.length > 0) {
-    return <>{outcome.errors.map((e, i) => <ErrorText key={i} text={e} {...stack} />)}</>;
+    // The input that made it throw stays in view: that is what one debugs with.
+    return (
+      <>
+        {outcome.errors.map((e, i) => <ErrorText key={i} text={e} {...stack} />)}
+        <details className="event-input" open>
+          <summary>Input</summary>
+          <pre className="json" data-testid="event-input">{JSON.stringify(outcome.input, null, 2)}</pre>
+        </details>
+      </>
+    );
   }
-  if (view === 'input') return <pre className="json">{JSON.stringify(outcome.input, null, 2)}</pre>;
+  if (view === 'input') return <pre className="json" data-testid="event-input">{JSON.stringify(outcome.input, null, 2)}</pre>;
   if (outcome.outputs.length === 0) return <p className="muted">The transformation returned nothing for this event, so it is dropped.</p>;
   return (
     <>

@@ -7,6 +7,7 @@ export function RunSummary({ summary, durationMs, filter, onFilter }: { summary:
   const chips: Array<[ResultFilter, string, number]> = [
     ['all', 'In', summary.in],
     ['changed', 'Changed', summary.changed],
+    ['unchanged', 'Unchanged', summary.in - summary.changed - summary.split - summary.dropped - summary.errors],
     ['split', 'Split', summary.split],
     ['dropped', 'Dropped', summary.dropped],
     ['error', 'Errors', summary.errors],

@@ -4,10 +4,13 @@ import type { CodeProblem } from '../../editor/code-analysis';
 import { formatCode, formatErrorMessage } from '../../editor/format-code';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
 import { useMenuCommand } from '../../hooks/useMenuCommands';
+import { SplitLayout, usePanelRef } from '../../components/SplitLayout';
 import { MOD_LABEL } from '../../hooks/useShortcuts';
 import { openTextFile, saveTextFile } from '../../lib/text-files';
 import { useTheme } from '../../hooks/useTheme';
 import { CapturedPicker } from './CapturedPicker';
+import { ContextPanel } from './ContextPanel';
+import { NetworkPanel } from './NetworkPanel';
 import { ErrorText } from './ErrorText';
 import { importedEvents } from './imported-events';
 import type { StackProps } from './EventResult';
@@ -16,7 +19,7 @@ import { RunSummary, type ResultFilter } from './RunSummary';
 import { SamplePicker } from './SamplePicker';
 import { TestSetsDialog } from './TestSetsDialog';
 import { parseTestEvents } from './test-events';
-import type { TestBenchState } from './useTestBench';
+import { filledContext, staleReasons, type TestBenchState } from './useTestBench';
 
 function lintEvents(text: string): CodeProblem[] {
   const parsed = parseTestEvents(text);
@@ -26,11 +29,13 @@ function lintEvents(text: string): CodeProblem[] {
 type Picker = 'samples' | 'captured' | 'sets';
 
 /** Test events (JSON, validated), where to get them, the run button and per-event results. */
-export function TestBench({ bench, onRun, stack }: { bench: TestBenchState; onRun: () => void; stack: StackProps }) {
+export function TestBench({ bench, onRun, stack, code, libraries }: { bench: TestBenchState; onRun: () => void; stack: StackProps; code: string; libraries: string }) {
   const theme = useTheme();
   const [picker, setPicker] = useState<Picker>();
   const [filter, setFilter] = useState<ResultFilter>('all');
   const [formatError, setFormatError] = useState<string>();
+  const resultsRef = usePanelRef();
+  const [eventsFull, setEventsFull] = useState(false);
   const pick = (events: TestEvent[], replace: boolean) => {
     bench.setEvents(replace || !bench.parsed.ok ? events : [...bench.parsed.events, ...events]);
     setPicker(undefined);
@@ -58,59 +63,137 @@ export function TestBench({ bench, onRun, stack }: { bench: TestBenchState; onRu
   }, [eventsText]);
   useMenuCommand('import-events', useCallback(() => void importFile(), [importFile]));
   useMenuCommand('export-events', useCallback(() => void exportFile(), [exportFile]));
-  const result = bench.result;
+  const now = { code, libraries, eventsText: bench.eventsText, context: JSON.stringify(filledContext(bench.context)) };
+  const ranOn = bench.result?.ranOn ?? bench.runError?.ranOn;
+  const stale = ranOn ? staleReasons(ranOn, now) : [];
+  // A run is never shown beside inputs it did not run on.
+  const result = stale.length === 0 ? bench.result : undefined;
+  const runError = stale.length === 0 ? bench.runError?.message : undefined;
   return (
     <section className="test-bench" aria-label="Test bench">
       <div className="bench-toolbar">
         <h3>Test events {bench.parsed.ok && <span className="muted">({bench.parsed.events.length})</span>}</h3>
-        <button type="button" className="secondary" onClick={() => setPicker('samples')}>Sample events</button>
-        <button type="button" className="secondary" onClick={() => setPicker('captured')}>Captured events</button>
-        <button type="button" className="secondary" onClick={() => setPicker('sets')}>Saved sets</button>
-        <button type="button" className="secondary" onClick={() => void importFile()} title="Import events from a JSON or NDJSON file">Import…</button>
-        <button type="button" className="secondary" onClick={() => void exportFile()} title="Save the test events as a JSON file">Export…</button>
-        <button type="button" className="secondary" onClick={() => void formatJson()}>Format JSON</button>
+        <button type="button" className="secondary" onClick={() => setPicker('samples')}>
+          Sample events
+        </button>
+        <button type="button" className="secondary" onClick={() => setPicker('captured')}>
+          Captured events
+        </button>
+        <button type="button" className="secondary" onClick={() => setPicker('sets')}>
+          Saved sets
+        </button>
+        <button type="button" className="secondary" onClick={() => void importFile()} title="Import events from a JSON or NDJSON file">
+          Import…
+        </button>
+        <button type="button" className="secondary" onClick={() => void exportFile()} title="Save the test events as a JSON file">
+          Export…
+        </button>
+        <button type="button" className="secondary" onClick={() => void formatJson()}>
+          Format JSON
+        </button>
+        <button type="button" className="secondary" onClick={() => void bench.savedTests.save()} disabled={bench.savedTests.saving} title="Save these events as the transformation's tests (publish runs them)">
+          {bench.savedTests.saving ? 'Saving…' : 'Save as tests'}
+        </button>
+        <span className="muted small" data-testid="saved-tests">
+          {bench.savedTests.saved === undefined ? '' : `${bench.savedTests.saved.length} saved`}
+        </span>
+        <button
+          type="button"
+          className="secondary"
+          aria-pressed={eventsFull}
+          onClick={() => (resultsRef.current?.isCollapsed() ? resultsRef.current.expand() : resultsRef.current?.collapse())}
+        >
+          {eventsFull ? 'Show results' : 'Events full height'}
+        </button>
         <button type="button" className="run-button" onClick={onRun} disabled={bench.running} title={`${MOD_LABEL}+Enter`}>
           {bench.running ? 'Running…' : 'Run test'}
         </button>
       </div>
-      <LazyCodeEditor
-        value={bench.eventsText}
-        onChange={bench.setEventsText}
-        language="json"
-        theme={theme}
-        label="Test events (JSON array)"
-        lint={lintEvents}
-        onRun={onRun}
-        onFormat={() => void formatJson()}
-        className="events-editor"
-        testId="events-editor"
+      <SplitLayout
+        id="bench"
+        orientation="vertical"
+        label="Resize the test events editor"
+        className="bench-split"
+        secondRef={resultsRef}
+        first={{
+          id: 'events',
+          className: 'bench-events-pane',
+          defaultSize: '35%',
+          minSize: '90px',
+          content: (
+            <>
+              <ContextPanel context={bench.context} onChange={bench.setContext} />
+              <LazyCodeEditor
+                value={bench.eventsText}
+                onChange={bench.setEventsText}
+                language="json"
+                theme={theme}
+                label="Test events (JSON array)"
+                lint={lintEvents}
+                onRun={onRun}
+                onFormat={() => void formatJson()}
+                className="events-editor"
+                testId="events-editor"
+              />
+              {!bench.parsed.ok && (
+                <p className="error small" data-testid="events-error">
+                  {bench.parsed.message}
+                </p>
+              )}
+              {formatError && <p className="error small">{formatError}</p>}
+              {fileMessage && (
+                <p className={fileMessage.error ? 'error small' : 'muted small'} role="status" data-testid="file-message">
+                  {fileMessage.text}
+                </p>
+              )}
+              {bench.savedTests.error && <p className="error small">{bench.savedTests.error}</p>}
+            </>
+          ),
+        }}
+        second={{
+          id: 'results',
+          className: 'bench-results-pane',
+          minSize: '120px',
+          collapsible: true,
+          onCollapsedChange: setEventsFull,
+          content: (
+            <>
+              {stale.length > 0 && (
+                <div role="status" className="stale-results" data-testid="stale-results">
+                  <span>The {stale.join(', ')} changed since the last run, so its results are hidden.</span>
+                  <button type="button" className="run-button" onClick={onRun} disabled={bench.running}>
+                    {bench.running ? 'Running…' : 'Re-run'}
+                  </button>
+                </div>
+              )}
+              {runError && (
+                <div role="alert" className="run-error" data-testid="run-error">
+                  <strong>The test did not run.</strong>
+                  <ErrorText text={runError} {...stack} />
+                </div>
+              )}
+              {!result && !runError && stale.length === 0 && (
+                <p className="muted pad">
+                  {bench.parsed.ok && bench.parsed.events.length === 0
+                    ? 'Add test events (sample, captured or a saved set), then run the test.'
+                    : `Run the test (${MOD_LABEL}+Enter) to see what the unsaved code does to each event.`}
+                </p>
+              )}
+              {result && (
+                <div className="bench-results" aria-busy={bench.running}>
+                  <RunSummary summary={result.run.summary} durationMs={result.durationMs} filter={filter} onFilter={setFilter} />
+                  <ResultsList key={result.id} run={result.run} filter={filter} stack={stack} />
+                  <details className="logs" open={result.logs.length > 0} data-testid="logs">
+                    <summary>Logs ({result.logs.length})</summary>
+                    {result.logs.length === 0 ? <p className="muted">No log() calls.</p> : <pre>{result.logs.join('\n')}</pre>}
+                  </details>
+                  <NetworkPanel calls={result.network} />
+                </div>
+              )}
+            </>
+          ),
+        }}
       />
-      {!bench.parsed.ok && <p className="error small" data-testid="events-error">{bench.parsed.message}</p>}
-      {formatError && <p className="error small">{formatError}</p>}
-      {fileMessage && <p className={fileMessage.error ? 'error small' : 'muted small'} role="status" data-testid="file-message">{fileMessage.text}</p>}
-      {bench.runError && (
-        <div role="alert" className="run-error" data-testid="run-error">
-          <strong>The test did not run.</strong>
-          <ErrorText text={bench.runError} {...stack} />
-        </div>
-      )}
-      {!result && !bench.runError && (
-        <p className="muted pad">
-          {bench.parsed.ok && bench.parsed.events.length === 0
-            ? 'Add test events (sample, captured or a saved set), then run the test.'
-            : `Run the test (${MOD_LABEL}+Enter) to see what the unsaved code does to each event.`}
-        </p>
-      )}
-      {result && (
-        <div className="bench-results" aria-busy={bench.running}>
-          <RunSummary summary={result.run.summary} durationMs={result.durationMs} filter={filter} onFilter={setFilter} />
-          <ResultsList key={result.id} run={result.run} filter={filter} stack={stack} />
-          <details className="logs" open={result.logs.length > 0} data-testid="logs">
-            <summary>Logs ({result.logs.length})</summary>
-            {result.logs.length === 0 ? <p className="muted">No log() calls.</p> : <pre>{result.logs.join('\n')}</pre>}
-          </details>
-        </div>
-      )}
       {picker === 'samples' && <SamplePicker onClose={() => setPicker(undefined)} onPick={pick} />}
       {picker === 'captured' && <CapturedPicker onClose={() => setPicker(undefined)} onPick={pick} />}
       {picker === 'sets' && (

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { countChanges, summariseDiff } from './diff-summary';
+import { countChanges, summariseDiff, unchangedFields } from './diff-summary';
 
 describe('summariseDiff', () => {
   it('lists added, removed and changed fields with dotted paths', () => {
@@ -32,5 +32,17 @@ describe('summariseDiff', () => {
 
   it('treats a field turned into another type as changed', () => {
     expect(summariseDiff({ p: { a: 1 } }, { p: 'flat' })).toEqual([{ path: 'p', kind: 'changed', before: { a: 1 }, after: 'flat' }]);
+  });
+
+  it('reads a removed or added array and object element by element, field by field', () => {
+    const before = { properties: { products: [{ sku: 'a', price: 1 }, { sku: 'b' }], total: 3 } };
+    const after = { properties: { total: 3, cart: { size: 2 } } };
+    expect(summariseDiff(before, after)).toEqual([
+      { path: 'properties.products[0].sku', kind: 'removed', before: 'a' },
+      { path: 'properties.products[0].price', kind: 'removed', before: 1 },
+      { path: 'properties.products[1].sku', kind: 'removed', before: 'b' },
+      { path: 'properties.cart.size', kind: 'added', after: 2 },
+    ]);
+    expect(unchangedFields(before, after)).toEqual([{ path: 'properties.total', value: 3 }]);
   });
 });

@@ -14,11 +14,20 @@ const differ = create({ arrays: { detectMove: false } });
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Every leaf (a primitive, or an empty object or array) of `value` with its path. */
+export function leaves(value: unknown, path = '', out: Array<{ path: string; value: unknown }> = []): Array<{ path: string; value: unknown }> {
+  if (Array.isArray(value) && value.length > 0) value.forEach((item, i) => leaves(item, `${path}[${i}]`, out));
+  else if (isObject(value) && Object.keys(value).length > 0) for (const [key, item] of Object.entries(value)) leaves(item, join(path, key), out);
+  else out.push({ path, value });
+  return out;
+}
+
 function walk(delta: unknown, path: string, out: FieldChange[]): void {
   if (Array.isArray(delta)) {
-    if (delta.length === 1) out.push({ path, kind: 'added', after: delta[0] });
+    // A whole object or array added or removed reads field by field, element by element.
+    if (delta.length === 1) for (const leaf of leaves(delta[0], path)) out.push({ path: leaf.path, kind: 'added', after: leaf.value });
     else if (delta.length === 2) out.push({ path, kind: 'changed', before: delta[0], after: delta[1] });
-    else if (delta.length === 3 && delta[2] === 0) out.push({ path, kind: 'removed', before: delta[0] });
+    else if (delta.length === 3 && delta[2] === 0) for (const leaf of leaves(delta[0], path)) out.push({ path: leaf.path, kind: 'removed', before: leaf.value });
     return;
   }
   if (!isObject(delta)) return;
@@ -54,4 +63,10 @@ export function countChanges(changes: FieldChange[]): Record<FieldChange['kind']
   const counts = { added: 0, removed: 0, changed: 0 };
   for (const change of changes) counts[change.kind] += 1;
   return counts;
+}
+
+/** Leaf fields with the same value before and after (shown collapsed beside the changes). */
+export function unchangedFields(before: unknown, after: unknown): Array<{ path: string; value: unknown }> {
+  const afterLeaves = new Map(leaves(after).map((leaf) => [leaf.path, JSON.stringify(leaf.value)]));
+  return leaves(before).filter((leaf) => afterLeaves.get(leaf.path) === JSON.stringify(leaf.value));
 }

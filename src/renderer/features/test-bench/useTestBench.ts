@@ -1,19 +1,42 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import type { TestEvent } from '../../api/types';
+import type { NetworkCall, TestEvent } from '../../api/types';
 import { handlerKind } from '../../editor/code-analysis';
 import { localData } from '../../lib/local-data';
 import { correlateResults, type CorrelatedRun } from './correlate-results';
 import { formatEvents, parseTestEvents, type ParsedEvents } from './test-events';
+import { useSavedTests, type SavedTests } from './useSavedTests';
 
 export interface BenchRun {
   /** Increases with every run (results lists reset on a new run). */
   id: number;
   run: CorrelatedRun;
   logs: string[];
+  network: NetworkCall[];
   durationMs: number;
   /** The transformation name the run used (stack traces name the module by it). */
   moduleName: string;
+  /** What the run ran on: results are stale as soon as any of it changes. */
+  ranOn: RunInputs;
+}
+
+/** The inputs of a run: the code, the test events text and the libraries' code it could import. */
+export interface RunInputs {
+  code: string;
+  eventsText: string;
+  libraries: string;
+  /** The metadata() context as JSON. */
+  context: string;
+}
+
+/** What changed since a run (empty when its results still describe the current inputs). */
+export function staleReasons(ranOn: RunInputs, now: RunInputs): string[] {
+  const reasons: string[] = [];
+  if (ranOn.code !== now.code) reasons.push('code');
+  if (ranOn.libraries !== now.libraries) reasons.push('libraries');
+  if (ranOn.eventsText !== now.eventsText) reasons.push('test events');
+  if (ranOn.context !== now.context) reasons.push('context');
+  return reasons;
 }
 
 export interface TestBenchState {
@@ -24,9 +47,29 @@ export interface TestBenchState {
   running: boolean;
   result?: BenchRun;
   /** A fatal error of the run (syntax error, timeout, unknown import…) or of the request. */
-  runError?: string;
-  run(code: string, name: string): Promise<void>;
+  runError?: { message: string; ranOn: RunInputs };
+  run(code: string, name: string, libraries: string): Promise<void>;
+  /** The transformation's saved tests on the server (publish runs them). */
+  savedTests: SavedTests;
+  /** Source and destination that metadata(event) reports in test runs. */
+  context: RunContext;
+  setContext(context: RunContext): void;
 }
+
+export type RunContext = Partial<Record<'sourceId' | 'sourceName' | 'sourceType' | 'destinationId' | 'destinationName' | 'destinationType', string>>;
+
+const contextKey = (id: string) => `studio.testContext.${id}`;
+function readContext(id: string): RunContext {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(contextKey(id)) ?? '{}');
+    return value && typeof value === 'object' ? (value as RunContext) : {};
+  } catch {
+    return {};
+  }
+}
+/** The filled-in fields of a context (what a run sends, and what its staleness compares). */
+export const filledContext = (context: RunContext): Record<string, string> =>
+  Object.fromEntries(Object.entries(context).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
 
 /** Test events (kept per transformation in this browser) and runs of unsaved code against them. */
 export function useTestBench(transformationId: string): TestBenchState {
@@ -34,8 +77,16 @@ export function useTestBench(transformationId: string): TestBenchState {
   const [eventsText, setText] = useState(() => data.testEventsText(transformationId) ?? '[]');
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<BenchRun>();
-  const [runError, setRunError] = useState<string>();
+  const [runError, setRunError] = useState<TestBenchState['runError']>();
   const runId = useRef(0);
+  const [context, setContextState] = useState<RunContext>(() => readContext(transformationId));
+  const setContext = useCallback(
+    (next: RunContext) => {
+      setContextState(next);
+      localStorage.setItem(contextKey(transformationId), JSON.stringify(next));
+    },
+    [transformationId],
+  );
 
   useEffect(() => {
     setText(data.testEventsText(transformationId) ?? '[]');
@@ -51,36 +102,41 @@ export function useTestBench(transformationId: string): TestBenchState {
     [data, transformationId],
   );
   const parsed = useMemo(() => parseTestEvents(eventsText), [eventsText]);
+  const savedTests = useSavedTests(transformationId, data.testEventsText(transformationId), parsed, setEventsText);
 
   const run = useCallback(
-    async (code: string, name: string) => {
+    async (code: string, name: string, libraries: string) => {
+      const given = filledContext(context);
+      const ranOn = { code, eventsText, libraries, context: JSON.stringify(given) };
       if (!parsed.ok) {
-        setRunError(`Fix the test events first: ${parsed.message}`);
+        setRunError({ message: `Fix the test events first: ${parsed.message}`, ranOn });
         return;
       }
       const id = ++runId.current;
       setRunning(true);
       setRunError(undefined);
       try {
-        const response = await api.test({ code, events: parsed.events, transformationName: name });
+        const response = await api.test({ code, events: parsed.events, transformationName: name, context: Object.keys(given).length > 0 ? given : undefined });
         if (id !== runId.current) return;
         setResult({
           id,
           run: correlateResults(parsed.events, response.transformedEvents ?? [], handlerKind(code)),
           logs: response.logs ?? [],
+          network: response.network ?? [],
           durationMs: response.durationMs,
           moduleName: name,
+          ranOn,
         });
       } catch (e) {
         if (id !== runId.current) return;
         setResult(undefined);
-        setRunError((e as Error).message);
+        setRunError({ message: (e as Error).message, ranOn });
       } finally {
         if (id === runId.current) setRunning(false);
       }
     },
-    [parsed],
+    [parsed, eventsText, context],
   );
 
-  return { eventsText, setEventsText, setEvents: (events) => setEventsText(formatEvents(events)), parsed, running, result, runError, run };
+  return { eventsText, setEventsText, setEvents: (events) => setEventsText(formatEvents(events)), parsed, running, result, runError, run, context, setContext, savedTests };
 }

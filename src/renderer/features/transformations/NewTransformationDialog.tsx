@@ -4,6 +4,8 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TemplatePicker } from '../templates/TemplatePicker';
 import { TEMPLATES } from '../templates/templates';
+import { templateSamples } from '../templates/template-samples';
+import { api } from '../../api/client';
 import { useWorkspace } from '../workspace/useWorkspace';
 
 /** Name, description and template of a new transformation; creates its first version. */
@@ -22,7 +24,10 @@ export function NewTransformationDialog({ onClose, onCreated }: { onClose: () =>
     const library = libraryInfos.find((l) => l.importName === libraryName);
     setBusy(true);
     try {
-      onCreated(await artifactApi.create('transformation', { name: name.trim(), description: description.trim(), code: template.code(library) }));
+      const created = await artifactApi.create('transformation', { name: name.trim(), description: description.trim(), code: template.code(library) });
+      // The saved tests start with events that show what the template does.
+      await api.putTestEvents(created.id, templateSamples(template.id).map((event) => ({ event }))).catch(() => undefined);
+      onCreated(created);
     } catch (e) {
       setError(`Could not create the transformation: ${(e as Error).message}`);
       setBusy(false);

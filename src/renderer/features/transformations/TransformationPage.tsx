@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { CodeEditorHandle } from '../../editor/CodeEditor';
 import { hrefFor, type PanelTab } from '../../hooks/routes';
 import { ArtifactLoadState } from '../authoring/ArtifactLoadState';
@@ -19,9 +19,11 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
   const connected = useConnectedDestinations(id);
   const artifact = editor.artifact;
 
+  // The libraries' code is part of what a run ran on: a library saved meanwhile makes results stale.
+  const librariesKey = useMemo(() => (libraries ?? []).map((l) => `${l.importName}@${l.versionId}`).join(','), [libraries]);
   const run = useCallback(() => {
-    if (artifact) void bench.run(editor.code, artifact.name);
-  }, [artifact, bench, editor.code]);
+    if (artifact) void bench.run(editor.code, artifact.name, librariesKey);
+  }, [artifact, bench, editor.code, librariesKey]);
   const save = useCallback(() => {
     if (!editor.dirty || editor.busy) return;
     void editor.save(bench.parsed.ok ? { events: bench.parsed.events } : undefined);
@@ -47,7 +49,7 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
       onSave={save}
       onRun={run}
       publishInput={() => (bench.parsed.ok ? bench.parsed.events : `Fix the test events before publishing (the server tests the version on them): ${bench.parsed.message}`)}
-      tabs={[{ id: 'test', label: 'Test', content: <TestBench bench={bench} onRun={run} stack={stack} /> }]}
+      tabs={[{ id: 'test', label: 'Test', content: <TestBench bench={bench} onRun={run} stack={stack} code={editor.code} libraries={librariesKey} /> }]}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Artifact } from '../../api/artifacts';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SplitLayout, usePanelRef } from '../../components/SplitLayout';
 import { hrefFor, type Kind, type PanelTab } from '../../hooks/routes';
 import { takeNewRequest } from '../../hooks/useMenuCommands';
 import { navigate } from '../../hooks/useHashRoute';
@@ -16,6 +17,8 @@ import { useWorkspace } from './useWorkspace';
 export function WorkspacePage({ kind, id, tab }: { kind: Kind; id?: string; tab?: PanelTab }) {
   const workspace = useWorkspace();
   const [creating, setCreating] = useState(takeNewRequest);
+  const listRef = usePanelRef();
+  const [listHidden, setListHidden] = useState(false);
   useEffect(() => {
     const onHash = () => takeNewRequest() && setCreating(true);
     window.addEventListener('hashchange', onHash);
@@ -27,24 +30,64 @@ export function WorkspacePage({ kind, id, tab }: { kind: Kind; id?: string; tab?
     setCreating(false);
     navigate(hrefFor(kind, item.id));
   };
+  const content = (
+    <>
+      <ErrorNotice message={workspace.error} onRetry={() => void workspace.refresh()} />
+      {id ? (
+        kind === 'transformation' ? (
+          <TransformationPage key={id} id={id} tab={tab} />
+        ) : (
+          <LibraryPage key={id} id={id} tab={tab} />
+        )
+      ) : (
+        <EmptyState
+          title={kind === 'transformation' ? 'Pick or create a transformation' : 'Pick or create a library'}
+          action={
+            <button type="button" onClick={() => setCreating(true)}>
+              New {kind}
+            </button>
+          }
+        >
+          {kind === 'transformation'
+            ? 'A transformation is a JavaScript module exporting transformEvent(event, metadata) or transformBatch(events, metadata). Test it here on sample or captured events before publishing.'
+            : 'A library holds functions that transformations import by its import name, the camelCase of its name.'}
+        </EmptyState>
+      )}
+    </>
+  );
   return (
     <div className="workspace">
-      <ArtifactList kind={kind} items={items} selectedId={id} onCreate={() => setCreating(true)} />
-      <div className="workspace-content">
-        <ErrorNotice message={workspace.error} onRetry={() => void workspace.refresh()} />
-        {id ? (
-          kind === 'transformation' ? <TransformationPage key={id} id={id} tab={tab} /> : <LibraryPage key={id} id={id} tab={tab} />
-        ) : (
-          <EmptyState
-            title={kind === 'transformation' ? 'Pick or create a transformation' : 'Pick or create a library'}
-            action={<button type="button" onClick={() => setCreating(true)}>New {kind}</button>}
-          >
-            {kind === 'transformation'
-              ? 'A transformation is a JavaScript module exporting transformEvent(event, metadata) or transformBatch(events, metadata). Test it here on sample or captured events before publishing.'
-              : 'A library holds functions that transformations import by its import name, the camelCase of its name.'}
-          </EmptyState>
-        )}
-      </div>
+      <button
+        type="button"
+        className="sidebar-toggle"
+        aria-label={listHidden ? 'Show the list' : 'Hide the list'}
+        title={listHidden ? 'Show the list' : 'Hide the list'}
+        onClick={() => (listRef.current?.isCollapsed() ? listRef.current.expand() : listRef.current?.collapse())}
+      >
+        {listHidden ? '»' : '«'}
+      </button>
+      <SplitLayout
+        id="workspace"
+        orientation="horizontal"
+        label="Resize the list"
+        className="workspace-split"
+        firstRef={listRef}
+        first={{
+          id: 'list',
+          className: 'workspace-list-pane',
+          defaultSize: '18%',
+          minSize: '200px',
+          collapsible: true,
+          onCollapsedChange: setListHidden,
+          content: <ArtifactList kind={kind} items={items} selectedId={id} onCreate={() => setCreating(true)} />,
+        }}
+        second={{
+          id: 'content',
+          className: 'workspace-content',
+          minSize: '480px',
+          content,
+        }}
+      />
       {creating && kind === 'transformation' && <NewTransformationDialog onClose={() => setCreating(false)} onCreated={created} />}
       {creating && kind === 'library' && <NewLibraryDialog onClose={() => setCreating(false)} onCreated={created} />}
     </div>

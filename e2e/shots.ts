@@ -1,0 +1,17 @@
+import type { Page } from '@playwright/test';
+
+export const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 700 },
+] as const;
+
+/** Screenshots of the current page at both reference sizes, under e2e/artifacts/. */
+export async function shootBoth(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `e2e/artifacts/${name}-${size.width}x${size.height}.png` });
+  }
+  if (original) await page.setViewportSize(original);
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { settingsApi, type ManagementSettings, type RetentionSettings, type SandboxSettings } from '../../api/settings';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { CredentialsSection } from './CredentialsSection';
+
+interface AllSettings {
+  sandbox: SandboxSettings;
+  management: ManagementSettings;
+  retention: RetentionSettings;
+}
+
+const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** Sandbox limits, private network, geolocation, code limits, retention; then credentials. */
+export function SettingsPage() {
+  const [settings, setSettings] = useState<AllSettings>();
+  const [error, setError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    Promise.all([settingsApi.sandbox(), settingsApi.management(), settingsApi.retention()])
+      .then(([sandbox, management, retention]) => setSettings({ sandbox, management, retention }))
+      .catch((e: Error) => setError(`Could not load the settings: ${e.message}`));
+  }, []);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!settings) return;
+    setSaved(false);
+    try {
+      const [sandbox, management, retention] = await Promise.all([
+        settingsApi.putSandbox(settings.sandbox),
+        settingsApi.putManagement(settings.management),
+        settingsApi.putRetention(settings.retention),
+      ]);
+      setSettings({ sandbox, management, retention });
+      setError(undefined);
+      setSaved(true);
+    } catch (err) {
+      setError(`Not saved: ${(err as Error).message}`);
+    }
+  };
+  const set = <K extends keyof AllSettings>(part: K, change: Partial<AllSettings[K]>) =>
+    setSettings((s) => (s ? { ...s, [part]: { ...s[part], ...change } } : s));
+  return (
+    <div className="settings-page">
+      <h1>Settings</h1>
+      <ErrorNotice message={error} onDismiss={() => setError(undefined)} />
+      {settings && (
+        <form className="settings-section settings-form" onSubmit={(e) => void submit(e)} aria-label="Studio settings">
+          <h2>Sandbox</h2>
+          <label>Memory limit (MB)<input type="number" value={settings.sandbox.memoryLimitMb} onChange={(e) => set('sandbox', { memoryLimitMb: Number(e.target.value) })} /></label>
+          <label>Time limit per batch (ms)<input type="number" value={settings.sandbox.timeoutMs} onChange={(e) => set('sandbox', { timeoutMs: Number(e.target.value) })} /></label>
+          <label className="check">
+            <input type="checkbox" checked={settings.sandbox.allowPrivateNetwork} onChange={(e) => set('sandbox', { allowPrivateNetwork: e.target.checked })} />
+            Let fetch reach private and loopback addresses (local testing only)
+          </label>
+          <label>Geolocation service URL<input type="url" placeholder="none" value={settings.sandbox.geolocationUrl ?? ''} onChange={(e) => set('sandbox', { geolocationUrl: e.target.value || null })} /></label>
+          <h2>Code</h2>
+          <label>Largest code size (bytes)<input type="number" value={settings.management.maxCodeBytes} onChange={(e) => set('management', { maxCodeBytes: Number(e.target.value) })} /></label>
+          <h2>Captured events retention</h2>
+          <label>Keep at most (events)<input type="number" placeholder="no cap" value={settings.retention.maxEvents ?? ''} onChange={(e) => set('retention', { maxEvents: optionalNumber(e.target.value) })} /></label>
+          <label>Delete after (days)<input type="number" placeholder="keep" value={settings.retention.maxAgeDays ?? ''} onChange={(e) => set('retention', { maxAgeDays: optionalNumber(e.target.value) })} /></label>
+          <div>
+            <button type="submit">Save settings</button> {saved && <span role="status">Saved.</span>}
+          </div>
+        </form>
+      )}
+      <CredentialsSection />
+    </div>
+  );
+}
