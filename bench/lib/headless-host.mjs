@@ -28,6 +28,7 @@ export async function startBenchHost(headless, prefix = 'bench-studio-') {
   return {
     url,
     auth: BENCH_AUTH,
+    pid: child.pid,
     async stop() {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');

@@ -5,6 +5,7 @@ export type PanelTab = 'test' | 'versions' | 'used-by';
 export type Route =
   | { page: 'home' }
   | { page: 'list'; kind: Kind; id?: string; tab?: PanelTab }
+  | { page: 'replay'; runId?: string; query: string }
   | { page: 'not-found'; hash: string };
 
 const SEGMENT = { transformations: 'transformation', libraries: 'library' } as const;
@@ -14,6 +15,7 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').split('?')[0]!;
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0 || parts[0] === 'login') return { page: 'home' };
+  if (parts[0] === 'replay' && parts.length <= 2) return { page: 'replay', runId: parts[1], query: hash.split('?')[1] ?? '' };
   const kind = SEGMENT[parts[0] as keyof typeof SEGMENT];
   if (!kind || parts.length > 3) return { page: 'not-found', hash };
   const tab = parts[2] as PanelTab | undefined;

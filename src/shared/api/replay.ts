@@ -87,7 +87,15 @@ export type OutcomeCounts = Static<typeof OutcomeCounts>;
 
 export const CHANGE_KINDS = ['unchanged', 'changed', 'dropped', 'split', 'newlyFailing', 'fixed', 'stillFailing'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
-export const ChangeKind = Type.Union(CHANGE_KINDS.map((k) => Type.Literal(k)));
+export const ChangeKind = Type.Union([
+  Type.Literal('unchanged'),
+  Type.Literal('changed'),
+  Type.Literal('dropped'),
+  Type.Literal('split'),
+  Type.Literal('newlyFailing'),
+  Type.Literal('fixed'),
+  Type.Literal('stillFailing'),
+]);
 
 export const ReplaySummary = Type.Object({
   a: OutcomeCounts,

@@ -4,7 +4,7 @@ import type { ThemePreference } from '../../hooks/useTheme';
 /** Top navigation and the theme choice. */
 export function NavBar({ preference, onPreference }: { preference: ThemePreference; onPreference: (p: ThemePreference) => void }) {
   const route = useHashRoute();
-  const current = route.page === 'home' ? 'home' : route.page === 'list' ? route.kind : undefined;
+  const current = route.page === 'home' ? 'home' : route.page === 'list' ? route.kind : route.page === 'replay' ? 'replay' : undefined;
   const link = (href: string, key: string, label: string) => (
     <a href={href} aria-current={current === key ? 'page' : undefined} className={current === key ? 'active' : ''}>{label}</a>
   );
@@ -14,6 +14,7 @@ export function NavBar({ preference, onPreference }: { preference: ThemePreferen
         {link('#/', 'home', 'Overview')}
         {link('#/transformations', 'transformation', 'Transformations')}
         {link('#/libraries', 'library', 'Libraries')}
+        {link('#/replay', 'replay', 'Replay')}
       </nav>
       <label className="theme-choice">
         <span className="sr-only">Theme</span>

@@ -4,6 +4,7 @@ import { HomePage } from '../home/HomePage';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspacePage } from '../workspace/WorkspacePage';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
+import { ReplayPage } from '../replay/ReplayPage';
 
 /** The signed-in app: routes to the overview or the transformations / libraries rooms. */
 export function Shell({ info }: { info: StudioInfo }) {
@@ -12,6 +13,7 @@ export function Shell({ info }: { info: StudioInfo }) {
     <WorkspaceProvider>
       {route.page === 'home' && <HomePage info={info} />}
       {route.page === 'list' && <WorkspacePage kind={route.kind} id={route.id} tab={route.tab} />}
+      {route.page === 'replay' && <ReplayPage runId={route.runId} query={route.query} />}
       {route.page === 'not-found' && (
         <EmptyState title="Nothing here" action={<a href="#/transformations">Go to transformations</a>}>
           The address {route.hash} does not match a page of the studio.
