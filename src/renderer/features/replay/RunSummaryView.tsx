@@ -21,7 +21,7 @@ export function RunSummaryView({ run, onDrill }: { run: ReplayRun; onDrill: (d: 
     </p>
   );
   return (
-    <section className="run-summary" aria-label="Summary">
+    <section className="replay-summary" aria-label="Summary">
       {summary.changes && (
         <div className="change-counts">
           {(Object.keys(LABELS) as ChangeKind[]).map((k) => (
