@@ -28,7 +28,7 @@ test('compare published vs draft on captured events, read the summary, open a di
   const batch = KINDS.flatMap(([kind, n]) => Array.from({ length: n }, (_, i) => ({ type: 'track', event: 'Kinds', userId: `u${i}`, messageId: `${kind}-${i}`, properties: { kind, i } })));
   const captured = await fetch(`${server.url}/v1/batch`, { method: 'POST', headers: { authorization: writeKey, 'content-type': 'application/json' }, body: JSON.stringify({ batch }) });
   expect(captured.status).toBe(200);
-  const api = async (method: string, path: string, body?: unknown) => {
+  const api = async (method: string, path: string, body?: unknown): Promise<any> => {
     const response = await fetch(server.url + path, { method, headers: { authorization: server.auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     expect(response.status, path).toBe(200);
     return response.json();
@@ -37,7 +37,7 @@ test('compare published vs draft on captured events, read the summary, open a di
 
   const studio = new StudioPage(page);
   await studio.open(server.loginUrl);
-  await page.evaluate((id) => (window.location.hash = `#/transformations/${id}`), live.id);
+  await page.goto(`${server.url}/#/transformations/${live.id}`);
   await expect(page.getByTestId('artifact-name')).toHaveText('Kinds');
 
   // The draft in the editor against the live version, on the last 26 captured events.
@@ -71,15 +71,14 @@ test('compare published vs draft on captured events, read the summary, open a di
   expect(saved.events.map((e: { event: { messageId: string } }) => e.event.messageId)).toEqual(['fail-0', 'fail-1']);
 
   // The runs list shows the run with its progress.
-  await page.evaluate(() => (window.location.hash = '#/replay'));
+  await page.goto(`${server.url}/#/replay`);
   await expect(page.getByTestId('run-row')).toHaveCount(1);
   await expect(page.getByTestId('run-row')).toContainText('done');
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: artifact('replay-runs-1440x900.png') });
 
   // Fix the draft, save and publish: the saved test events pass now.
-  await page.getByRole('link', { name: 'Kinds' }).first().click().catch(() => {});
-  await page.evaluate((id) => (window.location.hash = `#/transformations/${id}`), live.id);
+  await page.goto(`${server.url}/#/transformations/${live.id}`);
   await expect(page.getByTestId('artifact-name')).toHaveText('Kinds');
   await studio.replaceCode(DRAFT.replace("if (k === 'fail') throw new Error('draft fails on ' + k);", ''));
   await studio.save();

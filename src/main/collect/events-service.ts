@@ -52,6 +52,37 @@ export function isoBound(value: string | undefined, name: string): string | unde
   return new Date(ms).toISOString();
 }
 
+/** The events API's query-string filter (type may list several, comma-separated) as a store filter. */
+export function filterFromQuery(query: {
+  type?: string;
+  event?: string;
+  userId?: string;
+  anonymousId?: string;
+  user?: string;
+  sourceId?: string;
+  messageId?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+}): EventFilter {
+  const types = query.type
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return {
+    types: types?.length ? types : undefined,
+    eventName: query.event,
+    userId: query.userId,
+    anonymousId: query.anonymousId,
+    user: query.user,
+    sourceId: query.sourceId,
+    messageId: query.messageId,
+    from: isoBound(query.from, 'from'),
+    to: isoBound(query.to, 'to'),
+    q: query.q || undefined,
+  };
+}
+
 /** Studio API over captured events: list with filters and cursor, read one, delete. */
 export function createEventsService(store: Store) {
   return {

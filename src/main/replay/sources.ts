@@ -1,35 +1,16 @@
-import type { ReplayEventsFilter, ReplaySource } from '../../shared/api/replay';
+import type { ReplaySource } from '../../shared/api/replay';
 import { MAX_REPLAY_EVENTS } from '../../shared/api/replay';
 import { valueDeeperThan } from '../collect/json-depth';
-import { isoBound } from '../collect/events-service';
+import { filterFromQuery } from '../collect/events-service';
 import { MAX_JSON_DEPTH } from '../collect/limits';
 import { badRequest } from '../errors';
 import type { Store } from '../store';
-import type { EventFilter } from '../store/events-repo';
 
 export interface ResolvedInputs {
   description: string;
   events: { seq: number | null; event: string | null }[];
 }
 
-function toFilter(f: ReplayEventsFilter): EventFilter {
-  const types = f.type
-    ?.split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  return {
-    types: types?.length ? types : undefined,
-    eventName: f.event,
-    userId: f.userId,
-    anonymousId: f.anonymousId,
-    user: f.user,
-    sourceId: f.sourceId,
-    messageId: f.messageId,
-    from: isoBound(f.from, 'source.filter.from'),
-    to: isoBound(f.to, 'source.filter.to'),
-    q: f.q || undefined,
-  };
-}
 
 const PAGE = 5000;
 
@@ -47,7 +28,7 @@ export function resolveSource(store: Store, source: ReplaySource): ResolvedInput
     if (missing.length) throw badRequest(`source.ids: no captured event with id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}`);
     return { description: `${seqs.length} selected events`, events: seqs.map((seq) => ({ seq, event: null })) };
   }
-  const filter = toFilter(source.filter);
+  const filter = filterFromQuery(source.filter);
   const limit = source.limit ?? MAX_REPLAY_EVENTS;
   const seqs: number[] = [];
   let before: number | undefined;

@@ -2,10 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { StudioContext } from '../../context';
-import { createEventsService, isoBound } from '../../collect/events-service';
+import { createEventsService, filterFromQuery } from '../../collect/events-service';
 import { MAX_RETAINED_EVENTS } from '../../collect/retention';
 import { StudioError } from '../../errors';
-import type { EventFilter } from '../../store/events-repo';
 import { CapturedEvent, IdParam, IsoTime, NullableText, studioErrors } from './pipeline-schemas';
 
 const tags = ['events'];
@@ -36,27 +35,6 @@ const Retention = Type.Object({
   maxEvents: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_RETAINED_EVENTS }), Type.Null()], { description: 'Keep at most this many events (null: no cap)' }),
 });
 
-type FilterQuery = { [K in keyof typeof filterFields]?: string };
-
-function toFilter(query: FilterQuery): EventFilter {
-  const types = query.type
-    ?.split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  return {
-    types: types?.length ? types : undefined,
-    eventName: query.event,
-    userId: query.userId,
-    anonymousId: query.anonymousId,
-    user: query.user,
-    sourceId: query.sourceId,
-    messageId: query.messageId,
-    from: isoBound(query.from, 'from'),
-    to: isoBound(query.to, 'to'),
-    q: query.q || undefined,
-  };
-}
-
 /** Studio API: captured events (list, read, delete) and their retention setting. */
 export const eventsRoutes =
   (ctx: StudioContext): FastifyPluginAsync =>
@@ -74,7 +52,7 @@ export const eventsRoutes =
           response: { 200: Type.Object({ events: Type.Array(CapturedEvent), next: NullableText }), ...studioErrors },
         },
       },
-      async (request) => service.list({ ...toFilter(request.query), limit: request.query.limit, cursor: request.query.cursor }),
+      async (request) => service.list({ ...filterFromQuery(request.query), limit: request.query.limit, cursor: request.query.cursor }),
     );
     app.get(
       '/studio/api/events/stats',
@@ -144,7 +122,7 @@ export const eventsRoutes =
       },
       async (request) => {
         const { all, ...rest } = request.query;
-        const filter = toFilter(rest);
+        const filter = filterFromQuery(rest);
         const hasFilter = Object.values(filter).some((v) => v !== undefined);
         if (!hasFilter && all !== true) throw new StudioError('validation', 'give at least one filter, or all=true to delete every captured event');
         return { deleted: service.deleteWhere(filter) };
