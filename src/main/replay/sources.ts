@@ -15,20 +15,23 @@ export interface ResolvedInputs {
 const PAGE = 5000;
 
 /** The events a run goes through, oldest first: captured ids, a filter's matches, or imported events. */
-export function resolveSource(store: Store, source: ReplaySource): ResolvedInputs {
+export function resolveSource(store: Store, given: ReplaySource): ResolvedInputs {
+  const source = { ...given, kind: given.kind ?? (given.ids ? 'events' : given.events ? 'file' : 'filter') };
   if (source.kind === 'file') {
+    if (!source.events?.length) throw badRequest('source.events: send at least one event to import (kind "file")');
     source.events.forEach((e, i) => {
       if (valueDeeperThan(e, MAX_JSON_DEPTH)) throw badRequest(`source.events.${i}: objects and arrays are nested more than ${MAX_JSON_DEPTH} levels deep`);
     });
     return { description: `${source.events.length} imported events`, events: source.events.map((e) => ({ seq: null, event: JSON.stringify(e) })) };
   }
   if (source.kind === 'events') {
+    if (!source.ids?.length) throw badRequest('source.ids: send at least one captured event id (kind "events")');
     const seqs = [...new Set(source.ids.map(Number))].sort((x, y) => x - y);
     const missing = seqs.filter((seq) => !store.events.get(seq));
     if (missing.length) throw badRequest(`source.ids: no captured event with id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}`);
     return { description: `${seqs.length} selected events`, events: seqs.map((seq) => ({ seq, event: null })) };
   }
-  const filter = filterFromQuery(source.filter);
+  const filter = filterFromQuery(source.filter ?? {});
   const limit = source.limit ?? MAX_REPLAY_EVENTS;
   const seqs: number[] = [];
   let before: number | undefined;
@@ -40,7 +43,7 @@ export function resolveSource(store: Store, source: ReplaySource): ResolvedInput
   }
   if (seqs.length === 0) throw badRequest('source.filter: no captured event matches the filter');
   seqs.reverse();
-  const described = Object.entries(source.filter)
+  const described = Object.entries(source.filter ?? {})
     .filter(([, v]) => v)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { ReplayRun } from '../../../shared/api/replay';
 import { api } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
@@ -6,39 +5,9 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { NewRunForm } from './NewRunForm';
 import { RunPage } from './RunPage';
 import { RunProgress } from './RunProgress';
+import { usePolling } from './usePolling';
 
 const active = (run: ReplayRun) => run.status === 'queued' || run.status === 'running';
-
-/** Polls `load` every second while `keepPolling` says so. */
-export function usePolling<T>(load: () => Promise<T>, keepPolling: (value: T) => boolean) {
-  const [value, setValue] = useState<T>();
-  const [error, setError] = useState<string>();
-  const refresh = useCallback(async () => {
-    try {
-      const next = await load();
-      setValue(next);
-      setError(undefined);
-      return next;
-    } catch (e) {
-      setError((e as Error).message);
-      return undefined;
-    }
-  }, [load]);
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      const next = await refresh();
-      if (!stopped && next !== undefined && keepPolling(next)) timer = setTimeout(() => void tick(), 700);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [refresh, keepPolling]);
-  return { value, error, refresh };
-}
 
 const listRuns = () => api.listReplayRuns().then((r) => r.runs);
 const anyActive = (runs: ReplayRun[]) => runs.some(active);

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { VirtualList } from '../../components/VirtualList';
 import { navigate } from '../../hooks/useHashRoute';
 import { ResultDetail } from './ResultDetail';
-import { usePolling } from './ReplayPage';
+import { usePolling } from './usePolling';
 import { RunProgress } from './RunProgress';
 import { RunSummaryView } from './RunSummaryView';
 
