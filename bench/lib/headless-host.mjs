@@ -29,6 +29,7 @@ export async function startBenchHost(headless, prefix = 'bench-studio-') {
     url,
     auth: BENCH_AUTH,
     dataDir,
+    pid: child.pid,
     async stop() {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { parseWhere } from './where-filter';
 import { StudioError, notFound } from '../errors';
 import type { Store } from '../store';
 import type { EventFilter, StoredEvent } from '../store/events-repo';
@@ -52,6 +53,41 @@ export function isoBound(value: string | undefined, name: string): string | unde
   const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(ms)) throw new StudioError('validation', `${name} must be an ISO 8601 date-time, got ${JSON.stringify(value)}`);
   return new Date(ms).toISOString();
+}
+
+/** The events API's query-string filter (type may list several, comma-separated) as a store filter. */
+export function filterFromQuery(query: {
+  type?: string;
+  event?: string;
+  userId?: string;
+  anonymousId?: string;
+  user?: string;
+  sourceId?: string;
+  messageId?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  where?: string;
+  ids?: string;
+}): EventFilter {
+  const types = query.type
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return {
+    types: types?.length ? types : undefined,
+    eventName: query.event,
+    userId: query.userId,
+    anonymousId: query.anonymousId,
+    user: query.user,
+    sourceId: query.sourceId,
+    messageId: query.messageId,
+    from: isoBound(query.from, 'from'),
+    to: isoBound(query.to, 'to'),
+    q: query.q || undefined,
+    where: parseWhere(query.where),
+    seqs: query.ids === undefined ? undefined : query.ids.split(',').filter(Boolean).map((id) => parseSeq(id.trim(), 'ids')),
+  };
 }
 
 /** Studio API over captured events: list with filters and cursor, read one, delete. */

@@ -59,7 +59,7 @@ describe('send to a remote data plane (integration, a second headless host)', ()
 
   it('sends with a rate limit; the remote dies mid-run; a retry sends only what it did not accept; 4xx reported, not retried', async () => {
     const events = trackEvents(300, (i) => ({ event: 'Send', messageId: `send-${i}` }));
-    events[250] = { type: 'track', event: 'Send', messageId: 'send-250', properties: {} }; // no userId/anonymousId: 400
+    (events as Record<string, unknown>[])[250] = { type: 'track', event: 'Send', messageId: 'send-250', properties: {} }; // no userId/anonymousId: 400
     const send = await ok(t, 'POST', '/studio/api/replay/sends', {
       source: { kind: 'file', events },
       target: { kind: 'remote', url: remote.url, writeKey: 'cli-write-key' },

@@ -44,7 +44,9 @@ export function createSendService(deps: { store: Store; jobs: SendJobs; baseUrl:
     create(body: CreateSend): SendJob {
       let url: string;
       let writeKey: string;
-      if (body.target.kind === 'remote') {
+      const kind = body.target.kind ?? (body.target.url !== undefined ? 'remote' : 'local');
+      if (kind === 'remote') {
+        if (!body.target.url || !body.target.writeKey) throw badRequest('target.url and target.writeKey are required when target.kind is "remote"');
         url = checkUrl(body.target.url);
         writeKey = body.target.writeKey;
       } else {
@@ -57,7 +59,7 @@ export function createSendService(deps: { store: Store; jobs: SendJobs; baseUrl:
       const inputs = resolveSource(store, body.source);
       const id = newId();
       repo.create(
-        { id, source: inputs.description, target_kind: body.target.kind, url, write_key: writeKey, rate_per_second: body.ratePerSecond ?? 500, created_at: new Date().toISOString() },
+        { id, source: inputs.description, target_kind: kind, url, write_key: writeKey, rate_per_second: body.ratePerSecond ?? 500, created_at: new Date().toISOString() },
         inputs.events,
       );
       jobs.start(id);

@@ -1,53 +1,37 @@
-import type { ReplayEventsFilter, ReplaySource } from '../../shared/api/replay';
+import type { ReplaySource } from '../../shared/api/replay';
 import { MAX_REPLAY_EVENTS } from '../../shared/api/replay';
 import { valueDeeperThan } from '../collect/json-depth';
-import { isoBound } from '../collect/events-service';
+import { filterFromQuery } from '../collect/events-service';
 import { MAX_JSON_DEPTH } from '../collect/limits';
 import { badRequest } from '../errors';
 import type { Store } from '../store';
-import type { EventFilter } from '../store/events-repo';
 
 export interface ResolvedInputs {
   description: string;
   events: { seq: number | null; event: string | null }[];
 }
 
-function toFilter(f: ReplayEventsFilter): EventFilter {
-  const types = f.type
-    ?.split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  return {
-    types: types?.length ? types : undefined,
-    eventName: f.event,
-    userId: f.userId,
-    anonymousId: f.anonymousId,
-    user: f.user,
-    sourceId: f.sourceId,
-    messageId: f.messageId,
-    from: isoBound(f.from, 'source.filter.from'),
-    to: isoBound(f.to, 'source.filter.to'),
-    q: f.q || undefined,
-  };
-}
 
 const PAGE = 5000;
 
 /** The events a run goes through, oldest first: captured ids, a filter's matches, or imported events. */
-export function resolveSource(store: Store, source: ReplaySource): ResolvedInputs {
+export function resolveSource(store: Store, given: ReplaySource): ResolvedInputs {
+  const source = { ...given, kind: given.kind ?? (given.ids ? 'events' : given.events ? 'file' : 'filter') };
   if (source.kind === 'file') {
+    if (!source.events?.length) throw badRequest('source.events: send at least one event to import (kind "file")');
     source.events.forEach((e, i) => {
       if (valueDeeperThan(e, MAX_JSON_DEPTH)) throw badRequest(`source.events.${i}: objects and arrays are nested more than ${MAX_JSON_DEPTH} levels deep`);
     });
     return { description: `${source.events.length} imported events`, events: source.events.map((e) => ({ seq: null, event: JSON.stringify(e) })) };
   }
   if (source.kind === 'events') {
+    if (!source.ids?.length) throw badRequest('source.ids: send at least one captured event id (kind "events")');
     const seqs = [...new Set(source.ids.map(Number))].sort((x, y) => x - y);
     const missing = seqs.filter((seq) => !store.events.get(seq));
     if (missing.length) throw badRequest(`source.ids: no captured event with id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}`);
     return { description: `${seqs.length} selected events`, events: seqs.map((seq) => ({ seq, event: null })) };
   }
-  const filter = toFilter(source.filter);
+  const filter = filterFromQuery(source.filter ?? {});
   const limit = source.limit ?? MAX_REPLAY_EVENTS;
   const seqs: number[] = [];
   let before: number | undefined;
@@ -59,7 +43,7 @@ export function resolveSource(store: Store, source: ReplaySource): ResolvedInput
   }
   if (seqs.length === 0) throw badRequest('source.filter: no captured event matches the filter');
   seqs.reverse();
-  const described = Object.entries(source.filter)
+  const described = Object.entries(source.filter ?? {})
     .filter(([, v]) => v)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');

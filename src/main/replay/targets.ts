@@ -22,12 +22,18 @@ function libsFor(store: Store, code: string, chosen: Map<string, LibraryVersionR
 const keyOf = (id: string, libs: Libs) => [id, ...libs.map((l) => l.versionId)].join(':');
 
 /** Resolves a version, the published version or a draft to the code (and library versions) to run. */
-export function resolveTarget(store: Store, target: ReplayTarget, field: string): CodeSpec {
+export function resolveTarget(store: Store, given: ReplayTarget, field: string): CodeSpec {
+  const target = { ...given, kind: given.kind ?? (given.versionId !== undefined ? 'version' : given.code !== undefined ? 'draft' : 'published') };
+  const need = (value: string | undefined, name: string) => {
+    if (value === undefined) throw badRequest(`${field}.${name} is required when ${field}.kind is "${target.kind}"`);
+    return value;
+  };
   if (target.kind === 'published') {
-    const published = store.destinations.publishedCode(target.transformationId);
+    const transformationId = need(target.transformationId, 'transformationId');
+    const published = store.destinations.publishedCode(transformationId);
     if (!published) {
-      if (!store.transformations.get(target.transformationId)) throw notFound(`${field}: transformation "${target.transformationId}" not found`);
-      throw badRequest(`${field}: transformation "${target.transformationId}" has no published version yet; publish one or pick a version`);
+      if (!store.transformations.get(transformationId)) throw notFound(`${field}: transformation "${transformationId}" not found`);
+      throw badRequest(`${field}: transformation "${transformationId}" has no published version yet; publish one or pick a version`);
     }
     return {
       kind: 'published',
@@ -41,8 +47,9 @@ export function resolveTarget(store: Store, target: ReplayTarget, field: string)
     };
   }
   if (target.kind === 'version') {
-    const version = store.transformations.version(target.versionId);
-    if (!version || !store.transformations.get(version.transformationId)) throw notFound(`${field}: transformation version "${target.versionId}" not found`);
+    const versionId = need(target.versionId, 'versionId');
+    const version = store.transformations.version(versionId);
+    if (!version || !store.transformations.get(version.transformationId)) throw notFound(`${field}: transformation version "${versionId}" not found`);
     const published = store.destinations.publishedCode(version.transformationId);
     // The published version runs with the library versions it was tested with.
     const libraries = published?.versionId === version.id ? published.libraries : libsFor(store, version.code, new Map());
@@ -57,6 +64,7 @@ export function resolveTarget(store: Store, target: ReplayTarget, field: string)
       libraries,
     };
   }
+  const code = need(target.code, 'code');
   if (target.transformationId !== undefined && !store.transformations.get(target.transformationId)) {
     throw notFound(`${field}.transformationId: transformation "${target.transformationId}" not found`);
   }
@@ -66,8 +74,8 @@ export function resolveTarget(store: Store, target: ReplayTarget, field: string)
     if (!version) throw notFound(`${field}.libraryVersionIds.${i}: library version "${id}" not found`);
     chosen.set(version.libraryId, version);
   });
-  const libraries = libsFor(store, target.code, chosen);
-  const hash = createHash('sha256').update(target.code).digest('base64url').slice(0, 16);
+  const libraries = libsFor(store, code, chosen);
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 16);
   const name = target.name?.trim() || (target.transformationId ? store.transformations.get(target.transformationId)!.name : 'draft');
   return {
     kind: 'draft',
@@ -75,7 +83,7 @@ export function resolveTarget(store: Store, target: ReplayTarget, field: string)
     transformationId: target.transformationId ?? null,
     versionId: null,
     name,
-    code: target.code,
+    code,
     cacheKey: keyOf(`draft-${hash}`, libraries),
     libraries,
   };

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../../shared/errors';
 import type { SavedTestEvent, SavedTestEvents } from '../../shared/api/test-events';
+import type { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../shared/api/replay';
 import type {
   CapturedEventsPage,
   CapturedEventsQuery,
@@ -140,4 +141,15 @@ export const api = {
     request<SavedTestEvents>('PUT', `/studio/api/transformations/${id(tid)}/test-events`, { events }),
   appendTestEvents: (tid: string, events: SavedTestEvent[]) =>
     request<SavedTestEvents>('POST', `/studio/api/transformations/${id(tid)}/test-events`, { events }),
+
+  /** Replay runs and compares (background jobs on the server). */
+  createReplayRun: (body: CreateReplayRun) => request<ReplayRun>('POST', '/studio/api/replay/runs', body),
+  listReplayRuns: () => request<{ runs: ReplayRun[] }>('GET', '/studio/api/replay/runs'),
+  getReplayRun: (rid: string) => request<ReplayRun>('GET', `/studio/api/replay/runs/${id(rid)}`),
+  replayResults: (rid: string, query: ResultsQuery) =>
+    request<ResultsPage>('GET', `/studio/api/replay/runs/${id(rid)}/results${queryString({ ...query })}`),
+  cancelReplayRun: (rid: string) => request<ReplayRun>('POST', `/studio/api/replay/runs/${id(rid)}/cancel`),
+  resumeReplayRun: (rid: string) => request<ReplayRun>('POST', `/studio/api/replay/runs/${id(rid)}/resume`),
+  deleteReplayRun: (rid: string) => request<{ success: boolean }>('DELETE', `/studio/api/replay/runs/${id(rid)}`),
+  saveRunAsTests: (rid: string, body: SaveAsTestsBody) => request<SavedTestEvents>('POST', `/studio/api/replay/runs/${id(rid)}/save-as-tests`, body),
 };

@@ -10,6 +10,7 @@ export type Route =
   | { page: 'sources' }
   | { page: 'events'; params: Record<string, string> }
   | { page: 'destinations'; id?: string; params: Record<string, string> }
+  | { page: 'replay'; runId?: string; query: string }
   | { page: 'not-found'; hash: string };
 
 const SEGMENT = { transformations: 'transformation', libraries: 'library' } as const;
@@ -25,6 +26,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'events' && parts.length === 1) return { page: 'events', params };
   if (parts[0] === 'destinations' && parts.length <= 2) return { page: 'destinations', id: parts[1], params };
   if (parts.length === 1 && parts[0] === 'settings') return { page: 'settings' };
+  if (parts[0] === 'replay' && parts.length <= 2) return { page: 'replay', runId: parts[1], query: hash.split('?')[1] ?? '' };
   const kind = SEGMENT[parts[0] as keyof typeof SEGMENT];
   if (!kind || parts.length > 3) return { page: 'not-found', hash };
   const tab = parts[2] as PanelTab | undefined;

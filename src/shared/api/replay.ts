@@ -25,40 +25,31 @@ export const ReplayEventsFilter = Type.Object(
 );
 export type ReplayEventsFilter = Static<typeof ReplayEventsFilter>;
 
-export const ReplaySource = Type.Union([
-  Type.Object(
-    { kind: Type.Literal('events'), ids: Type.Array(Type.String({ pattern: '^[0-9]{1,15}$' }), { minItems: 1, maxItems: 100_000, description: 'Captured event ids' }) },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    {
-      kind: Type.Literal('filter'),
-      filter: ReplayEventsFilter,
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_REPLAY_EVENTS, description: 'The newest N matching events (default: all)' })),
-    },
-    { additionalProperties: false },
-  ),
-  Type.Object(
-    { kind: Type.Literal('file'), events: Type.Array(JsonObject, { minItems: 1, maxItems: MAX_IMPORTED_EVENTS, description: 'Imported events' }) },
-    { additionalProperties: false },
-  ),
-]);
+/** Which events: `events` (captured ids), `filter` (captured events matching it; `limit` = the newest N) or `file` (imported events). */
+export const ReplaySource = Type.Object(
+  {
+    kind: Type.Optional(Type.Enum(['events', 'filter', 'file'], { description: 'events: ids; filter: filter (+ limit); file: events (default: from the fields given)' })),
+    ids: Type.Optional(Type.Array(Type.String({ pattern: '^[0-9]{1,15}$' }), { maxItems: 100_000, description: 'Captured event ids (kind events)' })),
+    filter: Type.Optional(ReplayEventsFilter),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_REPLAY_EVENTS, description: 'The newest N matching events (kind filter; default: all)' })),
+    events: Type.Optional(Type.Array(JsonObject, { maxItems: MAX_IMPORTED_EVENTS, description: 'Imported events (kind file)' })),
+  },
+  { additionalProperties: false },
+);
 export type ReplaySource = Static<typeof ReplaySource>;
 
-export const ReplayTarget = Type.Union([
-  Type.Object({ kind: Type.Literal('version'), versionId: Id }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('published'), transformationId: Id }, { additionalProperties: false }),
-  Type.Object(
-    {
-      kind: Type.Literal('draft'),
-      code: Type.String({ maxLength: 1_048_576 }),
-      transformationId: Type.Optional(Id),
-      name: Type.Optional(Type.String({ maxLength: 200 })),
-      libraryVersionIds: Type.Optional(Type.Array(Id, { maxItems: 100, description: 'Library versions to use (default: published, else latest)' })),
-    },
-    { additionalProperties: false },
-  ),
-]);
+/** What runs the events: `version` (versionId), `published` (transformationId) or `draft` (code, optional transformationId, name, libraryVersionIds). */
+export const ReplayTarget = Type.Object(
+  {
+    kind: Type.Optional(Type.Enum(['version', 'published', 'draft'], { description: 'Default: version with versionId, draft with code, else published' })),
+    versionId: Type.Optional(Id),
+    transformationId: Type.Optional(Id),
+    code: Type.Optional(Type.String({ maxLength: 1_048_576 })),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    libraryVersionIds: Type.Optional(Type.Array(Id, { maxItems: 100, description: 'Library versions a draft uses (default: published, else latest)' })),
+  },
+  { additionalProperties: false },
+);
 export type ReplayTarget = Static<typeof ReplayTarget>;
 
 export const CreateReplayRun = Type.Object(
@@ -87,7 +78,15 @@ export type OutcomeCounts = Static<typeof OutcomeCounts>;
 
 export const CHANGE_KINDS = ['unchanged', 'changed', 'dropped', 'split', 'newlyFailing', 'fixed', 'stillFailing'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
-export const ChangeKind = Type.Union(CHANGE_KINDS.map((k) => Type.Literal(k)));
+export const ChangeKind = Type.Union([
+  Type.Literal('unchanged'),
+  Type.Literal('changed'),
+  Type.Literal('dropped'),
+  Type.Literal('split'),
+  Type.Literal('newlyFailing'),
+  Type.Literal('fixed'),
+  Type.Literal('stillFailing'),
+]);
 
 export const ReplaySummary = Type.Object({
   a: OutcomeCounts,
@@ -172,16 +171,16 @@ export const SaveAsTestsBody = Type.Object(
 export type SaveAsTestsBody = Static<typeof SaveAsTestsBody>;
 export { SavedTestEvent };
 
-export const SendTarget = Type.Union([
-  Type.Object(
-    { kind: Type.Literal('local'), sourceId: Type.Optional(Id) },
-    { additionalProperties: false, description: "This instance's event API (through the pipeline), as the source's write key" },
-  ),
-  Type.Object(
-    { kind: Type.Literal('remote'), url: Type.String({ minLength: 1, maxLength: 2000 }), writeKey: Type.String({ minLength: 1, maxLength: 500 }) },
-    { additionalProperties: false, description: 'A RudderStack-compatible data plane (its /v1/batch)' },
-  ),
-]);
+/** Where to send: `local` (this instance's event API as a source's write key) or `remote` (a data plane's url + writeKey). */
+export const SendTarget = Type.Object(
+  {
+    kind: Type.Optional(Type.Enum(['local', 'remote'], { description: 'Default: remote with url, else local' })),
+    sourceId: Type.Optional(Id),
+    url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+    writeKey: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
 export type SendTarget = Static<typeof SendTarget>;
 
 export const CreateSend = Type.Object(

@@ -3,13 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { StudioContext } from '../../context';
-import { createEventsService, isoBound, parseSeq } from '../../collect/events-service';
+import { createEventsService, filterFromQuery } from '../../collect/events-service';
 import { createImportService } from '../../collect/import-service';
-import { parseWhere } from '../../collect/where-filter';
 import { EventFilterFields, EventTypeCounts, ImportBody, ImportReport } from '../../../shared/api/events';
 import { MAX_RETAINED_EVENTS } from '../../collect/retention';
 import { StudioError } from '../../errors';
-import type { EventFilter } from '../../store/events-repo';
 import { CapturedEvent, IdParam, NullableText, studioErrors } from './pipeline-schemas';
 
 const tags = ['events'];
@@ -31,28 +29,6 @@ const Retention = Type.Object({
   maxEvents: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_RETAINED_EVENTS }), Type.Null()], { description: 'Keep at most this many events (null: no cap)' }),
 });
 
-type FilterQuery = { [K in keyof typeof filterFields]?: string };
-
-function toFilter(query: FilterQuery): EventFilter {
-  const types = query.type
-    ?.split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  return {
-    types: types?.length ? types : undefined,
-    eventName: query.event,
-    userId: query.userId,
-    anonymousId: query.anonymousId,
-    user: query.user,
-    sourceId: query.sourceId,
-    messageId: query.messageId,
-    from: isoBound(query.from, 'from'),
-    to: isoBound(query.to, 'to'),
-    q: query.q || undefined,
-    where: parseWhere(query.where),
-    seqs: query.ids === undefined ? undefined : query.ids.split(',').filter(Boolean).map((id) => parseSeq(id.trim(), 'ids')),
-  };
-}
 
 /** Studio API: captured events (list, read, delete) and their retention setting. */
 export const eventsRoutes =
@@ -72,7 +48,7 @@ export const eventsRoutes =
           response: { 200: Type.Object({ events: Type.Array(CapturedEvent), next: NullableText }), ...studioErrors },
         },
       },
-      async (request) => service.list({ ...toFilter(request.query), limit: request.query.limit, cursor: request.query.cursor, offset: request.query.offset }),
+      async (request) => service.list({ ...filterFromQuery(request.query), limit: request.query.limit, cursor: request.query.cursor, offset: request.query.offset }),
     );
     app.get(
       '/studio/api/events/stats',
@@ -89,7 +65,7 @@ export const eventsRoutes =
     app.get(
       '/studio/api/events/counts',
       { schema: { tags, summary: 'Matching captured events per call type', querystring: CountsQuery, response: { 200: EventTypeCounts, ...studioErrors } } },
-      async (request) => service.counts(toFilter(request.query), request.query.cursor),
+      async (request) => service.counts(filterFromQuery(request.query), request.query.cursor),
     );
     app.get(
       '/studio/api/events/export',
@@ -103,7 +79,7 @@ export const eventsRoutes =
       },
       async (request, reply) => {
         const { format = 'ndjson', ...rest } = request.query;
-        const pages = service.pages(toFilter(rest));
+        const pages = service.pages(filterFromQuery(rest));
         const ndjson = format === 'ndjson';
         async function* body() {
           let first = true;
@@ -191,7 +167,7 @@ export const eventsRoutes =
       },
       async (request) => {
         const { all, ...rest } = request.query;
-        const filter = toFilter(rest);
+        const filter = filterFromQuery(rest);
         const hasFilter = Object.values(filter).some((v) => v !== undefined);
         if (!hasFilter && all !== true) throw new StudioError('validation', 'give at least one filter, or all=true to delete every captured event');
         return { deleted: service.deleteWhere(filter) };

@@ -19,6 +19,7 @@ export function NavBar({ preference, onPreference }: { preference: ThemePreferen
         {link('#/events', 'events', 'Events')}
         {link('#/destinations', 'destinations', 'Destinations')}
         {link('#/settings', 'settings', 'Settings')}
+        {link('#/replay', 'replay', 'Replay')}
       </nav>
       <label className="theme-choice">
         <span className="sr-only">Theme</span>

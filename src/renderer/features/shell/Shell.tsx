@@ -5,6 +5,7 @@ import { HomePage } from '../home/HomePage';
 import { CommandPalette } from './CommandPalette';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
+import { ReplayPage } from '../replay/ReplayPage';
 
 // The rooms load on first visit, so the first load carries only the shell and the overview.
 const WorkspacePage = lazy(() => import('../workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage })));
@@ -28,6 +29,7 @@ export function Shell({ info }: { info: StudioInfo }) {
         {route.page === 'sources' && <SourcesPage info={info} />}
         {route.page === 'events' && <EventsPage params={route.params} />}
         {route.page === 'destinations' && <DestinationsPage id={route.id} params={route.params} />}
+        {route.page === 'replay' && <ReplayPage runId={route.runId} query={route.query} />}
       </Suspense>
       {route.page === 'not-found' && (
         <EmptyState title="Nothing here" action={<a href="#/transformations">Go to transformations</a>}>

@@ -9,6 +9,7 @@ import { useTestBench } from '../test-bench/useTestBench';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { LiveOn } from './LiveOn';
 import { useConnectedDestinations } from './useConnectedDestinations';
+import { CompareWithLive } from '../replay/CompareWithLive';
 
 /** Edit a transformation beside its test bench; save versions, compare and publish them. */
 export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) {
@@ -49,7 +50,14 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
       onSave={save}
       onRun={run}
       publishInput={() => (bench.parsed.ok ? bench.parsed.events : `Fix the test events before publishing (the server tests the version on them): ${bench.parsed.message}`)}
-      tabs={[{ id: 'test', label: 'Test', content: <TestBench bench={bench} onRun={run} stack={stack} code={editor.code} libraries={librariesKey} /> }]}
+      tabs={[{ id: 'test', label: 'Test', content: (
+            <>
+              <CompareWithLive transformationId={artifact.id} code={editor.code} published={Boolean(artifact.publishedVersionId)} />
+              <TestBench bench={bench} onRun={run} stack={stack} code={editor.code} libraries={librariesKey} />
+            </>
+          ),
+        },
+      ]}
     />
   );
 }

@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+// Replay throughput, compare throughput, server memory and test-bench latency during a replay,
+// against a floor measured in the same run.
+//
+//   node --no-node-snapshot bench/replay.mjs [--events 100000]
+//
+// 1. 100,000 generated events (gen-events.mjs) are captured through /v1/batch on the built
+//    headless host (a child process).
+// 2. Each fixture transformation is saved as a version and replayed over all of them
+//    (POST /studio/api/replay/runs, filter {}), timed from the request to status "done"; then a
+//    compare of that version against a second version of the same code.
+// 3. Floor: a bare isolated-vm isolate with the same module calling one function per
+//    200-event batch over the same events already in memory (no SQLite, no HTTP, no checks).
+// 4. Peak RSS of the server process (VmHWM) after everything; p50/p99 of a 10-event
+//    POST /studio/api/test while a replay runs.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { latency, startBenchHost } from './lib/headless-host.mjs';
+
+if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
+  console.error('run with: node --no-node-snapshot bench/replay.mjs');
+  process.exit(2);
+}
+
+const root = new URL('..', import.meta.url).pathname;
+const ivm = createRequire(import.meta.url)('isolated-vm');
+const argIndex = process.argv.indexOf('--events');
+const EVENTS = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 100_000;
+const BATCH = 200;
+const fixtures = ['mask-pii', 'drop-internal', 'split-order', 'dedupe-batch', 'faulty'];
+const libraryCode = readFileSync(join(root, 'resources/fixtures/libraries/event-utils.js'), 'utf8');
+const codeOf = (name) => readFileSync(join(root, `resources/fixtures/transformations/${name}.js`), 'utf8');
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
+
+const events = JSON.parse(
+  execFileSync(process.execPath, [join(root, 'scripts/gen-events.mjs'), '--count', String(EVENTS), '--format', 'json'], { maxBuffer: 1024 * 1024 * 1024 }),
+);
+
+// ---- floor: the bare isolate over the same events in memory, one call per 200-event batch ----
+const FLOOR_WRAPPER = `
+export function __floor(events) {
+  if (typeof transformBatch === 'function') return transformBatch(events, __metadata);
+  const out = [];
+  for (const event of events) {
+    let result;
+    try { result = transformEvent(event, __metadata); } catch (error) { out.push({ error: String(error) }); continue; }
+    if (result === null || result === undefined) continue;
+    if (Array.isArray(result)) out.push(...result); else out.push(result);
+  }
+  return out;
+}
+const __metadata = () => ({});
+`;
+async function floor(code) {
+  const has = (name) => new RegExp(`export\\s+(async\\s+)?function\\s+${name}\\b`).test(code);
+  const source = code + (has('transformBatch') ? '\nconst transformEvent = undefined;' : '\nconst transformBatch = undefined;') + FLOOR_WRAPPER;
+  const isolate = new ivm.Isolate({ memoryLimit: 128 });
+  const context = await isolate.createContext();
+  await context.evalClosure('globalThis.log = () => {};', []);
+  const lib = await isolate.compileModule(libraryCode, { filename: 'library eventUtils' });
+  await lib.instantiate(context, () => {
+    throw new Error('no imports');
+  });
+  const module = await isolate.compileModule(source, { filename: 'base transformation' });
+  await module.instantiate(context, (specifier) => {
+    if (specifier === 'eventUtils') return lib;
+    throw new Error(`import from ${specifier} failed`);
+  });
+  await module.evaluate({ timeout: 4000 });
+  const fn = await module.namespace.get('__floor', { reference: true });
+  const call = (batch) => fn.apply(undefined, [batch], { arguments: { copy: true }, result: { copy: true }, timeout: 4000 });
+  for (let i = 0; i < 5 * BATCH; i += BATCH) await call(events.slice(i, i + BATCH));
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < events.length; i += BATCH) await call(events.slice(i, i + BATCH));
+  const s = seconds(start);
+  isolate.dispose();
+  return events.length / s;
+}
+
+const headless = join(root, 'out/main/headless.js'); // npm run bench builds first
+const host = await startBenchHost(headless, 'bench-replay-');
+const { url, auth } = host;
+const call = async (method, path, body) => {
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+};
+const writeAuth = `Basic ${Buffer.from('bench-write-key:').toString('base64')}`;
+
+async function captureAll() {
+  const start = process.hrtime.bigint();
+  let next = 0;
+  const worker = async () => {
+    while (next < events.length) {
+      const slice = events.slice(next, (next += 500));
+      const res = await fetch(`${url}/v1/batch`, { method: 'POST', headers: { authorization: writeAuth, 'content-type': 'application/json' }, body: JSON.stringify({ batch: slice }) });
+      if (res.status !== 200) throw new Error(`capture: ${res.status} ${await res.text()}`);
+      await res.text();
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return seconds(start);
+}
+
+async function timedRun(body) {
+  const start = process.hrtime.bigint();
+  const run = await call('POST', '/studio/api/replay/runs', body);
+  for (;;) {
+    const state = await call('GET', `/studio/api/replay/runs/${run.id}`);
+    if (!['queued', 'running'].includes(state.status)) {
+      if (state.status !== 'done' || state.done !== EVENTS) throw new Error(`run ended ${state.status} at ${state.done}: ${state.error}`);
+      return { s: seconds(start), run: state };
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const peakRss = () => {
+  try {
+    const status = readFileSync(`/proc/${host.pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+};
+
+try {
+  const captureS = await captureAll();
+  console.log(`replay bench: ${fmt(EVENTS)} events captured through /v1/batch in ${captureS.toFixed(1)} s; batches of ${BATCH}, one sandbox call per batch per version`);
+  console.log('floor = bare isolated-vm isolate, same module, one call per 200-event batch over the same events in memory\n');
+  await call('POST', '/libraries', { name: 'Event Utils', code: libraryCode });
+  const rows = [];
+  let lastVersions;
+  for (const name of fixtures) {
+    const code = codeOf(name);
+    const v1 = await call('POST', '/transformations', { name, code });
+    const v2 = await call('POST', `/transformations/${v1.id}`, { code: `${code}\n// v2` });
+    const floorRate = await floor(code);
+    const replay = await timedRun({ source: { kind: 'filter', filter: {} }, target: { kind: 'version', versionId: v1.versionId } });
+    const compare = await timedRun({ source: { kind: 'filter', filter: {} }, target: { kind: 'version', versionId: v1.versionId }, compareWith: { kind: 'version', versionId: v2.versionId } });
+    const replayRate = EVENTS / replay.s;
+    const compareRate = EVENTS / compare.s;
+    rows.push({
+      transformation: name,
+      'replay ev/s': fmt(replayRate),
+      'compare ev/s': fmt(compareRate),
+      'floor ev/s': fmt(floorRate),
+      'replay/floor': (replayRate / floorRate).toFixed(2),
+      'compare/floor': (compareRate / floorRate).toFixed(2),
+    });
+    lastVersions = v1;
+    await call('DELETE', `/studio/api/replay/runs/${replay.run.id}`);
+    await call('DELETE', `/studio/api/replay/runs/${compare.run.id}`);
+  }
+  console.table(rows);
+  const minOf = (key) => Math.min(...rows.map((r) => Number(r[key])));
+  console.log(`replay/floor min ${minOf('replay/floor').toFixed(2)} (target >= 0.50); compare/floor min ${minOf('compare/floor').toFixed(2)} (target >= 0.25)`);
+
+  // Test bench latency while a replay runs.
+  const testBody = JSON.stringify({ code: codeOf('mask-pii'), events: events.slice(0, 10), libraries: [{ name: 'Event Utils', code: libraryCode }] });
+  const testRun = async () => {
+    const res = await fetch(`${url}/studio/api/test`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: testBody });
+    const json = await res.json();
+    if (res.status !== 200 || json.transformedEvents.length !== 10) throw new Error(`test run: ${res.status}`);
+  };
+  const idle = await latency(testRun, 200);
+  const background = call('POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: {} }, target: { kind: 'version', versionId: lastVersions.versionId } });
+  const { id } = await background;
+  const during = await latency(testRun, 200);
+  const state = await call('GET', `/studio/api/replay/runs/${id}`);
+  console.log('\nPOST /studio/api/test (10 events, mask-pii), 200 sequential requests');
+  console.table([
+    { when: 'idle', 'p50 ms': idle.p50.toFixed(2), 'p99 ms': idle.p99.toFixed(2) },
+    { when: `during a replay (${state.status}, ${fmt(state.done)} of ${fmt(state.total)} done at the end)`, 'p50 ms': during.p50.toFixed(2), 'p99 ms': during.p99.toFixed(2) },
+  ]);
+  console.log(`test bench p99 during a replay ${during.p99.toFixed(2)} ms (target < 100 ms)`);
+  await call('POST', `/studio/api/replay/runs/${id}/cancel`).catch(() => {});
+  console.log(`server peak RSS (VmHWM) ${peakRss().toFixed(0)} MB (target < 500 MB)`);
+} finally {
+  await host.stop();
+}

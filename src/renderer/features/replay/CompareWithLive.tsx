@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { navigate } from '../../hooks/useHashRoute';
+
+/**
+ * Editor entry point: runs the last N captured events through the published version (A) and the
+ * code in the editor (B, unsaved drafts included) and opens the run. Without a published
+ * version it replays the draft alone.
+ */
+export function CompareWithLive({ transformationId, code, published }: { transformationId: string; code: string; published: boolean }) {
+  const [count, setCount] = useState(100);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const draft = { kind: 'draft' as const, transformationId, code };
+      const run = await api.createReplayRun({
+        source: { kind: 'filter', filter: {}, limit: count },
+        ...(published ? { target: { kind: 'published', transformationId }, compareWith: draft } : { target: draft }),
+      });
+      navigate(`#/replay/${encodeURIComponent(run.id)}`);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="compare-live">
+      <button type="button" className="secondary" onClick={() => void start()} disabled={busy}>
+        {published ? 'Compare with live' : 'Replay the draft'}
+      </button>{' '}
+      <label>
+        on the last <input type="number" aria-label="Captured events to replay" min={1} max={100000} value={count} onChange={(e) => setCount(Math.max(1, Number(e.target.value) || 1))} /> captured events
+      </label>
+      {error && <p role="alert" className="error">{error}</p>}
+    </div>
+  );
+}

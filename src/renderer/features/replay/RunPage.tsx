@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ChangeKind, ReplayResult, ReplayRun, ResultsQuery } from '../../../shared/api/replay';
+import { api } from '../../api/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { VirtualList } from '../../components/VirtualList';
+import { navigate } from '../../hooks/useHashRoute';
+import { ResultDetail } from './ResultDetail';
+import { usePolling } from './usePolling';
+import { RunProgress } from './RunProgress';
+import { RunSummaryView } from './RunSummaryView';
+
+type Only = NonNullable<ResultsQuery['only']> | '';
+const PAGE = 500;
+
+/** One run: summary, filters, virtualised per-event results and the A/B diff of the picked one. */
+export function RunPage({ runId }: { runId: string }) {
+  const load = useCallback(() => api.getReplayRun(runId), [runId]);
+  const keep = useCallback((run: ReplayRun) => run.status === 'queued' || run.status === 'running', []);
+  const { value: run, error, refresh } = usePolling(load, keep);
+  const [only, setOnly] = useState<Only>('');
+  const [drill, setDrill] = useState<{ change?: ChangeKind; path?: string; error?: string }>({});
+  const [results, setResults] = useState<ReplayResult[]>([]);
+  const [total, setTotal] = useState(0);
+  const [picked, setPicked] = useState<ReplayResult>();
+  const [notice, setNotice] = useState<string>();
+  const [actionError, setActionError] = useState<string>();
+
+  const done = run?.done ?? 0;
+  useEffect(() => {
+    let stale = false;
+    api.replayResults(runId, { only: only || undefined, ...drill, limit: PAGE }).then(
+      (page) => {
+        if (stale) return;
+        setResults(page.results);
+        setTotal(page.total);
+      },
+      (e: Error) => setActionError(e.message),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [runId, only, drill, done]);
+
+  const act = async (action: () => Promise<unknown>, message?: string) => {
+    setActionError(undefined);
+    try {
+      await action();
+      if (message) setNotice(message);
+      await refresh();
+    } catch (e) {
+      setActionError((e as Error).message);
+    }
+  };
+  if (!run) return <ErrorNotice message={error} onRetry={() => void refresh()} />;
+  const transformationId = run.b?.transformationId ?? run.a.transformationId;
+  const failures = run.b ? (run.summary.b?.failed ?? 0) : run.summary.a.failed;
+  return (
+    <div className="run-page">
+      <header className="run-header">
+        <a href="#/replay">← Replay runs</a>
+        <h2>{run.name}</h2>
+        <span className={`badge status-${run.status}`} data-testid="run-status">{run.status}</span>
+        <span className="muted">{run.source}</span>
+      </header>
+      <RunProgress run={run} />
+      <div className="run-actions">
+        {(run.status === 'running' || run.status === 'queued') && <button type="button" className="secondary" onClick={() => void act(() => api.cancelReplayRun(run.id))}>Cancel</button>}
+        {(run.status === 'interrupted' || run.status === 'cancelled') && <button type="button" onClick={() => void act(() => api.resumeReplayRun(run.id))}>Resume</button>}
+        {transformationId && failures > 0 && (
+          <button type="button" className="secondary" onClick={() => void act(() => api.saveRunAsTests(run.id, { transformationId }), `Saved ${failures} failing events as test events of the transformation; publish runs them.`)}>
+            Save failures as test events
+          </button>
+        )}
+        {transformationId && <a href={`#/transformations/${encodeURIComponent(transformationId)}`}>Open the transformation</a>}
+        {run.status !== 'running' && run.status !== 'queued' && (
+          <button type="button" className="secondary danger" onClick={() => void act(async () => { await api.deleteReplayRun(run.id); navigate('#/replay'); })}>Delete run</button>
+        )}
+      </div>
+      {notice && <p role="status" className="notice">{notice}</p>}
+      {actionError && <p role="alert" className="error">{actionError}</p>}
+      {run.error && <p role="alert" className="error">{run.error}</p>}
+      <RunSummaryView run={run} onDrill={(d) => { setOnly(''); setDrill(d); }} />
+      <div className="result-filters" role="group" aria-label="Show">
+        {(['', 'changed', 'errors', 'dropped'] as Only[]).map((o) => (
+          <button key={o || 'all'} type="button" className={only === o && !drill.change && !drill.path && !drill.error ? '' : 'secondary'} onClick={() => { setDrill({}); setOnly(o); }}>
+            {o === '' ? 'All' : `Only ${o}`}
+          </button>
+        ))}
+        <span className="muted" data-testid="results-total">{total.toLocaleString()} events{drill.change ? ` · ${drill.change}` : ''}{drill.path ? ` · field ${drill.path}` : ''}{drill.error ? ' · one error' : ''}</span>
+      </div>
+      <div className="run-results">
+        <VirtualList
+          items={results}
+          itemKey={(r) => String(r.position)}
+          estimateSize={34}
+          label="Per-event results"
+          testId="replay-results"
+          renderItem={(r) => (
+            <button type="button" className={`result-row ${picked?.position === r.position ? 'selected' : ''}`} onClick={() => setPicked(r)}>
+              <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {String(r.input.event ?? '')}
+              <span className={`badge change-${r.change ?? 'none'}`}>{r.change ?? (r.a.error ? 'error' : `${r.a.outputs.length} output(s)`)}</span>
+            </button>
+          )}
+        />
+        {picked ? <ResultDetail result={picked} run={run} /> : <p className="muted">Pick an event to see its outputs{run.b ? ' and the A vs B diff' : ''}.</p>}
+      </div>
+      {total > results.length && <p className="muted">Showing the first {results.length.toLocaleString()} of {total.toLocaleString()}; narrow with the filters.</p>}
+    </div>
+  );
+}
