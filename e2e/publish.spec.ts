@@ -22,7 +22,11 @@ test('publishing tests on the server, explains a failure, and marks the publishe
   await expect(list).toContainText('Not published');
 
   // The server's test fails on these events: nothing is published and the error links to the line.
-  // No saved test events: the dialog says so and asks before publishing untested code.
+  // No saved test events (a new transformation starts with its template's samples saved as tests:
+  // clear them): the dialog says so and asks before publishing untested code.
+  await studio.replaceCode('[]', events);
+  await page.getByRole('button', { name: 'Save as tests' }).click();
+  await expect(page.getByTestId('saved-tests')).toHaveText('0 saved');
   await studio.replaceCode('[]', events);
   await header.getByRole('button', { name: 'Publish' }).click();
   const dialog = page.getByTestId('publish-dialog');

@@ -84,6 +84,8 @@ test('compare published vs draft on captured events, read the summary, open a di
   await studio.save();
   const check = await api('POST', '/transformations/libraries/test', { transformations: [{ versionId: (await api('GET', `/transformations/${live.id}`)).versionId }] });
   expect(check.passed).toBe(true);
+  // Publishing goes through the publish dialog (it shows the tests it will run, then publishes).
   await page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: 'Publish' }).click();
+  await page.getByTestId('publish-dialog').getByRole('button', { name: 'Test and publish' }).click();
   await expect(page.locator('.editor-title')).toContainText('Published');
 });

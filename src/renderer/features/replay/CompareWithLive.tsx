@@ -28,14 +28,18 @@ export function CompareWithLive({ transformationId, code, published }: { transfo
     }
   };
   return (
-    <div className="compare-live">
+    <span className="compare-live">
       <button type="button" className="secondary" onClick={() => void start()} disabled={busy}>
         {published ? 'Compare with live' : 'Replay the draft'}
       </button>{' '}
       <label>
-        on the last <input type="number" aria-label="Captured events to replay" min={1} max={100000} value={count} onChange={(e) => setCount(Math.max(1, Number(e.target.value) || 1))} /> captured events
+        last <input type="number" aria-label="Captured events to replay" min={1} max={100000} value={count} onChange={(e) => setCount(Math.max(1, Number(e.target.value) || 1))} /> events
       </label>
-      {error && <p role="alert" className="error">{error}</p>}
-    </div>
+      {error && (
+        <span role="alert" className="error">
+          {error}
+        </span>
+      )}
+    </span>
   );
 }

@@ -14,12 +14,12 @@ export function NavBar({ preference, onPreference }: { preference: ThemePreferen
         {link('#/', 'home', 'Overview')}
         {link('#/transformations', 'transformation', 'Transformations')}
         {link('#/libraries', 'library', 'Libraries')}
-        {link('#/sync', 'sync', 'Remotes & sync')}
         {link('#/sources', 'sources', 'Sources')}
         {link('#/events', 'events', 'Events')}
         {link('#/destinations', 'destinations', 'Destinations')}
-        {link('#/settings', 'settings', 'Settings')}
         {link('#/replay', 'replay', 'Replay')}
+        {link('#/sync', 'sync', 'Remotes & sync')}
+        {link('#/settings', 'settings', 'Settings')}
       </nav>
       <label className="theme-choice">
         <span className="sr-only">Theme</span>

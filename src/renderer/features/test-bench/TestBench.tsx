@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useCallback, useState } from 'react';
 import type { TestEvent } from '../../api/types';
 import type { CodeProblem } from '../../editor/code-analysis';
@@ -29,7 +30,22 @@ function lintEvents(text: string): CodeProblem[] {
 type Picker = 'samples' | 'captured' | 'sets';
 
 /** Test events (JSON, validated), where to get them, the run button and per-event results. */
-export function TestBench({ bench, onRun, stack, code, libraries }: { bench: TestBenchState; onRun: () => void; stack: StackProps; code: string; libraries: string }) {
+export function TestBench({
+  bench,
+  onRun,
+  stack,
+  code,
+  libraries,
+  actions,
+}: {
+  bench: TestBenchState;
+  onRun: () => void;
+  stack: StackProps;
+  code: string;
+  libraries: string;
+  /** More actions of the page, shown in the bench's toolbar (e.g. compare with live). */
+  actions?: ReactNode;
+}) {
   const theme = useTheme();
   const [picker, setPicker] = useState<Picker>();
   const [filter, setFilter] = useState<ResultFilter>('all');
@@ -105,6 +121,7 @@ export function TestBench({ bench, onRun, stack, code, libraries }: { bench: Tes
         >
           {eventsFull ? 'Show results' : 'Events full height'}
         </button>
+        {actions}
         <button type="button" className="run-button" onClick={onRun} disabled={bench.running} title={`${MOD_LABEL}+Enter`}>
           {bench.running ? 'Running…' : 'Run test'}
         </button>

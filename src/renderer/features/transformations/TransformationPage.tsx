@@ -52,8 +52,14 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
       publishInput={() => (bench.parsed.ok ? bench.parsed.events : `Fix the test events before publishing (the server tests the version on them): ${bench.parsed.message}`)}
       tabs={[{ id: 'test', label: 'Test', content: (
             <>
-              <CompareWithLive transformationId={artifact.id} code={editor.code} published={Boolean(artifact.publishedVersionId)} />
-              <TestBench bench={bench} onRun={run} stack={stack} code={editor.code} libraries={librariesKey} />
+              <TestBench
+                bench={bench}
+                onRun={run}
+                stack={stack}
+                code={editor.code}
+                libraries={librariesKey}
+                actions={<CompareWithLive transformationId={artifact.id} code={editor.code} published={Boolean(artifact.publishedVersionId)} />}
+              />
             </>
           ),
         },
