@@ -1,6 +1,6 @@
 import type { CodeCache } from './code-cache';
 import { toSandboxError } from './errors';
-import { compile, noImports } from './instance';
+import { compile, createContext, noImports } from './instance';
 import { ivm } from './ivm';
 import type { SandboxLibrary } from './types';
 
@@ -9,7 +9,7 @@ export async function testLibraryCode(library: SandboxLibrary, limits: { memoryL
   const lib = ivm();
   const isolate = new lib.Isolate({ memoryLimit: limits.memoryLimitMb });
   try {
-    const context = await isolate.createContext();
+    const context = await createContext(isolate);
     const module = await compile(isolate, library.code, `library ${library.importName}`, cache);
     await module.instantiate(context, noImports);
     await module.evaluate({ timeout: limits.timeoutMs });
