@@ -4,6 +4,7 @@ import { messages, sandboxError, SUPPORTED_FUNCTIONS, toSandboxError } from './e
 import type { CredentialLookup } from './host/credentials';
 import { credentialHandler } from './host/credentials';
 import { ivm } from './ivm';
+import { evaluateSettled } from './module-settle';
 import { decodeSpecifier } from './imports';
 import { RUNTIME_FILENAME, runtimeSource, type RuntimeLimits } from './runtime-source';
 import type { SandboxLibrary } from './types';
@@ -94,7 +95,7 @@ export class SandboxInstance {
         compiled.set(specifier, module);
         return module;
       });
-      await main.evaluate({ timeout: spec.timeoutMs });
+      await evaluateSettled(isolate, context, main, spec.name, spec.timeoutMs);
       const found = (await context.evalClosure(
         `return ${JSON.stringify(SUPPORTED_FUNCTIONS)}.filter((name) => typeof $0[name] === 'function');`,
         [main.namespace.derefInto()],

@@ -2,6 +2,7 @@ import type { CodeCache } from './code-cache';
 import { toSandboxError } from './errors';
 import { compile, createContext, noImports } from './instance';
 import { ivm } from './ivm';
+import { evaluateSettled } from './module-settle';
 import type { SandboxLibrary } from './types';
 
 /** Library test: the code must compile and evaluate as a module in a fresh isolate. */
@@ -12,7 +13,7 @@ export async function testLibraryCode(library: SandboxLibrary, limits: { memoryL
     const context = await createContext(isolate);
     const module = await compile(isolate, library.code, `library ${library.importName}`, cache);
     await module.instantiate(context, noImports);
-    await module.evaluate({ timeout: limits.timeoutMs });
+    await evaluateSettled(isolate, context, module, `library ${library.importName}`, limits.timeoutMs);
   } catch (error) {
     throw toSandboxError(error, limits);
   } finally {
