@@ -2,16 +2,17 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// One build for both hosts: main has two entries (desktop `index`, headless `headless`),
-// native modules stay external so the same output runs under Node or Electron.
+// One build for both hosts: main has two entries: `index` (the Electron main process, a
+// supervisor) and `headless` (the core: `npm run serve`, and the desktop app's child process).
+// Native modules stay external; they load only in the core, under the carried Node.
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
       rollupOptions: {
         input: {
-          index: resolve(__dirname, 'src/main/index.ts'),
-          headless: resolve(__dirname, 'src/main/headless.ts'),
+          index: resolve(__dirname, 'src/main/hosts/desktop/main.ts'),
+          headless: resolve(__dirname, 'src/main/hosts/headless/main.ts'),
         },
         external: ['better-sqlite3', 'isolated-vm', 'electron'],
       },
@@ -20,7 +21,11 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } },
+      // A sandboxed preload cannot be an ES module: CommonJS, loaded as index.cjs.
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   renderer: {

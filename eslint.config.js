@@ -1,16 +1,17 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
 
-// Rule 1 of ARCHITECTURE.md: only the desktop entry, desktop/ and preload/ import electron.
-const electronAllowed = ['src/main/index.ts', 'src/main/desktop/**', 'src/preload/**'];
+// Only the desktop host (the Electron main process) and the preload import electron.
+const electronAllowed = ['src/main/hosts/desktop/**', 'src/preload/**'];
 
 export default tseslint.config(
-  { ignores: ['resources/fixtures/**', 'out/**', 'dist/**', 'node_modules/**', 'e2e/artifacts/**', 'playwright-report/**', 'test-results/**'] },
+  { ignores: ['resources/fixtures/**', 'out/**', 'dist/**', 'build/**', 'node_modules/**', 'e2e/artifacts/**', 'playwright-report/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -27,10 +28,62 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'Only src/main/index.ts, src/main/desktop/** and src/preload/** may import electron (ARCHITECTURE.md rule 1).' }],
-          patterns: [{ group: ['electron/*'], message: 'Only the desktop entry, desktop/ and preload/ may import electron.' }],
+          paths: [{ name: 'electron', message: 'Only src/main/hosts/desktop/** and src/preload/** may import electron: the core runs in plain Node.' }],
+          patterns: [{ group: ['electron/*'], message: 'Only src/main/hosts/desktop/** and src/preload/** may import electron.' }],
         },
       ],
+    },
+  },
+
+  // Environment layering (as VS Code enforces it): the renderer is a browser app and a client of
+  // the HTTP APIs; main is plain Node. Neither imports the other; shared/ is imported by both.
+  {
+    files: ['src/renderer/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({ name, message: 'The renderer runs in a browser: no Node built-ins (ask the core over HTTP).' })),
+          patterns: [
+            { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins (ask the core over HTTP).' },
+            { group: ['**/main/**', '**/preload/**', 'electron', 'electron/*'], message: 'The renderer never imports main or preload code: use src/shared/ for shapes and the HTTP client for data.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'HTMLElement', 'customElements'].map((name) => ({ name, message: 'DOM globals exist only in the renderer.' }))],
+    },
+  },
+  {
+    files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only src/main/hosts/desktop/** and src/preload/** may import electron: the core runs in plain Node.' }],
+          patterns: [{ group: ['**/renderer/**'], message: 'Main and preload never import the renderer: shared shapes live in src/shared/.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: electronAllowed,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/renderer/**'], message: 'Main and preload never import the renderer: shared shapes live in src/shared/.' }] }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', 'node:*', 'electron'], message: 'src/shared/ holds only shapes both sides use: no imports of main, renderer, preload, Node or electron.' }] }],
     },
   },
 );

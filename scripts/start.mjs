@@ -37,7 +37,7 @@ const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY |
 const electron = electronBinary({ allowDownload: hasDisplay });
 if (electron && hasDisplay) {
   buildIfStale();
-  console.log('Starting the desktop app (Electron). Native modules must be built for Electron: `npm run rebuild:electron` once.');
+  console.log('Starting the desktop app (Electron); it runs the core on the project\'s own Node runtime.');
   const child = spawn(electron, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {

@@ -37,7 +37,10 @@ function readJson(file) {
 
 const wants = (step) => only.length === 0 || only.includes(step);
 
-if (wants('lint')) check('lint', bin('eslint'), ['.']);
+if (wants('lint')) {
+  check('lint', bin('eslint'), ['.']);
+  check('import cycles', 'npm', ['run', '--silent', 'check:cycles']);
+}
 if (wants('typecheck')) {
   check('typecheck main', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']);
   check('typecheck renderer', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);

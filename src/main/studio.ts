@@ -7,6 +7,7 @@ import { createHttpServer } from './http/server';
 import { findRendererDir } from './paths';
 import { createStore } from './store';
 import { newSecret } from './store/ids';
+import { lockDataFolder } from './store/folder-lock';
 import { createCollectService } from './collect/collect-service';
 import { createRetention } from './collect/retention';
 import { createPipeline } from './pipeline/pipeline-service';
@@ -23,6 +24,8 @@ export interface StudioOptions {
   rendererDir?: string;
   /** Write the server log to <dataDir>/logs/studio.log (default true). */
   logToFile?: boolean;
+  /** Session secret of this run (the desktop supervisor passes its own); generated when absent. */
+  sessionToken?: string;
 }
 
 export interface Studio {
@@ -45,7 +48,14 @@ const silentLogger = {
 export async function startStudio(options: StudioOptions): Promise<Studio> {
   mkdirSync(options.dataDir, { recursive: true });
   mkdirSync(join(options.dataDir, 'logs'), { recursive: true });
-  const store = createStore(join(options.dataDir, 'studio.db'));
+  const lock = lockDataFolder(options.dataDir);
+  let store: ReturnType<typeof createStore>;
+  try {
+    store = createStore(join(options.dataDir, 'studio.db'));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   // Services: each feature creates its service below, adds it to ctx, and registers its closer.
   const closers: Array<() => Promise<void> | void> = [];
   const runClosers = async () => {
@@ -66,7 +76,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       getSandbox: () => sandbox,
       log: () => ctx.log,
     });
-    const maintenance = startStoreMaintenance(store.db, { onError: (message) => ctx.log.warn(message) });
+    const maintenance = startStoreMaintenance(store.db, {
+      onError: (message) => ctx.log.warn(message),
+      indexStep: (limit) => store.events.indexKeys(limit),
+    });
     const collect = createCollectService({
       store,
       onCaptured: (sourceId) => {
@@ -81,7 +94,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       dataDir: options.dataDir,
       store,
       account: { email: bootstrap.email, workspaceId: bootstrap.workspaceId },
-      sessionToken: newSecret(),
+      sessionToken: options.sessionToken ?? newSecret(),
       log: silentLogger,
       baseUrl: '',
       sandbox,
@@ -115,11 +128,13 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         await app.close();
         await runClosers();
         store.close();
+        lock.release();
       },
     };
   } catch (error) {
     await runClosers().catch(() => {});
     store.close();
+    lock.release();
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { api, auth, ApiError, UNAUTHORIZED_EVENT, type StudioInfo } from './api/
 import { LoginPage } from './features/home/LoginPage';
 import { NavBar } from './features/shell/NavBar';
 import { Shell } from './features/shell/Shell';
+import { useMenuCommands } from './hooks/useMenuCommands';
 import { ThemeContext, useThemeState } from './hooks/useTheme';
 
 type State = { kind: 'loading' } | { kind: 'login'; notice?: string } | { kind: 'ready'; info: StudioInfo } | { kind: 'error'; message: string };
@@ -15,7 +16,8 @@ async function adoptCredentials(): Promise<void> {
     window.history.replaceState(null, '', `${window.location.pathname}#/`);
     return;
   }
-  if (window.studio && !auth.get()) {
+  // The desktop app's session secret changes with every launch of the core: always take it.
+  if (window.studio) {
     const session = await window.studio.session();
     auth.set(session.email, session.sessionToken);
   }
@@ -24,6 +26,7 @@ async function adoptCredentials(): Promise<void> {
 export function App() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const theme = useThemeState();
+  useMenuCommands();
   const load = useCallback(async () => {
     try {
       await adoptCredentials();

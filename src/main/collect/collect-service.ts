@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../store';
 import type { EventRow, RequestRow } from '../store/events-repo';
 import type { Source } from '../store/sources-repo';
-import { resolveWriteKey } from '../http/auth';
-import type { StudioContext } from '../context';
+import { resolveWriteKey } from './write-key';
 import { enrich, type RequestFacts } from './enrich';
 import { parseEventBody, type EventPath } from './parse';
 
@@ -24,7 +23,7 @@ export interface CollectService {
    * The source of a Basic `writeKey:` header, or the error text. Accepted keys are cached
    * for a second (and dropped at once when sources change through the studio API).
    */
-  resolveSource(ctx: StudioContext, authorization: string | undefined): Source | string;
+  resolveSource(authorization: string | undefined): Source | string;
   /** Sources were created, changed or deleted. */
   sourcesChanged(): void;
   /** Commits what is waiting (on shutdown). */
@@ -112,13 +111,13 @@ export function createCollectService(deps: { store: Store; onCaptured: (sourceId
         return Promise.reject(error);
       }
     },
-    resolveSource(ctx, authorization) {
+    resolveSource(authorization) {
       const now = Date.now();
       if (authorization !== undefined) {
         const hit = sourceCache.get(authorization);
         if (hit && now - hit.at < SOURCE_TTL_MS) return hit.source;
       }
-      const resolved = resolveWriteKey(ctx, authorization);
+      const resolved = resolveWriteKey(deps.store.sources, authorization);
       if (typeof resolved !== 'string' && authorization !== undefined) {
         if (sourceCache.size >= 1_000) sourceCache.clear();
         sourceCache.set(authorization, { source: resolved, at: now });

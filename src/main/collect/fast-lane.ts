@@ -42,7 +42,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, text: s
 
 /** Answers one POST to a call endpoint. */
 function handle(ctx: StudioContext, req: IncomingMessage, res: ServerResponse, path: EventPath): void {
-  const source = ctx.collect.resolveSource(ctx, req.headers.authorization);
+  const source = ctx.collect.resolveSource(req.headers.authorization);
   if (typeof source === 'string') {
     req.resume();
     send(req, res, 400, source);

@@ -72,8 +72,9 @@ describe('data directory', () => {
   it('keeps credentials and data across restarts', async () => {
     const first = await startTestStudio({ credentials: { email: 'keep@example.com', token: 'tok-1', writeKey: 'wk-1' } });
     expect(first.studio.bootstrap.createdToken).toBe('tok-1');
+    // One process per data folder (the folder lock): the first stops before the second starts.
+    await first.close({ keepData: true });
     const second = await startTestStudio({ dataDir: first.dataDir, credentials: { email: 'other@example.com', token: 'other' } });
-    await first.close({ keepData: true }).catch(() => {});
     try {
       expect(second.studio.bootstrap.createdToken).toBeUndefined();
       expect(second.studio.bootstrap.email).toBe('keep@example.com');

@@ -2,11 +2,21 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 
 /** Serves the built renderer at `/` (hash routing, so no path collides with the APIs). */
 export async function registerRenderer(app: FastifyInstance, rendererDir: string | undefined): Promise<void> {
   if (rendererDir && existsSync(join(rendererDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: rendererDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: rendererDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (res) => {
+        res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+      },
+    });
     return;
   }
   app.get('/', { schema: { hide: true } }, async (_request, reply) =>

@@ -8,7 +8,6 @@ let loaded: Ivm | undefined;
 
 /** True when this process runs with the startup snapshot off, which isolated-vm needs on Node 20+. */
 export function snapshotDisabled(): boolean {
-  if (process.versions.electron) return true; // the desktop entry passes --no-node-snapshot through js-flags
   const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
   return flags.includes('--no-node-snapshot');
 }
@@ -19,6 +18,10 @@ export function snapshotDisabled(): boolean {
  */
 export function ivm(): Ivm {
   if (loaded) return loaded;
+  if (process.versions.electron) {
+    // Electron's V8 sandbox requires ArrayBuffer memory inside its cage; isolated-vm allocates outside it.
+    throw new StudioError('sandbox_error', 'isolated-vm cannot run inside Electron: the desktop app runs the core as a plain-Node child process.');
+  }
   if (!snapshotDisabled()) {
     throw new StudioError(
       'sandbox_error',

@@ -32,6 +32,12 @@ export function indexingSql(events: string, keys: string) {
   };
 }
 
+/** Schema of the keys database, one entry per version (append-only, like the main migrations). */
+export const KEYS_SCHEMA = [
+  `CREATE TABLE keys.event_keys (k TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (k, seq)) WITHOUT ROWID;
+   CREATE TABLE keys.key_cursor (id INTEGER PRIMARY KEY CHECK (id = 1), indexed_upto INTEGER NOT NULL, owner TEXT NOT NULL);`,
+];
+
 /** The file of the keys database of a studio database file. */
 export const keysFileOf = (dbFile: string) => (dbFile === ':memory:' || dbFile === '' ? ':memory:' : `${dbFile.replace(/\.db$/, '')}-keys.db`);
 
@@ -47,10 +53,16 @@ export function attachEventKeys(db: Db) {
   const file = keysFileOf(db.name);
   db.prepare('ATTACH DATABASE ? AS keys').run(file);
   if (file !== ':memory:') db.pragma('keys.journal_mode = WAL');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS keys.event_keys (k TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (k, seq)) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS keys.key_cursor (id INTEGER PRIMARY KEY CHECK (id = 1), indexed_upto INTEGER NOT NULL, owner TEXT NOT NULL);
-  `);
+  // The keys file has its own schema version (PRAGMA user_version). Its rows are derived data:
+  // a file of another version is rebuilt from the captured events, never migrated.
+  const version = db.pragma('keys.user_version', { simple: true }) as number;
+  if (version !== KEYS_SCHEMA.length) {
+    db.transaction(() => {
+      db.exec('DROP TABLE IF EXISTS keys.event_keys; DROP TABLE IF EXISTS keys.key_cursor;');
+      db.exec(KEYS_SCHEMA.join('\n'));
+      db.pragma(`keys.user_version = ${KEYS_SCHEMA.length}`);
+    })();
+  }
   const owner = identityOf(db);
   const sql = indexingSql('main', 'keys');
   const row = db.prepare('SELECT indexed_upto, owner FROM keys.key_cursor WHERE id = 1').get() as { indexed_upto: number; owner: string } | undefined;

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Db } from './database';
+import type BetterSqlite3 from 'better-sqlite3';
+
+type Db = BetterSqlite3.Database;
 
 export interface Migration {
   /** File name without extension, e.g. `0001-account-and-sources`; sorts in apply order. */

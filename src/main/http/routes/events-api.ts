@@ -1,3 +1,4 @@
+import type { Source } from '../../store/sources-repo';
 import cors from '@fastify/cors';
 import type { FastifyBaseLogger, FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -7,6 +8,13 @@ import { requestIp } from '../../collect/enrich';
 import { EVENT_BODY_LIMIT } from '../../collect/limits';
 import type { EventPath } from '../../collect/parse';
 import { TOO_LARGE, installFastLane } from '../../collect/fast-lane';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The event API's source, resolved from the write key before the body is read. */
+    source?: Source;
+  }
+}
 
 const TEXT = 'text/plain; charset=utf-8';
 
@@ -70,7 +78,7 @@ export const eventsApiRoutes =
         // Auth before the body is read: missing or unknown write keys cost nothing.
         v1.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
           if (request.method === 'OPTIONS') return;
-          const source = ctx.collect.resolveSource(ctx, request.headers.authorization);
+          const source = ctx.collect.resolveSource(request.headers.authorization);
           if (typeof source === 'string') return badRequest(reply, source);
           request.source = source;
         });

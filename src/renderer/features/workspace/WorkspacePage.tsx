@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Artifact } from '../../api/artifacts';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { hrefFor, type Kind, type PanelTab } from '../../hooks/routes';
+import { takeNewRequest } from '../../hooks/useMenuCommands';
 import { navigate } from '../../hooks/useHashRoute';
 import { LibraryPage } from '../libraries/LibraryPage';
 import { NewLibraryDialog } from '../libraries/NewLibraryDialog';
@@ -14,7 +15,12 @@ import { useWorkspace } from './useWorkspace';
 /** The list of one kind beside the selected item's editor (or an empty state). */
 export function WorkspacePage({ kind, id, tab }: { kind: Kind; id?: string; tab?: PanelTab }) {
   const workspace = useWorkspace();
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState(takeNewRequest);
+  useEffect(() => {
+    const onHash = () => takeNewRequest() && setCreating(true);
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   const items = kind === 'transformation' ? workspace.transformations : workspace.libraries;
   const created = (item: Artifact) => {
     workspace.upsert(item);

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
-import { credentialsFromEnv } from './credentials';
-import { HEADLESS_USAGE, parseHeadlessArgs, type HeadlessArgs } from './headless-args';
-import { defaultDataDir } from './paths';
-import { startStudio, type Studio } from './studio';
+import { credentialsFromEnv } from '../../credentials';
+import { HEADLESS_USAGE, parseHeadlessArgs, type HeadlessArgs } from './args';
+import { defaultDataDir } from '../../paths';
+import { startStudio, type Studio } from '../../studio';
 import { loginUrl, printBanner } from './banner';
+import { READY_PREFIX } from './ready-line';
 
 /** Headless host: the same core in plain Node, serving the renderer to any browser. */
 async function main(): Promise<void> {
@@ -24,6 +25,9 @@ async function main(): Promise<void> {
     );
   }
   const dataDir = resolve(args.dataDir ?? defaultDataDir());
+  // The desktop supervisor passes the session secret through the environment (never argv).
+  const sessionToken = process.env.STUDIO_SESSION_TOKEN || undefined;
+  delete process.env.STUDIO_SESSION_TOKEN;
   let studio: Studio;
   try {
     studio = await startStudio({
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
       port: args.port,
       credentials: credentialsFromEnv(),
       allowHosts: args.allowHosts,
+      sessionToken,
     });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
@@ -39,6 +44,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   printBanner(studio, 'headless');
+  // The supervisor's handshake: one machine-readable line after the URL line.
+  if (process.env.STUDIO_SUPERVISED === '1') console.log(`${READY_PREFIX}${JSON.stringify({ url: studio.url, email: studio.bootstrap.email, pid: process.pid })}`);
   if (args.open) {
     const { openInBrowser } = await import('./open-browser');
     const opened = await openInBrowser(loginUrl(studio));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHeadlessArgs } from './headless-args';
+import { parseHeadlessArgs } from './args';
 
 describe('headless flags', () => {
   it('parse port, host, data dir and repeated allow-host', () => {

@@ -1,4 +1,4 @@
-import type { Studio } from './studio';
+import type { Studio } from '../../studio';
 
 /** URL that signs the browser in with this process's session token (kept in the fragment). */
 export function loginUrl(studio: Studio): string {

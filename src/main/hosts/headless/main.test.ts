@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startHeadless } from './testing/spawn-headless';
+import { startHeadless } from '../../testing/spawn-headless';
 
-const headless = resolve(dirname(fileURLToPath(import.meta.url)), '../../out/main/headless.js');
+const headless = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../out/main/headless.js');
 
 describe('headless host (built output, child process)', () => {
   it('is built (run `npm run build` first)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBasicAuth } from './auth';
+import { parseBasicAuth } from './write-key';
 
 const basic = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
 

@@ -1,0 +1,56 @@
+import { app, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+
+export type MenuCommand = 'new-transformation' | 'new-library' | 'import-events' | 'export-events';
+
+export interface MenuDeps {
+  /** Sends a command to the renderer (it navigates or opens the matching dialog). */
+  command(command: MenuCommand): void;
+  dataDir: string;
+  logFile: string;
+  devTools: boolean;
+  about(): void;
+}
+
+/** The application menu: File, Edit, View, Help (devtools only in development). */
+export function menuTemplate(deps: MenuDeps): MenuItemConstructorOptions[] {
+  const mac = process.platform === 'darwin';
+  const view: MenuItemConstructorOptions[] = [
+    { role: 'reload' },
+    { role: 'resetZoom' },
+    { role: 'zoomIn' },
+    { role: 'zoomOut' },
+    { type: 'separator' },
+    { role: 'togglefullscreen' },
+  ];
+  if (deps.devTools) view.push({ type: 'separator' }, { role: 'toggleDevTools' });
+  return [
+    ...(mac ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'New Transformation', accelerator: 'CmdOrCtrl+N', click: () => deps.command('new-transformation') },
+        { label: 'New Library', accelerator: 'CmdOrCtrl+Shift+N', click: () => deps.command('new-library') },
+        { type: 'separator' },
+        { label: 'Import Events…', accelerator: 'CmdOrCtrl+I', click: () => deps.command('import-events') },
+        { label: 'Export Events…', accelerator: 'CmdOrCtrl+E', click: () => deps.command('export-events') },
+        { type: 'separator' },
+        mac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    { label: 'View', submenu: view },
+    {
+      label: 'Help',
+      submenu: [
+        { label: 'Open Data Folder', click: () => void shell.openPath(deps.dataDir) },
+        { label: 'Show Logs', click: () => void shell.openPath(deps.logFile) },
+        { type: 'separator' },
+        { label: `About ${app.getName()}`, click: () => deps.about() },
+      ],
+    },
+  ];
+}
+
+export function installMenu(deps: MenuDeps): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(deps)));
+}

@@ -1,0 +1,116 @@
+// The store maintenance thread (started by ../maintenance-worker.ts; bundled as its own chunk by
+// electron-vite's `?nodeWorker`, run from source by Vitest on Node's type stripping, so it imports
+// only Node built-ins and better-sqlite3, never project modules). With its own connection it does
+// what the serving connection must not wait for:
+// (1) WAL checkpoints of the studio database, (2) the lookup-key index of captured events, written
+// to its own database file in large transactions, (3) dropping keys of events retention removed.
+import type BetterSqlite3 from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface MaintenanceConfig {
+  /** Resolved path of better-sqlite3 (the thread loads the same copy as the core). */
+  module: string;
+  file: string;
+  keysFile: string;
+  sql: { cursor: string; maxSeq: string; insert: string; setCursor: string; prune: string };
+  /** SharedArrayBuffer of one Int32 the core increments on every capture. */
+  activity: SharedArrayBuffer;
+  chunk: number;
+  busyChunk: number;
+  busyPauseFactor: number;
+  intervalMs: number;
+  checkpointEveryMs: number;
+  restartFrames: number;
+  restartLagFrames: number;
+  forceRestartFrames: number;
+  pruneEveryMs: number;
+}
+
+export type MaintenanceMessage = { error: string } | { stopped: true };
+
+const w = workerData as MaintenanceConfig;
+const port = parentPort!;
+const Database = createRequire(import.meta.url)(w.module) as typeof BetterSqlite3;
+const db = new Database(w.file);
+db.pragma('busy_timeout = 2000');
+db.prepare('ATTACH DATABASE ? AS keys').run(w.keysFile);
+db.pragma('keys.cache_size = -65536');
+db.pragma('keys.journal_size_limit = 67108864');
+const cursor = db.prepare<[], { n: number }>(w.sql.cursor);
+const maxSeq = db.prepare<[], { n: number }>(w.sql.maxSeq);
+const insert = db.prepare(w.sql.insert);
+const setCursor = db.prepare(w.sql.setCursor);
+const prune = db.prepare(w.sql.prune);
+const index = db.transaction((lo: number, hi: number) => {
+  insert.run({ lo, hi });
+  setCursor.run({ hi });
+});
+const activity = new Int32Array(w.activity);
+const report = (error: unknown) => port.postMessage({ error: String((error as Error)?.message ?? error) } satisfies MaintenanceMessage);
+
+let lastCheckpoint = 0;
+let lastPrune = 0;
+let lastActivity = 0;
+let stopping = false;
+let timer: NodeJS.Timeout | undefined;
+const sleep = (ms: number) => new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+
+interface CheckpointRow {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
+
+function checkpoint(): void {
+  lastCheckpoint = Date.now();
+  try {
+    const [main] = db.pragma('main.wal_checkpoint(PASSIVE)') as CheckpointRow[];
+    // Under sustained writes the WAL is never fully copied at the moment a writer starts, so it
+    // never restarts and grows: once it is big and nearly all copied, a RESTART checkpoint
+    // (it briefly holds off writers) lets it start over; past a hard size, even if not.
+    if (main && main.log > w.restartFrames && (main.log - main.checkpointed < w.restartLagFrames || main.log > w.forceRestartFrames)) {
+      db.pragma('main.wal_checkpoint(RESTART)');
+    }
+    db.pragma('keys.wal_checkpoint(PASSIVE)');
+  } catch (error) {
+    report(error);
+  }
+}
+
+async function loop(): Promise<void> {
+  while (!stopping) {
+    try {
+      const seen = Atomics.load(activity, 0);
+      const busy = seen !== lastActivity;
+      lastActivity = seen;
+      if (Date.now() - lastCheckpoint >= w.checkpointEveryMs) checkpoint();
+      const lo = cursor.get()!.n;
+      const hi = Math.min(maxSeq.get()?.n ?? 0, lo + (busy ? w.busyChunk : w.chunk));
+      if (hi > lo) {
+        const started = Date.now();
+        index(lo, hi);
+        // While events pour in, index with a small share of the CPU (the queries stay complete).
+        await sleep(busy ? Math.max(w.intervalMs, (Date.now() - started) * w.busyPauseFactor) : 0);
+        continue;
+      }
+      if (Date.now() - lastPrune > w.pruneEveryMs) {
+        lastPrune = Date.now();
+        prune.run();
+      }
+    } catch (error) {
+      report(error);
+    }
+    await sleep(w.intervalMs);
+  }
+}
+
+void loop();
+port.on('message', (message: unknown) => {
+  if (message !== 'stop') return;
+  stopping = true;
+  clearTimeout(timer);
+  checkpoint();
+  db.close();
+  port.postMessage({ stopped: true } satisfies MaintenanceMessage);
+});
