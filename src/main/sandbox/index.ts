@@ -8,7 +8,7 @@ import { Limiter } from './limiter';
 import { InstancePool } from './pool';
 import { readRunAnswer } from './results';
 import { runOnInstance, type RunLimits } from './run';
-import { DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
+import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
 import type { NetworkCall, Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
 
 export type { Sandbox, SandboxLibrary, TransformInput, TransformOutput, TransformResult, EventMetadata } from './types';
@@ -21,6 +21,10 @@ export interface SandboxOptions {
   timeoutMs?: number;
   /** Warm isolates kept idle, least recently used evicted first (default 16). */
   poolSize?: number;
+  /** Sum of the memory limits of the warm isolates kept idle, in MB (default 512). */
+  memoryBudgetMb?: number;
+  /** A warm isolate unused this long (ms) is disposed (default 5 minutes; 0: never). */
+  idleEvictMs?: number;
   /** Batches running at the same time; others wait (default 4). */
   maxConcurrentRuns?: number;
   /** Wall-clock limit of one batch including waits on fetch/geolocation (default 30 s). */
@@ -68,7 +72,11 @@ function checkInput(input: TransformInput): void {
 
 /** Runs user transformations in isolated-vm with the hosted service's semantics (see compatibility.md). */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const pool = new InstancePool(options.poolSize ?? 16);
+  const pool = new InstancePool({
+    capacity: options.poolSize ?? 16,
+    memoryBudgetMb: options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB,
+    idleMs: options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS,
+  });
   const limiter = new Limiter(options.maxConcurrentRuns ?? 4);
   const codeCache = new CodeCache();
   const active = new Set<SandboxInstance>();

@@ -4,6 +4,7 @@ import { messages, sandboxError, SUPPORTED_FUNCTIONS, toSandboxError } from './e
 import type { CredentialLookup } from './host/credentials';
 import { credentialHandler } from './host/credentials';
 import { ivm } from './ivm';
+import { evaluateSettled } from './module-settle';
 import { decodeSpecifier } from './imports';
 import { RUNTIME_FILENAME, runtimeSource, type RuntimeLimits } from './runtime-source';
 import type { SandboxLibrary } from './types';
@@ -29,6 +30,10 @@ type Entry = IsolatedVM.Reference<(op: string, a?: string | number, b?: boolean,
 
 const BUILT_IN = /^@rs\//;
 
+/** Globals deleted from every context before the runtime and user code run. */
+export const REMOVED_GLOBALS = ['SharedArrayBuffer', 'Atomics'] as const;
+const REMOVED_GLOBALS_SOURCE = REMOVED_GLOBALS.map((name) => `delete globalThis.${name};`).join(' ');
+
 /** Resolver for imports inside a library: libraries cannot import (as in the hosted service). */
 export const noImports = (specifier: string): never => {
   throw new Error(BUILT_IN.test(specifier) ? messages.builtInOffline(specifier) : messages.moduleNotFound(specifier));
@@ -48,6 +53,7 @@ export class SandboxInstance {
     readonly context: IsolatedVM.Context,
     readonly entry: Entry,
     readonly kind: 'transformEvent' | 'transformBatch',
+    readonly memoryLimitMb: number,
   ) {}
 
   static async create(spec: InstanceSpec, cache: CodeCache): Promise<SandboxInstance> {
@@ -61,7 +67,7 @@ export class SandboxInstance {
     });
     const limits = { timeoutMs: spec.timeoutMs, memoryLimitMb: spec.memoryLimitMb };
     try {
-      const context = await isolate.createContext();
+      const context = await createContext(isolate);
       const start = new lib.Callback(
         (kind: unknown, id: unknown, json: unknown) => {
           if (typeof kind === 'string' && typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart(kind, id, json);
@@ -89,7 +95,7 @@ export class SandboxInstance {
         compiled.set(specifier, module);
         return module;
       });
-      await main.evaluate({ timeout: spec.timeoutMs });
+      await evaluateSettled(isolate, context, main, spec.name, spec.timeoutMs);
       const found = (await context.evalClosure(
         `return ${JSON.stringify(SUPPORTED_FUNCTIONS)}.filter((name) => typeof $0[name] === 'function');`,
         [main.namespace.derefInto()],
@@ -102,7 +108,7 @@ export class SandboxInstance {
         timeout: spec.timeoutMs,
       })) as Entry;
       setup.release();
-      const instance = new SandboxInstance(isolate, context, entry, kind);
+      const instance = new SandboxInstance(isolate, context, entry, kind, spec.memoryLimitMb);
       holder.instance = instance;
       return instance;
     } catch (error) {
@@ -124,6 +130,17 @@ function dispose(isolate: IsolatedVM.Isolate): void {
   } catch {
     // already gone
   }
+}
+
+/**
+ * A new context without the primitives the hosted isolate does not offer and that can abort the
+ * whole process (Atomics.waitAsync on a SharedArrayBuffer ends it with "terminate called ..."):
+ * they are gone before any code runs.
+ */
+export async function createContext(isolate: IsolatedVM.Isolate): Promise<IsolatedVM.Context> {
+  const context = await isolate.createContext();
+  await context.eval(REMOVED_GLOBALS_SOURCE);
+  return context;
 }
 
 /** Compiles a module, reusing V8's code cache for the same source across isolates. */

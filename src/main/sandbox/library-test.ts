@@ -1,7 +1,8 @@
 import type { CodeCache } from './code-cache';
 import { toSandboxError } from './errors';
-import { compile, noImports } from './instance';
+import { compile, createContext, noImports } from './instance';
 import { ivm } from './ivm';
+import { evaluateSettled } from './module-settle';
 import type { SandboxLibrary } from './types';
 
 /** Library test: the code must compile and evaluate as a module in a fresh isolate. */
@@ -9,10 +10,10 @@ export async function testLibraryCode(library: SandboxLibrary, limits: { memoryL
   const lib = ivm();
   const isolate = new lib.Isolate({ memoryLimit: limits.memoryLimitMb });
   try {
-    const context = await isolate.createContext();
+    const context = await createContext(isolate);
     const module = await compile(isolate, library.code, `library ${library.importName}`, cache);
     await module.instantiate(context, noImports);
-    await module.evaluate({ timeout: limits.timeoutMs });
+    await evaluateSettled(isolate, context, module, `library ${library.importName}`, limits.timeoutMs);
   } catch (error) {
     throw toSandboxError(error, limits);
   } finally {

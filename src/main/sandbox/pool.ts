@@ -1,18 +1,35 @@
 import type { SandboxInstance } from './instance';
 
+export interface PoolLimits {
+  /** Idle instances kept at most. */
+  capacity: number;
+  /** Sum of the memory limits (MB) of the idle instances kept at most. */
+  memoryBudgetMb: number;
+  /** An instance idle this long (ms) is disposed; 0: never. */
+  idleMs: number;
+}
+
 /**
  * Warm isolates by cache key, least recently used first out. Only idle instances live here; an
  * instance is taken out for a run and put back afterwards if it is still healthy. At most
- * `capacity` idle instances are kept; the oldest are disposed.
+ * `capacity` idle instances whose memory limits add up to at most `memoryBudgetMb` are kept (the
+ * oldest are disposed first), and an instance left idle for `idleMs` is disposed.
  */
 export class InstancePool {
   private readonly idle = new Map<string, SandboxInstance[]>();
   private count = 0;
+  private memoryMb = 0;
+  private sweeper: NodeJS.Timeout | null = null;
 
-  constructor(private capacity: number) {}
+  constructor(private limits: PoolLimits) {}
 
   get size(): number {
     return this.count;
+  }
+
+  /** Sum of the memory limits of the idle instances (MB). */
+  get reservedMb(): number {
+    return this.memoryMb;
   }
 
   take(key: string): SandboxInstance | undefined {
@@ -20,7 +37,7 @@ export class InstancePool {
     if (!list) return undefined;
     while (list.length > 0) {
       const instance = list.pop()!;
-      this.count--;
+      this.forget(instance);
       if (!instance.broken && !instance.isolate.isDisposed) {
         if (list.length === 0) this.idle.delete(key);
         return instance;
@@ -32,7 +49,8 @@ export class InstancePool {
   }
 
   put(key: string, instance: SandboxInstance): void {
-    if (instance.broken || instance.isolate.isDisposed || this.capacity <= 0) {
+    const { capacity, memoryBudgetMb } = this.limits;
+    if (instance.broken || instance.isolate.isDisposed || capacity <= 0 || instance.memoryLimitMb > memoryBudgetMb) {
       instance.dispose();
       return;
     }
@@ -42,27 +60,66 @@ export class InstancePool {
     list.push(instance);
     this.idle.set(key, list);
     this.count++;
+    this.memoryMb += instance.memoryLimitMb;
     this.evict();
+    this.scheduleSweep();
+  }
+
+  private forget(instance: SandboxInstance): void {
+    this.count--;
+    this.memoryMb -= instance.memoryLimitMb;
   }
 
   private evict(): void {
-    while (this.count > this.capacity) {
+    while (this.count > this.limits.capacity || this.memoryMb > this.limits.memoryBudgetMb) {
       const [oldestKey, list] = this.idle.entries().next().value as [string, SandboxInstance[]];
       const victim = list.shift()!;
-      this.count--;
+      this.forget(victim);
       if (list.length === 0) this.idle.delete(oldestKey);
       victim.dispose();
     }
   }
 
-  resize(capacity: number): void {
-    this.capacity = capacity;
+  /** Disposes the instances idle for longer than `idleMs`. */
+  sweep(now = Date.now()): void {
+    const { idleMs } = this.limits;
+    if (idleMs <= 0) return;
+    for (const [key, list] of [...this.idle]) {
+      const keep = list.filter((instance) => {
+        if (now - instance.lastUsed < idleMs) return true;
+        this.forget(instance);
+        instance.dispose();
+        return false;
+      });
+      if (keep.length === 0) this.idle.delete(key);
+      else this.idle.set(key, keep);
+    }
+  }
+
+  private scheduleSweep(): void {
+    const { idleMs } = this.limits;
+    if (this.sweeper || idleMs <= 0) return;
+    this.sweeper = setInterval(() => {
+      this.sweep();
+      if (this.count === 0 && this.sweeper) {
+        clearInterval(this.sweeper);
+        this.sweeper = null;
+      }
+    }, Math.max(50, Math.min(idleMs / 2, 30_000)));
+    this.sweeper.unref();
+  }
+
+  resize(limits: Partial<PoolLimits>): void {
+    this.limits = { ...this.limits, ...limits };
     this.evict();
   }
 
   clear(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     for (const list of this.idle.values()) for (const instance of list) instance.dispose();
     this.idle.clear();
     this.count = 0;
+    this.memoryMb = 0;
   }
 }

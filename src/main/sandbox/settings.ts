@@ -19,8 +19,14 @@ export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
   timeoutMs: 4000,
 };
 
+/** Sum of the memory limits of the warm isolates kept idle (MB); the oldest are disposed beyond it. */
+export const DEFAULT_MEMORY_BUDGET_MB = 512;
+/** A warm isolate unused this long is disposed. */
+export const DEFAULT_IDLE_EVICT_MS = 5 * 60_000;
+
 export const SETTINGS_RANGES = {
-  memoryLimitMb: { min: 16, max: 2048 },
+  // One isolate may use at most the whole warm-pool budget.
+  memoryLimitMb: { min: 16, max: DEFAULT_MEMORY_BUDGET_MB },
   timeoutMs: { min: 100, max: 60_000 },
 } as const;
 
@@ -36,7 +42,7 @@ export function validateSandboxSettings(value: SandboxSettings): string | null {
   const { memoryLimitMb: mem, timeoutMs: time } = SETTINGS_RANGES;
   if (typeof value.allowPrivateNetwork !== 'boolean') return 'allowPrivateNetwork must be true or false';
   if (!Number.isInteger(value.memoryLimitMb) || value.memoryLimitMb < mem.min || value.memoryLimitMb > mem.max) {
-    return `memoryLimitMb must be a whole number from ${mem.min} to ${mem.max}`;
+    return `memoryLimitMb must be a whole number from ${mem.min} to ${mem.max} (${mem.max} MB is the largest memory limit of one isolate)`;
   }
   if (!Number.isInteger(value.timeoutMs) || value.timeoutMs < time.min || value.timeoutMs > time.max) {
     return `timeoutMs must be a whole number from ${time.min} to ${time.max}`;

@@ -44,4 +44,15 @@ describe('/studio/api/settings/sandbox', () => {
       expect(res.body.error).toMatch(message);
     }
   });
+
+  it('caps the memory limit of one isolate at 512 MB and says so', async () => {
+    const over = await studio.call('PUT', '/studio/api/settings/sandbox', { memoryLimitMb: 1024 });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toMatch(/memoryLimitMb/);
+    expect(over.body.error).toMatch(/512/);
+    const max = await studio.call('PUT', '/studio/api/settings/sandbox', { memoryLimitMb: 512 });
+    expect(max.status).toBe(200);
+    expect(max.body.memoryLimitMb).toBe(512);
+    await studio.call('PUT', '/studio/api/settings/sandbox', { memoryLimitMb: 128 });
+  });
 });
