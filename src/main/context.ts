@@ -8,12 +8,21 @@ import type { SyncService } from './sync/sync-service';
 import type { TestEventsService } from './management/test-events-service';
 import type { ReplayService } from './replay/replay-service';
 import type { SendService } from './replay/send-service';
+import type { Account } from './management/deps';
+import type { PublishService } from './management/publish-service';
+import type { TransformationsService } from './management/transformations-service';
+import type { LibrariesService } from './management/libraries-service';
+import type { SavedTestsService } from './management/saved-tests-service';
+import type { SourcesService } from './collect/sources-service';
+import type { EventsService } from './collect/events-service';
+import type { ImportService } from './collect/import-service';
+import type { DestinationsService } from './pipeline/destinations-service';
 
-/** Everything a route or service may use; built once by studio.ts. */
+/** The services and the facts of this run; built once by studio.ts, handed out piecewise by http/routes/index.ts. */
 export interface StudioContext {
   dataDir: string;
   store: Store;
-  account: { email: string; workspaceId: string };
+  account: Account;
   /** Per-process secret accepted as the management token (desktop preload, printed login link). */
   sessionToken: string;
   log: FastifyBaseLogger;
@@ -35,4 +44,16 @@ export interface StudioContext {
   replay: ReplayService;
   /** Re-sending events to the local event API or a remote data plane. */
   sends: SendService;
+  /** Server-side tests of versions and the all-or-nothing publish. */
+  publish: PublishService;
+  transformations: TransformationsService;
+  libraries: LibrariesService;
+  /** Every transformation's latest version run on its saved tests (the CLI's `studio test`). */
+  savedTests: SavedTestsService;
+  sources: SourcesService;
+  /** Captured events: list, filter, count, delete, export. */
+  events: EventsService;
+  /** Imports of event files into a source. */
+  importer: ImportService;
+  destinations: DestinationsService;
 }

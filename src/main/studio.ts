@@ -22,6 +22,14 @@ import { createReplayJobs } from './replay/replay-jobs';
 import { createReplayService } from './replay/replay-service';
 import { createSendJobs } from './replay/send-jobs';
 import { createSendService } from './replay/send-service';
+import { createPublishService } from './management/publish-service';
+import { createTransformationsService } from './management/transformations-service';
+import { createLibrariesService } from './management/libraries-service';
+import { createSavedTestsService } from './management/saved-tests-service';
+import { createSourcesService } from './collect/sources-service';
+import { createEventsService } from './collect/events-service';
+import { createImportService } from './collect/import-service';
+import { createDestinationsService } from './pipeline/destinations-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -114,10 +122,18 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const sends = createSendService({ store, jobs: sendJobs, baseUrl: () => ctx.baseUrl });
     sends.markInterrupted();
     closers.push(() => maintenance.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
+    const account = { email: bootstrap.email, workspaceId: bootstrap.workspaceId };
+    const publish = createPublishService({ store, account, sandbox });
+    const transformations = createTransformationsService({ store, account }, publish);
+    const libraries = createLibrariesService({ store, account }, publish);
+    const sources = createSourcesService(store, () => {
+      collect.sourcesChanged();
+      pipeline.reconcile();
+    });
     const ctx: StudioContext = {
       dataDir: options.dataDir,
       store,
-      account: { email: bootstrap.email, workspaceId: bootstrap.workspaceId },
+      account,
       sessionToken: options.sessionToken ?? newSecret(),
       log: silentLogger,
       baseUrl: '',
@@ -125,12 +141,19 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       collect,
       pipeline,
       retention,
-      sync: undefined as unknown as StudioContext['sync'],
+      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir), local: localWriter(transformations, libraries) }),
       testEvents,
       replay,
       sends,
+      publish,
+      transformations,
+      libraries,
+      savedTests: createSavedTestsService(store, publish),
+      sources,
+      events: createEventsService(store),
+      importer: createImportService({ store, onCaptured: (sourceId) => pipeline.notify(sourceId) }),
+      destinations: createDestinationsService(store, pipeline),
     };
-    ctx.sync = createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir), local: localWriter(ctx) });
 
     const app = await createHttpServer(ctx, {
       bindHost: host,

@@ -1,5 +1,5 @@
 import type { LibraryDto, LibraryVersionDto } from '../../shared/management-api';
-import type { StudioContext } from '../context';
+import type { ManagementDeps } from './deps';
 import { StudioError, notFound } from '../errors';
 import { inTransaction } from '../store/database';
 import { newId } from '../store/ids';
@@ -7,7 +7,7 @@ import type { LibraryRecord, NewLibraryVersion } from '../store/libraries-repo';
 import { importNameOf } from './import-names';
 import { checkCode, checkCodeFlavour, checkName, type CodeObjectInput } from './input';
 import { presentLibrary, presentLibraryVersion } from './presenters';
-import { createPublishService, publishFailed } from './publish-service';
+import { publishFailed, type PublishService } from './publish-service';
 import type { VersionListQuery } from './transformations-service';
 
 export interface LibraryInput extends CodeObjectInput {
@@ -16,9 +16,7 @@ export interface LibraryInput extends CodeObjectInput {
 }
 
 /** Libraries: create, read, update (new immutable version each time), versions. */
-export function createLibrariesService(ctx: StudioContext) {
-  const { store } = ctx;
-  const publisher = createPublishService(ctx);
+export function createLibrariesService({ store, account }: ManagementDeps, publisher: PublishService) {
 
   const mustGet = (id: string): LibraryRecord => {
     const lib = store.libraries.get(id);
@@ -26,7 +24,7 @@ export function createLibrariesService(ctx: StudioContext) {
     return lib;
   };
 
-  const present = (lib: LibraryRecord): LibraryDto => presentLibrary(lib, store.libraries.version(lib.latestVersionId!)!, ctx.account.workspaceId);
+  const present = (lib: LibraryRecord): LibraryDto => presentLibrary(lib, store.libraries.version(lib.latestVersionId!)!, account.workspaceId);
 
   /** camelCase(name), non-empty, not taken by another library, and equal to a given importName. */
   const importNameFor = (name: string, input: LibraryInput, selfId?: string): string => {
@@ -87,7 +85,7 @@ export function createLibrariesService(ctx: StudioContext) {
         code: checkCode(input.code ?? '', store.settings),
         importName: importNameFor(name, input),
         createdAt: new Date().toISOString(),
-        createdBy: ctx.account.email,
+        createdBy: account.email,
       };
       return save(draft, true, publish, input);
     },
@@ -105,19 +103,19 @@ export function createLibrariesService(ctx: StudioContext) {
         code: input.code === undefined ? latest.code : checkCode(input.code, store.settings),
         importName: importNameFor(name, input, id),
         createdAt: new Date().toISOString(),
-        createdBy: ctx.account.email,
+        createdBy: account.email,
       };
       return save(draft, false, publish, input);
     },
     versions(id: string, query: VersionListQuery): LibraryVersionDto[] {
       const lib = mustGet(id);
-      return store.libraries.versions(id, query).map((v) => presentLibraryVersion(lib, v, { listing: true, workspaceId: ctx.account.workspaceId }));
+      return store.libraries.versions(id, query).map((v) => presentLibraryVersion(lib, v, { listing: true, workspaceId: account.workspaceId }));
     },
     version(id: string, versionId: string): LibraryVersionDto {
       const lib = mustGet(id);
       const v = store.libraries.version(versionId);
       if (!v || v.libraryId !== id) throw notFound(`version "${versionId}" of library "${id}" not found`);
-      return presentLibraryVersion(lib, v, { listing: false, workspaceId: ctx.account.workspaceId });
+      return presentLibraryVersion(lib, v, { listing: false, workspaceId: account.workspaceId });
     },
   };
 }

@@ -5,7 +5,8 @@ import type {
   TransformationTestResult,
   VersionTestResult,
 } from '../../shared/management-api';
-import type { StudioContext } from '../context';
+import type { Sandbox } from '../sandbox/types';
+import type { ManagementDeps } from './deps';
 import { StudioError, badRequest, notFound } from '../errors';
 import { inTransaction } from '../store/database';
 import type { LibraryVersionRecord } from '../store/libraries-repo';
@@ -38,8 +39,7 @@ export const publishFailed = (outcome: PlanOutcome) =>
   });
 
 /** Server-side tests of versions and the all-or-nothing publish of them. */
-export function createPublishService(ctx: StudioContext) {
-  const { store } = ctx;
+export function createPublishService({ store, account, sandbox }: ManagementDeps & { sandbox: Sandbox }) {
 
   /** Checks a publish/test body and loads the versions it names (400 or 404 when it cannot). */
   function plan(body: PublishInput): TestPlan {
@@ -85,14 +85,13 @@ export function createPublishService(ctx: StudioContext) {
 
   /** Runs every test of the plan (libraries first); transformation runs use the call's library versions. */
   async function run(testPlan: TestPlan): Promise<PlanOutcome> {
-    const sandbox = ctx.sandbox;
     const chosen = new Map<string, LibraryVersionRecord>(testPlan.libraries.map((l) => [l.libraryId, l.version]));
     const libraries: LibraryTestResult[] = [];
     for (const lib of testPlan.libraries) libraries.push(await testLibrary(sandbox, lib));
     const transformations: TransformationTestResult[] = [];
     for (const t of testPlan.transformations) {
       const used = resolveLibraries(store.libraries, t.code, chosen);
-      transformations.push(await testTransformation(sandbox, t, used, ctx.account.workspaceId));
+      transformations.push(await testTransformation(sandbox, t, used, account.workspaceId));
     }
     const results: VersionTestResult[] = [...libraries, ...transformations];
     return { passed: results.every((r) => r.passed), results, libraries, transformations };

@@ -1,15 +1,14 @@
 import type { SavedTestResult, SavedTestsRun } from '../../shared/api/sync';
-import type { StudioContext } from '../context';
-import { createPublishService } from './publish-service';
+import type { Store } from '../store';
+import type { PublishService } from './publish-service';
 
 /** Runs every transformation's latest version on its saved test events (the CLI's `studio test`). */
-export function createSavedTestsService(ctx: StudioContext) {
-  const publisher = createPublishService(ctx);
+export function createSavedTestsService(store: Store, publisher: PublishService) {
   return {
     async runAll(): Promise<SavedTestsRun> {
       const results: SavedTestResult[] = [];
-      for (const t of ctx.store.transformations.list()) {
-        const version = t.latestVersionId ? ctx.store.transformations.version(t.latestVersionId) : undefined;
+      for (const t of store.transformations.list()) {
+        const version = t.latestVersionId ? store.transformations.version(t.latestVersionId) : undefined;
         if (!version) continue;
         // The same plan as a publish without test input: saved test events (with expected outputs), else the version's events.
         const plan = publisher.plan({ transformations: [{ versionId: version.id }] });
@@ -39,3 +38,5 @@ export function createSavedTestsService(ctx: StudioContext) {
     },
   };
 }
+
+export type SavedTestsService = ReturnType<typeof createSavedTestsService>;

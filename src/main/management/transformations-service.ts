@@ -1,12 +1,12 @@
 import type { EventObject, TransformationDto, TransformationVersionDto } from '../../shared/management-api';
-import type { StudioContext } from '../context';
+import type { ManagementDeps } from './deps';
 import { StudioError, notFound } from '../errors';
 import { inTransaction } from '../store/database';
 import { newId } from '../store/ids';
 import type { NewTransformationVersion, TransformationRecord, VersionOrder } from '../store/transformations-repo';
 import { checkCode, checkCodeFlavour, checkName, distinct, type CodeObjectInput } from './input';
 import { presentTransformation, presentTransformationVersion } from './presenters';
-import { createPublishService, publishFailed } from './publish-service';
+import { publishFailed, type PublishService } from './publish-service';
 
 export interface TransformationInput extends CodeObjectInput {
   /** Test events of the new version (used when publishing). */
@@ -21,9 +21,7 @@ export interface VersionListQuery {
 }
 
 /** Transformations: create, read, update (new immutable version each time), delete, versions. */
-export function createTransformationsService(ctx: StudioContext) {
-  const { store } = ctx;
-  const publisher = createPublishService(ctx);
+export function createTransformationsService({ store, account }: ManagementDeps, publisher: PublishService) {
 
   const mustGet = (id: string): TransformationRecord => {
     const t = store.transformations.get(id);
@@ -33,7 +31,7 @@ export function createTransformationsService(ctx: StudioContext) {
 
   const present = (t: TransformationRecord): TransformationDto => {
     const latest = store.transformations.version(t.latestVersionId!)!;
-    return presentTransformation(t, latest, ctx.account.workspaceId, store.destinations.forTransformation(t.id));
+    return presentTransformation(t, latest, account.workspaceId, store.destinations.forTransformation(t.id));
   };
 
   const checkDestinations = (ids: string[] | undefined): string[] => {
@@ -105,7 +103,7 @@ export function createTransformationsService(ctx: StudioContext) {
         code,
         testEvents: input.events ?? null,
         createdAt: new Date().toISOString(),
-        createdBy: ctx.account.email,
+        createdBy: account.email,
       };
       return save(draft, true, publish, input.destinationIds);
     },
@@ -122,7 +120,7 @@ export function createTransformationsService(ctx: StudioContext) {
         code: input.code === undefined ? latest.code : checkCode(input.code, store.settings),
         testEvents: input.events ?? latest.testEvents,
         createdAt: new Date().toISOString(),
-        createdBy: ctx.account.email,
+        createdBy: account.email,
       };
       return save(draft, false, publish, input.destinationIds);
     },
@@ -143,7 +141,7 @@ export function createTransformationsService(ctx: StudioContext) {
       const t = mustGet(id);
       const v = store.transformations.version(versionId);
       if (!v || v.transformationId !== id) throw notFound(`version "${versionId}" of transformation "${id}" not found`);
-      return presentTransformationVersion(t, v, { workspaceId: ctx.account.workspaceId, destinations: store.destinations.forTransformation(id) });
+      return presentTransformationVersion(t, v, { workspaceId: account.workspaceId, destinations: store.destinations.forTransformation(id) });
     },
   };
 }

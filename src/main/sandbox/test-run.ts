@@ -66,7 +66,13 @@ function errorEntry(result: TransformResult): TestRunError {
 }
 
 /** Runs a test of unsaved code: per-event errors stay inside the answer; fatal errors throw. */
-export async function runTest(deps: { sandbox: Sandbox; libraryCode: LibraryCodeRepo }, request: TestRunRequest): Promise<TestRunResponse> {
+/** What a test run needs: the sandbox and the published library code. */
+export interface TestRunDeps {
+  sandbox: Sandbox;
+  libraryCode: LibraryCodeRepo;
+}
+
+export async function runTest(deps: TestRunDeps, request: TestRunRequest): Promise<TestRunResponse> {
   const libraries = librariesForTest(request, deps.libraryCode);
   const output = await deps.sandbox.transform({
     code: request.code,

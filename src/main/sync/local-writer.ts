@@ -1,12 +1,9 @@
-import type { StudioContext } from '../context';
-import { createLibrariesService } from '../management/libraries-service';
-import { createTransformationsService } from '../management/transformations-service';
+import type { LibrariesService } from '../management/libraries-service';
+import type { TransformationsService } from '../management/transformations-service';
 import type { LocalWriter } from './pull';
 
 /** Local creates and updates through the management services (same checks as the API). */
-export function localWriter(ctx: StudioContext): LocalWriter {
-  const transformations = createTransformationsService(ctx);
-  const libraries = createLibrariesService(ctx);
+export function localWriter(transformations: TransformationsService, libraries: LibrariesService): LocalWriter {
   return {
     create: (kind, input) => (kind === 'library' ? libraries.create(input, false) : transformations.create(input, false)),
     update: (kind, id, input) => (kind === 'library' ? libraries.update(id, input, false) : transformations.update(id, input, false)),

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
+import type { Store } from '../../store';
 import { notFound } from '../../errors';
 import { SandboxErrorBody, sandboxErrorResponses } from './sandbox-schemas';
 
@@ -22,10 +22,9 @@ const tags = ['credentials'];
 
 /** Credentials user code reads with getCredential(key). Values are write-only through the API. */
 export const credentialsRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (repo: Store['credentials']): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const repo = ctx.store.credentials;
 
     app.get(
       '/studio/api/credentials',

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
+import type { Store } from '../../store';
 import { isoBound, parseSeq } from '../../collect/events-service';
 import type { DeliveryStatus, StoredDelivery } from '../../store/deliveries-repo';
 import { StudioError } from '../../errors';
@@ -40,7 +40,7 @@ const present = (d: StoredDelivery) => ({
 
 /** Studio API: per-event delivery results, newest first. */
 export const deliveriesRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (deliveries: Store['deliveries']): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     app.get(
@@ -62,7 +62,7 @@ export const deliveriesRoutes =
         const unknown = status?.find((s) => !STATUSES.includes(s as DeliveryStatus));
         if (unknown) throw new StudioError('validation', `status must be one of ${STATUSES.join(', ')}, got ${JSON.stringify(unknown)}`);
         const limit = q.limit ?? 50;
-        const rows = ctx.store.deliveries.list(
+        const rows = deliveries.list(
           {
             destinationId: q.destinationId,
             status: status as DeliveryStatus[] | undefined,

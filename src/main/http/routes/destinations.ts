@@ -1,8 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
-import { createDestinationsService } from '../../pipeline/destinations-service';
+import type { DestinationsService } from '../../pipeline/destinations-service';
 import { DestinationKindSchema, DestinationView, IdParam, studioErrors } from './pipeline-schemas';
 
 const tags = ['destinations'];
@@ -36,10 +35,9 @@ const UpdateBody = Type.Object(
 
 /** Studio API: destinations, their sources and their connected transformation. */
 export const destinationsRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (service: DestinationsService): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const service = createDestinationsService(ctx.store, ctx.pipeline);
     const one = { 200: DestinationView, ...studioErrors };
 
     app.get(

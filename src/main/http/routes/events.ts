@@ -2,9 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
-import { createEventsService, filterFromQuery } from '../../collect/events-service';
-import { createImportService } from '../../collect/import-service';
+import { filterFromQuery, type EventsService } from '../../collect/events-service';
+import type { ImportService } from '../../collect/import-service';
+import type { RetentionService } from '../../collect/retention';
 import { EventFilterFields, EventTypeCounts, ImportBody, ImportReport } from '../../../shared/api/events';
 import { MAX_RETAINED_EVENTS } from '../../collect/retention';
 import { StudioError } from '../../errors';
@@ -32,11 +32,9 @@ const Retention = Type.Object({
 
 /** Studio API: captured events (list, read, delete) and their retention setting. */
 export const eventsRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  ({ events: service, importer, retention }: { events: EventsService; importer: ImportService; retention: RetentionService }): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const service = createEventsService(ctx.store);
-    const importer = createImportService({ store: ctx.store, onCaptured: (sourceId) => ctx.pipeline.notify(sourceId) });
 
     app.get(
       '/studio/api/events',
@@ -112,7 +110,7 @@ export const eventsRoutes =
       async (request) => importer.importFile(request.body, request.ip),
     );
     app.get('/studio/api/events/retention', { schema: { tags, summary: 'Retention of captured events', response: { 200: Retention, ...studioErrors } } }, async () =>
-      ctx.retention.get(),
+      retention.get(),
     );
     app.put(
       '/studio/api/events/retention',
@@ -124,7 +122,7 @@ export const eventsRoutes =
           response: { 200: Retention, ...studioErrors },
         },
       },
-      async (request) => ctx.retention.set(request.body),
+      async (request) => retention.set(request.body),
     );
     app.get(
       '/studio/api/events/:id',

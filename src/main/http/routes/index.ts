@@ -21,28 +21,29 @@ import { replayRoutes } from './replay';
 import { replaySendRoutes } from './replay-send';
 
 /**
- * Route plugins by auth scope. Each feature adds one line to the list it belongs to;
- * the plugin file sits beside this one and stays thin (validate, call a service, shape).
+ * Route plugins by auth scope. Each feature adds one line to the list it belongs to, handing
+ * its plugin the services it calls (never the whole context); the plugin file sits beside this
+ * one and stays thin (validate, call a service, shape).
  */
 export const openRoutes = (_ctx: StudioContext): FastifyPluginAsync[] => [healthRoutes];
 
 /** Management API (seed 000) and studio API: Basic `email:token`. */
 export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
-  infoRoutes(ctx),
-  sandboxTestRoutes(ctx),
-  credentialsRoutes(ctx),
-  sandboxSettingsRoutes(ctx),
-  transformationsRoutes(ctx),
-  librariesRoutes(ctx),
-  librariesRoutes(ctx, '/transformationLibraries'),
-  publishRoutes(ctx),
-  managementSettingsRoutes(ctx),
-  sourcesRoutes(ctx),
+  infoRoutes({ ...ctx.account, dataDir: ctx.dataDir, databaseFile: ctx.store.db.name, baseUrl: () => ctx.baseUrl }),
+  sandboxTestRoutes({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }),
+  credentialsRoutes(ctx.store.credentials),
+  sandboxSettingsRoutes(ctx.store.settings),
+  transformationsRoutes(ctx.transformations),
+  librariesRoutes(ctx.libraries),
+  librariesRoutes(ctx.libraries, '/transformationLibraries'),
+  publishRoutes(ctx.publish),
+  managementSettingsRoutes(ctx.store.settings),
+  sourcesRoutes(ctx.sources),
   eventsRoutes(ctx),
-  destinationsRoutes(ctx),
-  deliveriesRoutes(ctx),
+  destinationsRoutes(ctx.destinations),
+  deliveriesRoutes(ctx.store.deliveries),
   syncRoutes(ctx.sync),
-  savedTestsRoutes(ctx),
+  savedTestsRoutes(ctx.savedTests),
   testEventsRoutes(ctx.testEvents),
   replayRoutes(ctx.replay),
   replaySendRoutes(ctx.sends),

@@ -1,17 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { StudioContext } from '../../context';
 import { APP_VERSION } from '../../version';
 
+/** Where and who this instance is (baseUrl is known only once the server listens). */
+export interface InstanceFacts {
+  dataDir: string;
+  databaseFile: string;
+  email: string;
+  workspaceId: string;
+  baseUrl: () => string;
+}
+
 /** GET /studio/api/info: who and where this instance is (shown by the UI). */
-export const infoRoutes = (ctx: StudioContext): FastifyPluginAsync => async (app) => {
+export const infoRoutes = (facts: InstanceFacts): FastifyPluginAsync => async (app) => {
   app.get('/studio/api/info', { schema: { tags: ['studio'], summary: 'Instance information' } }, async () => ({
     name: 'Transformation Studio',
     version: APP_VERSION,
-    dataDir: ctx.dataDir,
-    databaseFile: ctx.store.db.name,
-    email: ctx.account.email,
-    workspaceId: ctx.account.workspaceId,
-    baseUrl: ctx.baseUrl,
+    dataDir: facts.dataDir,
+    databaseFile: facts.databaseFile,
+    email: facts.email,
+    workspaceId: facts.workspaceId,
+    baseUrl: facts.baseUrl(),
     runtime: process.versions.electron ? `Electron ${process.versions.electron}` : `Node ${process.versions.node}`,
   }));
 };

@@ -1,8 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
-import { createLibrariesService } from '../../management/libraries-service';
+import type { LibrariesService } from '../../management/libraries-service';
 import { IdParams, NullableString, PublishQuery, VersionParams, VersionsQuery, errorResponses, publishFlag, versionListQuery } from './management-schemas';
 
 const fields = {
@@ -45,10 +44,9 @@ const tags = ['libraries'];
  * rudder-cli addresses the same resource as /transformationLibraries: registered under both.
  */
 export const librariesRoutes =
-  (ctx: StudioContext, base: '/libraries' | '/transformationLibraries' = '/libraries'): FastifyPluginAsync =>
+  (service: LibrariesService, base: '/libraries' | '/transformationLibraries' = '/libraries'): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const service = createLibrariesService(ctx);
     // The alias serves the same operations; the OpenAPI document lists them once, under /libraries.
     if (base !== '/libraries') plugin.addHook('onRoute', (route) => void (route.schema = { ...route.schema, hide: true }));
 

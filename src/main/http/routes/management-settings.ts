@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
+import type { Store } from '../../store';
 import { DEFAULT_MAX_CODE_BYTES, MAX_CODE_BYTES_SETTING, maxCodeBytes } from '../../management/input';
 import { errorResponses } from './management-schemas';
 
@@ -16,17 +16,17 @@ const PutBody = Type.Partial(Settings, { additionalProperties: false });
 
 /** GET/PUT /studio/api/settings/management: limits of the management API. */
 export const managementSettingsRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (settings: Store['settings']): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['settings'];
-    const read = () => ({ maxCodeBytes: maxCodeBytes(ctx.store.settings) });
+    const read = () => ({ maxCodeBytes: maxCodeBytes(settings) });
     app.get('/studio/api/settings/management', { schema: { tags, summary: 'Management API settings', response: { 200: Settings, ...errorResponses } } }, async () => read());
     app.put(
       '/studio/api/settings/management',
       { schema: { tags, summary: 'Change management API settings (fields left out keep their value)', body: PutBody, response: { 200: Settings, ...errorResponses } } },
       async (request) => {
-        if (request.body.maxCodeBytes !== undefined) ctx.store.settings.set(MAX_CODE_BYTES_SETTING, request.body.maxCodeBytes);
+        if (request.body.maxCodeBytes !== undefined) settings.set(MAX_CODE_BYTES_SETTING, request.body.maxCodeBytes);
         return read();
       },
     );

@@ -1,8 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
-import { createPublishService } from '../../management/publish-service';
+import type { PublishService } from '../../management/publish-service';
 import { EventObject, errorResponses } from './management-schemas';
 
 const PublishBody = Type.Object({
@@ -81,10 +80,9 @@ const tags = ['publish'];
 
 /** POST /transformations/libraries/publish and …/test: server-side tests, then an all-or-nothing publish. */
 export const publishRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (service: PublishService): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const service = createPublishService(ctx);
     // rudder-cli sends "versionID"; the hosted API accepts it as "versionId".
     app.addHook('preValidation', async (request) => {
       const body = request.body as { transformations?: unknown; libraries?: unknown } | null;

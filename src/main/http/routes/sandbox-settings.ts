@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
+import type { Store } from '../../store';
 import { StudioError } from '../../errors';
 import { readSandboxSettings, SETTINGS_RANGES, validateSandboxSettings, writeSandboxSettings } from '../../sandbox/settings';
 import { sandboxErrorResponses } from './sandbox-schemas';
@@ -18,24 +18,24 @@ const PutBody = Type.Partial(Type.Object(fields), { additionalProperties: false 
 
 /** GET/PUT /studio/api/settings/sandbox: limits, private network access, geolocation service. */
 export const sandboxSettingsRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (settings: Store['settings']): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['settings'];
     app.get(
       '/studio/api/settings/sandbox',
       { schema: { tags, summary: 'Sandbox settings', response: { 200: Settings, ...sandboxErrorResponses } } },
-      async () => readSandboxSettings(ctx.store.settings),
+      async () => readSandboxSettings(settings),
     );
     app.put(
       '/studio/api/settings/sandbox',
       { schema: { tags, summary: 'Change sandbox settings (fields left out keep their value)', body: PutBody, response: { 200: Settings, ...sandboxErrorResponses } } },
       async (request) => {
-        const next = { ...readSandboxSettings(ctx.store.settings), ...request.body };
+        const next = { ...readSandboxSettings(settings), ...request.body };
         if (typeof next.geolocationUrl === 'string' && next.geolocationUrl.trim() === '') next.geolocationUrl = null;
         const problem = validateSandboxSettings(next);
         if (problem) throw new StudioError('validation', problem);
-        writeSandboxSettings(ctx.store.settings, next);
+        writeSandboxSettings(settings, next);
         return next;
       },
     );

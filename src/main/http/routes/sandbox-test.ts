@@ -1,8 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
-import { runTest } from '../../sandbox/test-run';
+import { runTest, type TestRunDeps } from '../../sandbox/test-run';
 import { sandboxErrorResponses } from './sandbox-schemas';
 
 const MAX_CODE = 1024 * 1024;
@@ -67,7 +66,7 @@ const Answer = Type.Object({
 
 /** POST /studio/api/test: run unsaved code over events in the sandbox. */
 export const sandboxTestRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (deps: TestRunDeps): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     app.post(
@@ -83,6 +82,6 @@ export const sandboxTestRoutes =
           response: { 200: Answer, ...sandboxErrorResponses },
         },
       },
-      async (request) => runTest({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }, request.body),
+      async (request) => runTest(deps, request.body),
     );
   };

@@ -1,21 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
-import { createSourcesService } from '../../collect/sources-service';
+import type { SourcesService } from '../../collect/sources-service';
 import { IdParam, Source, studioErrors } from './pipeline-schemas';
 
 const tags = ['sources'];
 
 /** Studio API: sources (write keys of the event API). */
 export const sourcesRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (service: SourcesService): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const service = createSourcesService(ctx.store, () => {
-      ctx.collect.sourcesChanged();
-      ctx.pipeline.reconcile();
-    });
 
     app.get('/studio/api/sources', { schema: { tags, summary: 'List sources', response: { 200: Type.Object({ sources: Type.Array(Source) }), ...studioErrors } } }, async () => ({
       sources: service.list(),

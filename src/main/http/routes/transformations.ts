@@ -1,8 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { StudioContext } from '../../context';
-import { createTransformationsService } from '../../management/transformations-service';
+import type { TransformationsService } from '../../management/transformations-service';
 import {
   Destination,
   EventObject,
@@ -62,10 +61,9 @@ const withTestEvents = <T extends { events?: Record<string, unknown>[]; testEven
 
 /** Transformations of the management API (seed 000): thin routes over the transformations service. */
 export const transformationsRoutes =
-  (ctx: StudioContext): FastifyPluginAsync =>
+  (service: TransformationsService): FastifyPluginAsync =>
   async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const service = createTransformationsService(ctx);
 
     app.post(
       '/transformations',
