@@ -1,4 +1,4 @@
-import type { EventObject } from '../../shared/management-api';
+import type { EventObject } from '../../shared/api/management';
 import { fieldChanges } from '../../shared/field-diff';
 import type { EventMetadata, TransformResult } from '../sandbox/types';
 

@@ -1,4 +1,4 @@
-import type { VersionTestResult } from '../../shared/management-api';
+import type { VersionTestResult } from '../../shared/api/management';
 
 /**
  * The hosted service's `result` of POST /transformations/libraries/test, as its own clients read

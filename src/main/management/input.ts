@@ -1,4 +1,4 @@
-import type { EventObject } from '../../shared/management-api';
+import type { EventObject } from '../../shared/api/management';
 import { StudioError, badRequest } from '../errors';
 import type { SettingsRepo } from '../store/settings-repo';
 

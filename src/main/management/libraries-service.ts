@@ -1,4 +1,4 @@
-import type { LibraryDto, LibraryVersionDto } from '../../shared/management-api';
+import type { Library, LibraryVersion } from '../../shared/api/management';
 import type { ManagementDeps } from './deps';
 import { StudioError, notFound } from '../errors';
 import { inTransaction } from '../store/database';
@@ -24,7 +24,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
     return lib;
   };
 
-  const present = (lib: LibraryRecord): LibraryDto => presentLibrary(lib, store.libraries.version(lib.latestVersionId!)!, account.workspaceId);
+  const present = (lib: LibraryRecord): Library => presentLibrary(lib, store.libraries.version(lib.latestVersionId!)!, account.workspaceId);
 
   /** camelCase(name), non-empty, not taken by another library, and equal to a given importName. */
   const importNameFor = (name: string, input: LibraryInput, selfId?: string): string => {
@@ -47,7 +47,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
   };
 
   /** Stores a version; with publish, the library must compile and evaluate in the sandbox first. */
-  async function save(draft: NewLibraryVersion, isNew: boolean, publish: boolean, input: LibraryInput): Promise<LibraryDto> {
+  async function save(draft: NewLibraryVersion, isNew: boolean, publish: boolean, input: LibraryInput): Promise<Library> {
     if (publish) {
       const outcome = await publisher.run({
         libraries: [{ libraryId: draft.libraryId, name: draft.name, version: { ...draft, seq: 0, publishedAt: null } }],
@@ -68,13 +68,13 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
   }
 
   return {
-    list(): LibraryDto[] {
+    list(): Library[] {
       return store.libraries.list().map(present);
     },
-    get(id: string): LibraryDto {
+    get(id: string): Library {
       return present(mustGet(id));
     },
-    async create(input: LibraryInput, publish: boolean): Promise<LibraryDto> {
+    async create(input: LibraryInput, publish: boolean): Promise<Library> {
       checkCodeFlavour(input);
       const name = checkName(input.name);
       const draft: NewLibraryVersion = {
@@ -90,7 +90,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       return save(draft, true, publish, input);
     },
     /** Fields left out keep the latest version's values; a new name must keep a free import name. */
-    async update(id: string, input: LibraryInput, publish: boolean): Promise<LibraryDto> {
+    async update(id: string, input: LibraryInput, publish: boolean): Promise<Library> {
       checkCodeFlavour(input);
       mustGet(id);
       const latest = store.libraries.version(store.libraries.get(id)!.latestVersionId!)!;
@@ -107,11 +107,11 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       };
       return save(draft, false, publish, input);
     },
-    versions(id: string, query: VersionListQuery): LibraryVersionDto[] {
+    versions(id: string, query: VersionListQuery): LibraryVersion[] {
       const lib = mustGet(id);
       return store.libraries.versions(id, query).map((v) => presentLibraryVersion(lib, v, { listing: true, workspaceId: account.workspaceId }));
     },
-    version(id: string, versionId: string): LibraryVersionDto {
+    version(id: string, versionId: string): LibraryVersion {
       const lib = mustGet(id);
       const v = store.libraries.version(versionId);
       if (!v || v.libraryId !== id) throw notFound(`version "${versionId}" of library "${id}" not found`);

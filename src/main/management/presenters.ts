@@ -1,10 +1,10 @@
 import type {
   ConnectedDestination,
-  LibraryDto,
-  LibraryVersionDto,
-  TransformationDto,
-  TransformationVersionDto,
-} from '../../shared/management-api';
+  Library,
+  LibraryVersion,
+  Transformation,
+  TransformationVersion,
+} from '../../shared/api/management';
 import type { LibraryRecord, LibraryVersionRecord } from '../store/libraries-repo';
 import type { TransformationRecord, TransformationVersionRecord } from '../store/transformations-repo';
 
@@ -14,7 +14,7 @@ export function presentTransformation(
   latest: TransformationVersionRecord,
   workspaceId: string,
   destinations: ConnectedDestination[],
-): TransformationDto {
+): Transformation {
   return {
     id: t.id,
     name: latest.name,
@@ -36,7 +36,7 @@ export function presentTransformationVersion(
   t: TransformationRecord,
   v: TransformationVersionRecord,
   full?: { workspaceId: string; destinations: ConnectedDestination[] },
-): TransformationVersionDto {
+): TransformationVersion {
   return {
     id: t.id,
     versionId: v.id,
@@ -53,7 +53,7 @@ export function presentTransformationVersion(
   };
 }
 
-export function presentLibrary(l: LibraryRecord, latest: LibraryVersionRecord, workspaceId: string): LibraryDto {
+export function presentLibrary(l: LibraryRecord, latest: LibraryVersionRecord, workspaceId: string): Library {
   return {
     id: l.id,
     name: latest.name,
@@ -75,7 +75,7 @@ export function presentLibraryVersion(
   l: LibraryRecord,
   v: LibraryVersionRecord,
   options: { listing: boolean; workspaceId: string },
-): LibraryVersionDto {
+): LibraryVersion {
   return {
     id: l.id,
     versionId: v.id,

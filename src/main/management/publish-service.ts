@@ -4,7 +4,7 @@ import type {
   TestResponse,
   TransformationTestResult,
   VersionTestResult,
-} from '../../shared/management-api';
+} from '../../shared/api/management';
 import type { Sandbox } from '../sandbox/types';
 import type { ManagementDeps } from './deps';
 import { StudioError, badRequest, notFound } from '../errors';

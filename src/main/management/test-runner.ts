@@ -1,4 +1,4 @@
-import type { EventObject, LibraryTestResult, TransformationTestResult, VersionTestResult } from '../../shared/management-api';
+import type { EventObject, LibraryTestResult, TransformationTestResult, VersionTestResult } from '../../shared/api/management';
 import type { Sandbox } from '../sandbox/types';
 import type { LibraryVersionRecord } from '../store/libraries-repo';
 import { expectationFailures, tagMetadata } from './expected-outputs';

@@ -1,4 +1,4 @@
-import type { EventObject, TransformationDto, TransformationVersionDto } from '../../shared/management-api';
+import type { EventObject, Transformation, TransformationVersion } from '../../shared/api/management';
 import type { ManagementDeps } from './deps';
 import { StudioError, notFound } from '../errors';
 import { inTransaction } from '../store/database';
@@ -29,7 +29,7 @@ export function createTransformationsService({ store, account }: ManagementDeps,
     return t;
   };
 
-  const present = (t: TransformationRecord): TransformationDto => {
+  const present = (t: TransformationRecord): Transformation => {
     const latest = store.transformations.version(t.latestVersionId!)!;
     return presentTransformation(t, latest, account.workspaceId, store.destinations.forTransformation(t.id));
   };
@@ -47,7 +47,7 @@ export function createTransformationsService({ store, account }: ManagementDeps,
    * Saves a version; with publish it first runs the version's test events through the sandbox
    * and, only if they pass, stores, publishes and connects destinations in one transaction.
    */
-  async function save(draft: NewTransformationVersion, isNew: boolean, publish: boolean, destinationIds: string[] | undefined): Promise<TransformationDto> {
+  async function save(draft: NewTransformationVersion, isNew: boolean, publish: boolean, destinationIds: string[] | undefined): Promise<Transformation> {
     // Stamped when stored (after any test run) so createdAt order matches storage order.
     const insert = () => {
       const stamped = { ...draft, createdAt: new Date().toISOString() };
@@ -85,13 +85,13 @@ export function createTransformationsService({ store, account }: ManagementDeps,
   }
 
   return {
-    list(): TransformationDto[] {
+    list(): Transformation[] {
       return store.transformations.list().map(present);
     },
-    get(id: string): TransformationDto {
+    get(id: string): Transformation {
       return present(mustGet(id));
     },
-    async create(input: TransformationInput, publish: boolean): Promise<TransformationDto> {
+    async create(input: TransformationInput, publish: boolean): Promise<Transformation> {
       checkCodeFlavour(input);
       const name = checkName(input.name);
       const code = checkCode(input.code ?? '', store.settings);
@@ -108,7 +108,7 @@ export function createTransformationsService({ store, account }: ManagementDeps,
       return save(draft, true, publish, input.destinationIds);
     },
     /** Fields left out keep the values of the latest version; a new version is made every time. */
-    async update(id: string, input: TransformationInput, publish: boolean): Promise<TransformationDto> {
+    async update(id: string, input: TransformationInput, publish: boolean): Promise<Transformation> {
       checkCodeFlavour(input);
       const current = mustGet(id);
       const latest = store.transformations.version(current.latestVersionId!)!;
@@ -133,11 +133,11 @@ export function createTransformationsService({ store, account }: ManagementDeps,
       });
       return { success: true };
     },
-    versions(id: string, query: VersionListQuery): TransformationVersionDto[] {
+    versions(id: string, query: VersionListQuery): TransformationVersion[] {
       const t = mustGet(id);
       return store.transformations.versions(id, query).map((v) => presentTransformationVersion(t, v));
     },
-    version(id: string, versionId: string): TransformationVersionDto {
+    version(id: string, versionId: string): TransformationVersion {
       const t = mustGet(id);
       const v = store.transformations.version(versionId);
       if (!v || v.transformationId !== id) throw notFound(`version "${versionId}" of transformation "${id}" not found`);

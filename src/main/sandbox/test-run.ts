@@ -1,34 +1,8 @@
 import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import { importNameOf, importSpecifiers } from './imports';
-import type { EventMetadata, NetworkCall, Sandbox, SandboxLibrary, TransformResult } from './types';
-
-/** Body of POST /studio/api/test. */
-export interface TestRunRequest {
-  code: string;
-  events: Record<string, unknown>[];
-  libraries?: { name: string; code: string }[];
-  libraryVersionIds?: string[];
-  transformationName?: string;
-  credentials?: Record<string, string>;
-  /** Source/destination fields every event's metadata(event) reports. */
-  context?: EventMetadata;
-}
-
-/** A per-event error; `metadata.messageId` names the input event it belongs to, when that event had one. */
-export interface TestRunError {
-  error: string;
-  metadata?: { messageId: string };
-}
-
-export interface TestRunResponse {
-  /** Output events and per-event errors, in input order where the semantics allow. */
-  transformedEvents: Array<Record<string, unknown> | TestRunError>;
-  logs: string[];
-  durationMs: number;
-  /** fetch/fetchV2 calls of the run (absent when none). */
-  network?: NetworkCall[];
-}
+import type { TestRunError, TestRunRequest, TestRunResponse } from '../../shared/api/sandbox-test';
+import type { Sandbox, SandboxLibrary, TransformResult } from './types';
 
 /**
  * The libraries a test run offers: those given by code first (import name = camelCase(name));
@@ -65,13 +39,13 @@ function errorEntry(result: TransformResult): TestRunError {
   return typeof messageId === 'string' && messageId !== '' ? { error: result.error!, metadata: { messageId } } : { error: result.error! };
 }
 
-/** Runs a test of unsaved code: per-event errors stay inside the answer; fatal errors throw. */
 /** What a test run needs: the sandbox and the published library code. */
 export interface TestRunDeps {
   sandbox: Sandbox;
   libraryCode: LibraryCodeRepo;
 }
 
+/** Runs a test of unsaved code: per-event errors stay inside the answer; fatal errors throw. */
 export async function runTest(deps: TestRunDeps, request: TestRunRequest): Promise<TestRunResponse> {
   const libraries = librariesForTest(request, deps.libraryCode);
   const output = await deps.sandbox.transform({

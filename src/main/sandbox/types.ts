@@ -1,3 +1,6 @@
+import type { NetworkCall } from '../../shared/api/sandbox-test';
+
+export type { NetworkCall };
 // Contract between the sandbox (issue 3) and its users: management publish tests,
 // the studio test endpoint, the delivery pipeline and replay.
 
@@ -62,18 +65,6 @@ export interface TransformOutput {
   durationMs: number;
   /** fetch/fetchV2 calls the run made, in the order they finished. */
   network?: NetworkCall[];
-}
-
-/** One fetch/fetchV2 call of user code: where to, the answer or why it failed. */
-export interface NetworkCall {
-  url: string;
-  method: string;
-  status?: number;
-  durationMs: number;
-  /** Why it failed (network error, timeout, size…). */
-  error?: string;
-  /** True when the private-address guard refused it. */
-  blocked?: boolean;
 }
 
 export interface Sandbox {

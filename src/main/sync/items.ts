@@ -1,4 +1,4 @@
-import type { LibraryDto, TransformationDto } from '../../shared/management-api';
+import type { Library, Transformation } from '../../shared/api/management';
 import type { SyncKind } from '../../shared/api/sync';
 import type { Store } from '../store';
 
@@ -29,9 +29,9 @@ export function localItems(store: Store): SyncItem[] {
   return [...libraries, ...transformations];
 }
 
-export const remoteTransformationItem = (t: TransformationDto): SyncItem => ({
+export const remoteTransformationItem = (t: Transformation): SyncItem => ({
   kind: 'transformation', id: t.id, name: t.name, description: t.description ?? '', code: t.code, versionId: t.versionId,
 });
-export const remoteLibraryItem = (l: LibraryDto): SyncItem => ({
+export const remoteLibraryItem = (l: Library): SyncItem => ({
   kind: 'library', id: l.id, name: l.name, description: l.description ?? '', code: l.code, versionId: l.versionId, importName: l.importName,
 });

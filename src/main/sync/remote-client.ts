@@ -1,4 +1,4 @@
-import type { LibraryDto, LibraryVersionDto, TransformationDto, TransformationVersionDto } from '../../shared/management-api';
+import type { Library, LibraryVersion, Transformation, TransformationVersion } from '../../shared/api/management';
 import { StudioError } from '../errors';
 
 /** Why a call to a remote failed, in words a user can act on. */
@@ -74,20 +74,20 @@ export function remoteClient(target: RemoteTarget) {
   }
 
   return {
-    listTransformations: async () => (await call<{ transformations?: TransformationDto[] }>('GET', '/transformations')).transformations ?? [],
-    listLibraries: async () => (await call<{ libraries?: LibraryDto[] }>('GET', '/libraries')).libraries ?? [],
+    listTransformations: async () => (await call<{ transformations?: Transformation[] }>('GET', '/transformations')).transformations ?? [],
+    listLibraries: async () => (await call<{ libraries?: Library[] }>('GET', '/libraries')).libraries ?? [],
     transformationVersions: async (id: string) =>
-      (await call<{ TransformationVersions?: TransformationVersionDto[] }>('GET', `/transformations/${encodeURIComponent(id)}/versions?count=1000&orderBy=asc`)).TransformationVersions ?? [],
+      (await call<{ TransformationVersions?: TransformationVersion[] }>('GET', `/transformations/${encodeURIComponent(id)}/versions?count=1000&orderBy=asc`)).TransformationVersions ?? [],
     libraryVersions: async (id: string) =>
-      (await call<{ libraryVersions?: LibraryVersionDto[] }>('GET', `/libraries/${encodeURIComponent(id)}/versions?count=1000&orderBy=asc`)).libraryVersions ?? [],
+      (await call<{ libraryVersions?: LibraryVersion[] }>('GET', `/libraries/${encodeURIComponent(id)}/versions?count=1000&orderBy=asc`)).libraryVersions ?? [],
     createTransformation: (body: { name: string; description: string; code: string; language: string }) =>
-      call<TransformationDto>('POST', '/transformations?publish=false', body),
+      call<Transformation>('POST', '/transformations?publish=false', body),
     updateTransformation: (id: string, body: { description: string; code: string; language: string }) =>
-      call<TransformationDto>('POST', `/transformations/${encodeURIComponent(id)}?publish=false`, body),
+      call<Transformation>('POST', `/transformations/${encodeURIComponent(id)}?publish=false`, body),
     createLibrary: (body: { name: string; description: string; code: string; language: string }) =>
-      call<LibraryDto>('POST', '/libraries?publish=false', body),
+      call<Library>('POST', '/libraries?publish=false', body),
     updateLibrary: (id: string, body: { description: string; code: string; language: string }) =>
-      call<LibraryDto>('POST', `/libraries/${encodeURIComponent(id)}?publish=false`, body),
+      call<Library>('POST', `/libraries/${encodeURIComponent(id)}?publish=false`, body),
     publish: (body: { transformations: { versionId: string; testInput?: unknown }[]; libraries: { versionId: string }[]; commitId?: string }) =>
       call<{ published: boolean }>('POST', '/transformations/libraries/publish', body),
   };

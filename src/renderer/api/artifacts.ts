@@ -79,7 +79,7 @@ function numbered(newestFirst: Array<TransformationVersion | LibraryVersion>, ki
     code: v.code ?? '',
     createdAt: v.createdAt,
     createdBy: v.createdBy ?? undefined,
-    published: Boolean(v.isPublished ?? v.publishedAt),
+    published: v.isPublished,
   }));
 }
 

@@ -2,8 +2,6 @@ import type { ErrorBody } from '../../shared/errors';
 import type { SavedTestEvent, SavedTestEvents } from '../../shared/api/test-events';
 import type { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../shared/api/replay';
 import type {
-  CapturedEventsPage,
-  CapturedEventsQuery,
   Library,
   LibraryVersion,
   PublishBody,
@@ -132,8 +130,6 @@ export const api = {
 
   /** Runs code on events in the sandbox without saving anything. */
   test: (body: TestRequest) => request<TestResponse>('POST', '/studio/api/test', body),
-  capturedEvents: (query: CapturedEventsQuery = {}) =>
-    request<CapturedEventsPage>('GET', `/studio/api/events${queryString({ ...query })}`),
 
   /** Saved test events of a transformation (publish runs them when it is given no test input). */
   getTestEvents: (tid: string) => request<SavedTestEvents>('GET', `/studio/api/transformations/${id(tid)}/test-events`),

@@ -1,127 +1,27 @@
-// DTOs of the management API (seed 000) and the studio API, as the renderer reads them.
-// Optional fields are the ones the server may or may not expose; normalise.ts reads them.
+// The renderer's names for the API shapes. Every shape is defined once, in src/shared/api/
+// (TypeBox schemas the server validates and answers with); nothing here redefines one.
+import type { EventObject, UpdateTransformationBody } from '../../shared/api/management';
 
-export interface DestinationRef {
-  id: string;
-  name: string;
-  enabled: boolean;
-}
+export type {
+  ConnectedDestination as DestinationRef,
+  Library,
+  LibraryVersion,
+  PublishFailure,
+  PublishRequest as PublishBody,
+  Transformation,
+  TransformationVersion,
+} from '../../shared/api/management';
+export type { NetworkCall, TestRunRequest as TestRequest, TestRunResponse as TestResponse } from '../../shared/api/sandbox-test';
 
-export interface Transformation {
-  id: string;
-  name: string;
-  description: string;
-  code: string;
-  codeVersion: string;
-  createdAt: string;
-  updatedAt: string;
-  versionId: string;
-  workspaceId?: unknown;
-  destinations?: DestinationRef[];
-  language?: string;
-  /** Id of the published version when the server exposes it. */
-  publishedVersionId?: string | null;
-  isPublished?: boolean;
-  publishedAt?: string | null;
-  /** Test events saved with the version (create/update body field `events`). */
-  events?: unknown[] | null;
-  testEvents?: unknown[] | null;
-}
+/** What the editor sends when it saves a version (a subset of the create/update bodies). */
+export type SaveBody = Pick<UpdateTransformationBody, 'name' | 'description' | 'code' | 'events'>;
 
-export interface TransformationVersion extends Omit<Transformation, 'workspaceId' | 'destinations'> {
-  isPublished?: boolean;
-  publishedAt?: string | null;
-  createdBy?: string | null;
-  seq?: number;
-}
+export type TestEvent = EventObject;
 
-export interface Library {
-  id: string;
-  name: string;
-  description: string;
-  code: string;
-  importName: string;
-  createdAt: string;
-  updatedAt: string;
-  versionId: string;
-  publishedVersionId?: string | null;
-  isPublished?: boolean;
-  publishedAt?: string | null;
-}
+/** One element of `transformedEvents`: an output event or a per-event error (TestRunError). */
+export type TransformedItem = EventObject;
 
-export interface LibraryVersion extends Library {
-  isPublished: boolean;
-  createdBy?: string | null;
-  seq?: number;
-}
-
-export interface SaveBody {
-  name?: string;
-  description?: string;
-  code?: string;
-  events?: unknown[];
-}
-
-export interface PublishBody {
-  transformations?: Array<{ versionId: string; testInput?: unknown[] }>;
-  libraries?: Array<{ versionId: string }>;
-}
-
+/** Answer of a publish: 200 `{published: true}`; a failure comes back as an ApiError with a PublishFailure body. */
 export interface PublishResult {
   published: boolean;
-  error?: string;
-  results?: unknown;
-}
-
-export type TestEvent = Record<string, unknown>;
-
-/** One element of `transformedEvents`: an output event or a per-event error. */
-export type TransformedItem = Record<string, unknown>;
-
-export interface TestRequest {
-  code: string;
-  events: TestEvent[];
-  libraries?: Array<{ name: string; code: string }>;
-  libraryVersionIds?: string[];
-  transformationName?: string;
-  /** Source/destination fields metadata(event) reports for every event. */
-  context?: Record<string, string>;
-}
-
-export interface TestResponse {
-  transformedEvents: TransformedItem[];
-  logs: string[];
-  durationMs: number;
-  /** fetch/fetchV2 calls of the run (absent when none). */
-  network?: NetworkCall[];
-}
-
-export interface CapturedEvent {
-  id?: string;
-  receivedAt?: string;
-  type?: string;
-  event: TestEvent;
-  [extra: string]: unknown;
-}
-
-export interface CapturedEventsPage {
-  events: CapturedEvent[];
-  next?: string | null;
-}
-
-export interface CapturedEventsQuery {
-  limit?: number;
-  cursor?: string;
-  q?: string;
-  type?: string;
-}
-
-/** One fetch/fetchV2 call a test run made. */
-export interface NetworkCall {
-  url: string;
-  method: string;
-  status?: number;
-  durationMs: number;
-  error?: string;
-  blocked?: boolean;
 }

@@ -4,7 +4,8 @@ import { Type, type Static } from 'typebox';
 // schemas (main/http/routes/pipeline-schemas.ts) and the renderer's typed client use these.
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
-const AnyObject = Type.Object({}, { additionalProperties: true });
+/** Any JSON object (typed as a record so readers can index it). */
+const AnyObject = Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true }));
 
 export const Source = Type.Object({
   id: Type.String(),

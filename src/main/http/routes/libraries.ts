@@ -2,40 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { LibrariesService } from '../../management/libraries-service';
-import { IdParams, NullableString, PublishQuery, VersionParams, VersionsQuery, errorResponses, publishFlag, versionListQuery } from './management-schemas';
-
-const fields = {
-  description: Type.Optional(Type.String({ maxLength: 100_000 })),
-  code: Type.Optional(Type.String({ description: 'Module code; transformations import it by its import name' })),
-  importName: Type.Optional(Type.String({ description: 'Read-only: camelCase(name)' })),
-  codeVersion: Type.Optional(Type.String({ description: 'Always "1"' })),
-  language: Type.Optional(Type.String({ description: 'Always "javascript"' })),
-  publish: Type.Optional(Type.Boolean({ description: 'Also accepted in the query string' })),
-};
-const CreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 1000 }), ...fields });
-const UpdateBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })), ...fields });
-
-const Workspace = Type.Object({ id: Type.String() });
-const common = {
-  id: Type.String({ description: 'Library id' }),
-  versionId: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  code: Type.String(),
-  importName: Type.String(),
-  language: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-};
-const Library = Type.Object({ ...common, workspaceId: Type.String(), workspace: Workspace, publishedVersionId: NullableString });
-const LibraryVersion = Type.Object({
-  ...common,
-  name: Type.String({ description: 'In listings: the import name' }),
-  createdBy: Type.Union([Type.String(), Type.Null()], { description: 'E-mail of the account that saved the version (null when not recorded)' }),
-  isPublished: Type.Boolean(),
-  workspaceId: Type.Optional(Type.String()),
-  workspace: Type.Optional(Workspace),
-});
+import { CreateLibraryBody as CreateBody, Library, LibraryVersion, UpdateLibraryBody as UpdateBody } from '../../../shared/api/management';
+import { IdParams, PublishQuery, VersionParams, VersionsQuery, errorResponses, publishFlag, versionListQuery } from './management-schemas';
 
 const tags = ['libraries'];
 

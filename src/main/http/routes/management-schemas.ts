@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 
-// Schemas shared by the management API routes (transformations, libraries, publish).
+// Route-level schemas of the management API (params, query strings, errors); the bodies and
+// answers live in shared/api/management.ts.
 
 export const ErrorBody = Type.Object(
   { error: Type.String({ description: 'What went wrong and what to fix' }), code: Type.Optional(Type.String()) },
@@ -9,8 +10,6 @@ export const ErrorBody = Type.Object(
 
 /** Error answers every management route documents. */
 export const errorResponses = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } as const;
-
-export const EventObject = Type.Record(Type.String(), Type.Unknown(), { description: 'An event object' });
 
 export const PublishQuery = Type.Object({
   publish: Type.Optional(Type.Boolean({ description: 'Publish the new version after its tests pass (default false)' })),
@@ -31,9 +30,5 @@ export const versionListQuery = (query: { count?: number; orderBy?: string }) =>
 /** publish comes from the query string; a body field `publish` is accepted too. */
 export const publishFlag = (query: { publish?: boolean }, body: { publish?: boolean }) => query.publish ?? body.publish ?? false;
 
-export const Destination = Type.Object({ id: Type.String(), name: Type.String(), enabled: Type.Boolean() });
-
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1 }) });
 export const VersionParams = Type.Object({ id: Type.String({ minLength: 1 }), versionId: Type.String({ minLength: 1 }) });
-
-export const NullableString = Type.Union([Type.String(), Type.Null()]);

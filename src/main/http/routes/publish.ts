@@ -2,79 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { PublishService } from '../../management/publish-service';
-import { EventObject, errorResponses } from './management-schemas';
-
-const PublishBody = Type.Object({
-  transformations: Type.Optional(
-    Type.Array(
-      Type.Object({
-        versionId: Type.String({ minLength: 1 }),
-        testInput: Type.Optional(
-          Type.Unknown({ description: 'Test events: an array of event objects, or a string holding a JSON array of them' }),
-        ),
-      }),
-    ),
-  ),
-  libraries: Type.Optional(Type.Array(Type.Object({ versionId: Type.String({ minLength: 1 }) }))),
-  commitId: Type.Optional(Type.String({ maxLength: 200, description: 'The commit the versions come from (sent by the transformation GitHub Action); accepted and not stored' })),
-});
-
-const LibraryResult = Type.Object({
-  type: Type.Literal('library'),
-  id: Type.String(),
-  versionId: Type.String(),
-  name: Type.String(),
-  importName: Type.String(),
-  passed: Type.Boolean(),
-  error: Type.Optional(Type.String()),
-});
-const TransformationResult = Type.Object({
-  type: Type.Literal('transformation'),
-  id: Type.String(),
-  versionId: Type.String(),
-  name: Type.String(),
-  passed: Type.Boolean(),
-  error: Type.Optional(Type.String()),
-  eventCount: Type.Integer(),
-  output: Type.Array(EventObject, { description: 'Output events' }),
-  errors: Type.Array(Type.Object({ messageId: Type.Optional(Type.String()), error: Type.String() }), { description: 'Per-event errors' }),
-  logs: Type.Array(Type.String()),
-  libraries: Type.Array(Type.Object({ id: Type.String(), versionId: Type.String(), importName: Type.String() }), {
-    description: 'Library versions the run used (pinned on publish)',
-  }),
-});
-const Results = Type.Array(Type.Union([LibraryResult, TransformationResult]));
-const HostedResult = Type.Object(
-  {
-    successTestResults: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        name: Type.String(),
-        transformerVersionID: Type.String(),
-        result: Type.Object({ output: Type.Object({ transformedEvents: Type.Array(EventObject), logs: Type.Array(Type.String()) }) }),
-      }),
-    ),
-    failedTestResults: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        name: Type.String(),
-        transformerVersionID: Type.Optional(Type.String()),
-        libraryVersionID: Type.Optional(Type.String()),
-        result: Type.String(),
-      }),
-    ),
-  },
-  { description: "The hosted service's shape of the results, as its clients (the transformation GitHub Action) read them" },
-);
-const PublishFailure = Type.Object(
-  {
-    error: Type.String(),
-    code: Type.Optional(Type.String()),
-    published: Type.Optional(Type.Literal(false, { description: 'Present when tests failed: nothing was published' })),
-    results: Type.Optional(Results),
-  },
-  { additionalProperties: true, description: 'Tests failed (nothing was published), or the body was wrong' },
-);
+import { HostedTestResult as HostedResult, PublishFailure, PublishRequest as PublishBody, VersionTestResults as Results } from '../../../shared/api/management';
+import { errorResponses } from './management-schemas';
 
 const tags = ['publish'];
 

@@ -3,10 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { TransformationsService } from '../../management/transformations-service';
 import {
-  Destination,
-  EventObject,
+  CreateTransformationBody as CreateBody,
+  Transformation,
+  TransformationVersion,
+  UpdateTransformationBody as UpdateBody,
+} from '../../../shared/api/management';
+import {
   IdParams,
-  NullableString,
   PublishQuery,
   VersionParams,
   VersionsQuery,
@@ -14,44 +17,6 @@ import {
   publishFlag,
   versionListQuery,
 } from './management-schemas';
-
-const fields = {
-  description: Type.Optional(Type.String({ maxLength: 100_000 })),
-  code: Type.Optional(Type.String({ description: 'Module code exporting transformEvent or transformBatch' })),
-  codeVersion: Type.Optional(Type.String({ description: 'Always "1"' })),
-  language: Type.Optional(Type.String({ description: 'Always "javascript"' })),
-  publish: Type.Optional(Type.Boolean({ description: 'Also accepted in the query string' })),
-  events: Type.Optional(Type.Array(EventObject, { description: 'Test events of this version; run when publishing' })),
-  testEvents: Type.Optional(Type.Array(EventObject, { description: 'rudder-cli\'s name for "events"' })),
-  destinationIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Destinations to connect; only with publish=true' })),
-};
-const CreateBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 1000 }), ...fields });
-const UpdateBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })), ...fields });
-
-const versionFields = {
-  id: Type.String({ description: 'Transformation id' }),
-  versionId: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  code: Type.String(),
-  codeVersion: Type.String(),
-  language: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-};
-const Transformation = Type.Object({
-  ...versionFields,
-  workspaceId: Type.String(),
-  destinations: Type.Array(Destination),
-  publishedVersionId: NullableString,
-});
-const TransformationVersion = Type.Object({
-  ...versionFields,
-  createdBy: Type.Union([Type.String(), Type.Null()], { description: 'E-mail of the account that saved the version (null when not recorded)' }),
-  isPublished: Type.Boolean(),
-  workspaceId: Type.Optional(Type.String()),
-  destinations: Type.Optional(Type.Array(Destination)),
-});
 
 const tags = ['transformations'];
 

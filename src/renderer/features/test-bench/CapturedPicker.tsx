@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client';
-import type { CapturedEvent } from '../../api/types';
+import { ApiError } from '../../api/client';
+import { pipelineApi } from '../../api/pipeline';
+import type { CapturedEventDto as CapturedEvent } from '../../../shared/api/pipeline';
 import { Dialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { VirtualList } from '../../components/VirtualList';
@@ -23,7 +24,7 @@ export function CapturedPicker({ onClose, onPick }: PickerProps) {
   const load = useCallback(async (cursor?: string) => {
     setState('loading');
     try {
-      const page = await api.capturedEvents({ limit: 50, q: q || undefined, type: type || undefined, cursor });
+      const page = await pipelineApi.listEvents({ q: q || undefined, type: type || undefined }, { limit: 50, cursor });
       setEvents((list) => (cursor ? [...list, ...page.events] : page.events));
       if (!cursor) setSelected(new Set());
       setNext(page.next ?? null);
@@ -88,7 +89,7 @@ export function CapturedPicker({ onClose, onPick }: PickerProps) {
             <label className="picker-row">
               <input type="checkbox" checked={selected.has(r.index)} onChange={() => toggle(r.index)} />
               <span>{eventLabel(r.e.event)}</span>
-              <span className="muted">{formatWhen(r.e.receivedAt ?? (r.e.event.receivedAt as string | undefined))}</span>
+              <span className="muted">{formatWhen(r.e.receivedAt)}</span>
             </label>
           )}
         />
