@@ -25,6 +25,8 @@ export interface LibraryVersionRecord {
   /** E-mail of the account that saved the version (null for versions saved before it was recorded). */
   createdBy: string | null;
   publishedAt: string | null;
+  /** The author's note saved with the version. */
+  message: string | null;
 }
 
 export interface NewLibraryVersion {
@@ -37,6 +39,7 @@ export interface NewLibraryVersion {
   createdAt: string;
   /** E-mail of the account saving the version. */
   createdBy: string | null;
+  message?: string | null;
 }
 
 interface LibraryRow {
@@ -61,6 +64,7 @@ interface VersionRow {
   created_at: string;
   created_by: string | null;
   published_at: string | null;
+  message: string | null;
 }
 
 const toLibrary = (row: LibraryRow): LibraryRecord => ({
@@ -85,6 +89,7 @@ const toVersion = (row: VersionRow): LibraryVersionRecord => ({
   createdAt: row.created_at,
   createdBy: row.created_by,
   publishedAt: row.published_at,
+  message: row.message,
 });
 
 /** Libraries (import name unique) and their immutable versions. */
@@ -94,8 +99,8 @@ export function librariesRepo(db: Db) {
   const versionById = db.prepare('SELECT * FROM library_versions WHERE id = ?');
   const nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM library_versions WHERE library_id = ?');
   const insertVersion = db.prepare(
-    `INSERT INTO library_versions (id, library_id, seq, name, description, code, import_name, created_at, created_by)
-     VALUES (@id, @libraryId, @seq, @name, @description, @code, @importName, @createdAt, @createdBy)`,
+    `INSERT INTO library_versions (id, library_id, seq, name, description, code, import_name, created_at, created_by, message)
+     VALUES (@id, @libraryId, @seq, @name, @description, @code, @importName, @createdAt, @createdBy, @message)`,
   );
   const touch = db.prepare(
     `UPDATE libraries SET name = @name, description = @description, import_name = @importName, updated_at = @createdAt, latest_version_id = @id
@@ -105,7 +110,7 @@ export function librariesRepo(db: Db) {
   const addVersion = (version: NewLibraryVersion): LibraryVersionRecord =>
     inTransaction(db, () => {
       const { seq } = nextSeq.get(version.libraryId) as { seq: number };
-      insertVersion.run({ ...version, seq });
+      insertVersion.run({ ...version, message: version.message ?? null, seq });
       touch.run(version);
       return toVersion(versionById.get(version.id) as VersionRow);
     });
@@ -115,7 +120,7 @@ export function librariesRepo(db: Db) {
       const row = byId.get(id) as LibraryRow | undefined;
       return row && toLibrary(row);
     },
-    /** The library that currently owns an import name (deleted ones included: the name stays taken). */
+    /** The library that currently owns an import name (a deleted library gives its name up: its row keeps "name (deleted id)"). */
     byImportName(importName: string): LibraryRecord | undefined {
       const row = byImportName.get(importName) as LibraryRow | undefined;
       return row && toLibrary(row);
@@ -146,6 +151,17 @@ export function librariesRepo(db: Db) {
         .prepare(`SELECT * FROM library_versions WHERE library_id = ? ORDER BY created_at ${dir}, seq ${dir} LIMIT ?`)
         .all(libraryId, options.count) as VersionRow[];
       return rows.map(toVersion);
+    },
+    /**
+     * Deletes a library: hidden from lists and lookups, its versions kept (published
+     * transformation versions may pin them); its import name is freed for a new library.
+     */
+    softDelete(id: string, at: string): boolean {
+      return (
+        db
+          .prepare("UPDATE libraries SET deleted_at = ?, import_name = import_name || ' (deleted ' || id || ')' WHERE id = ? AND deleted_at IS NULL")
+          .run(at, id).changes > 0
+      );
     },
     /** Makes `versionId` the one published version of its library. */
     publish(versionId: string, at: string): void {

@@ -26,7 +26,14 @@ export interface TransformationVersionRecord {
   /** E-mail of the account that saved the version (null for versions saved before it was recorded). */
   createdBy: string | null;
   publishedAt: string | null;
+  /** The author's note saved with the version. */
+  message: string | null;
+  /** Outcome of the saved tests run when the version was saved (null: saved before it was recorded). */
+  testStatus: VersionTestStatus | null;
+  testSummary: string | null;
 }
+
+export type VersionTestStatus = 'passed' | 'failed' | 'not-tested';
 
 export interface NewTransformationVersion {
   id: string;
@@ -38,6 +45,7 @@ export interface NewTransformationVersion {
   createdAt: string;
   /** E-mail of the account saving the version. */
   createdBy: string | null;
+  message?: string | null;
 }
 
 export type VersionOrder = 'ASC' | 'DESC';
@@ -66,6 +74,9 @@ interface VersionRow {
   created_at: string;
   created_by: string | null;
   published_at: string | null;
+  message: string | null;
+  test_status: VersionTestStatus | null;
+  test_summary: string | null;
 }
 
 const toTransformation = (row: TransformationRow): TransformationRecord => ({
@@ -92,6 +103,9 @@ const toVersion = (row: VersionRow): TransformationVersionRecord => ({
   createdAt: row.created_at,
   createdBy: row.created_by,
   publishedAt: row.published_at,
+  message: row.message,
+  testStatus: row.test_status,
+  testSummary: row.test_summary,
 });
 
 /** Transformations and their immutable versions; deleted ones (deleted_at) are hidden from lookups. */
@@ -100,8 +114,8 @@ export function transformationsRepo(db: Db) {
   const versionById = db.prepare('SELECT * FROM transformation_versions WHERE id = ?');
   const nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM transformation_versions WHERE transformation_id = ?');
   const insertVersion = db.prepare(
-    `INSERT INTO transformation_versions (id, transformation_id, seq, name, description, code, code_version, language, test_events, created_at, created_by)
-     VALUES (@id, @transformationId, @seq, @name, @description, @code, '1', 'javascript', @testEvents, @createdAt, @createdBy)`,
+    `INSERT INTO transformation_versions (id, transformation_id, seq, name, description, code, code_version, language, test_events, created_at, created_by, message)
+     VALUES (@id, @transformationId, @seq, @name, @description, @code, '1', 'javascript', @testEvents, @createdAt, @createdBy, @message)`,
   );
   const touch = db.prepare(
     'UPDATE transformations SET name = @name, description = @description, updated_at = @createdAt, latest_version_id = @id WHERE id = @transformationId',
@@ -110,7 +124,7 @@ export function transformationsRepo(db: Db) {
   const addVersion = (version: NewTransformationVersion): TransformationVersionRecord =>
     inTransaction(db, () => {
       const { seq } = nextSeq.get(version.transformationId) as { seq: number };
-      const params = { ...version, seq, testEvents: version.testEvents === null ? null : JSON.stringify(version.testEvents) };
+      const params = { ...version, message: version.message ?? null, seq, testEvents: version.testEvents === null ? null : JSON.stringify(version.testEvents) };
       insertVersion.run(params);
       touch.run(params);
       return toVersion(versionById.get(version.id) as VersionRow);
@@ -179,6 +193,10 @@ export function transformationsRepo(db: Db) {
           .prepare('SELECT library_version_id FROM transformation_version_libraries WHERE transformation_version_id = ? ORDER BY library_version_id')
           .all(versionId) as { library_version_id: string }[]
       ).map((r) => r.library_version_id);
+    },
+    /** Records the outcome of the tests run when a version was saved. */
+    setTestStatus(versionId: string, status: VersionTestStatus, summary: string | null): void {
+      db.prepare('UPDATE transformation_versions SET test_status = ?, test_summary = ? WHERE id = ?').run(status, summary, versionId);
     },
     /** Hides a transformation from lists and lookups; its versions stay. */
     softDelete(id: string, at: string): boolean {

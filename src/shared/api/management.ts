@@ -13,6 +13,9 @@ export const NullableString = Type.Union([Type.String(), Type.Null()]);
 export const ConnectedDestination = Type.Object({ id: Type.String(), name: Type.String(), enabled: Type.Boolean() });
 export type ConnectedDestination = Static<typeof ConnectedDestination>;
 
+/** The author's note on a saved version (a studio addition; the studio versions API lists it). */
+export const VersionMessage = Type.String({ maxLength: 1000, description: 'What changed in this version (optional; listed by /studio/api/…/versions)' });
+
 const CreatedBy = Type.Union([Type.String(), Type.Null()], { description: 'E-mail of the account that saved the version (null when not recorded)' });
 const Timestamps = { createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' }) };
 
@@ -57,6 +60,7 @@ const transformationBodyFields = {
   events: Type.Optional(Type.Array(EventObject, { description: 'Test events of this version; run when publishing' })),
   testEvents: Type.Optional(Type.Array(EventObject, { description: 'rudder-cli\'s name for "events"' })),
   destinationIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Destinations to connect; only with publish=true' })),
+  message: Type.Optional(VersionMessage),
 };
 export const CreateTransformationBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 1000 }), ...transformationBodyFields });
 export const UpdateTransformationBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })), ...transformationBodyFields });
@@ -103,6 +107,7 @@ const libraryBodyFields = {
   codeVersion: Type.Optional(Type.String({ description: 'Always "1"' })),
   language: Type.Optional(Type.String({ description: 'Always "javascript"' })),
   publish: Type.Optional(Type.Boolean({ description: 'Also accepted in the query string' })),
+  message: Type.Optional(VersionMessage),
 };
 export const CreateLibraryBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 1000 }), ...libraryBodyFields });
 export const UpdateLibraryBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })), ...libraryBodyFields });
