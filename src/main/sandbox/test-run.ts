@@ -59,6 +59,7 @@ export async function runTest(deps: TestRunDeps, request: TestRunRequest): Promi
   return {
     transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result) : result.output!)),
     logs: output.logs,
+    ...(output.logEvents && output.logEvents.some((owner) => owner >= 0) ? { logEvents: output.logEvents } : {}),
     durationMs: output.durationMs,
     ...(output.network ? { network: output.network } : {}),
   };
