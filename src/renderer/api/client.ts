@@ -1,5 +1,7 @@
 import type { ErrorBody } from '../../shared/errors';
 import type { SavedTestEvent, SavedTestEvents } from '../../shared/api/test-events';
+import type { StudioLibraryVersions, StudioTransformationVersions } from '../../shared/api/versions';
+import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
 import type { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../shared/api/replay';
 import type {
   Library,
@@ -124,6 +126,14 @@ export const api = {
     request<{ libraryVersions: LibraryVersion[] }>('GET', `/libraries/${id(lid)}/versions${queryString({ count, orderBy })}`),
   getLibraryVersion: (lid: string, versionId: string) =>
     request<LibraryVersion>('GET', `/libraries/${id(lid)}/versions/${id(versionId)}`),
+
+  /** Version history with message and test status, newest first (studio API). */
+  studioTransformationVersions: (tid: string) => request<StudioTransformationVersions>('GET', `/studio/api/transformations/${id(tid)}/versions`),
+  studioLibraryVersions: (lid: string) => request<StudioLibraryVersions>('GET', `/studio/api/libraries/${id(lid)}/versions`),
+  /** Deletes a library; 409 (naming them) while transformations import it. */
+  deleteLibrary: (lid: string) => request<{ success: boolean }>('DELETE', `/libraries/${id(lid)}`),
+  /** Calls one exported function of (unsaved) library code in the sandbox. */
+  callLibrary: (body: LibraryCallRequest) => request<LibraryCallResponse>('POST', '/studio/api/libraries/call', body),
 
   /** Publishes versions after the server tests them; a failed test answers 400 with `published: false`. */
   publish: (body: PublishBody) => request<PublishResult>('POST', '/transformations/libraries/publish', body),

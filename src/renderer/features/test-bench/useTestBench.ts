@@ -4,6 +4,7 @@ import type { NetworkCall, TestEvent } from '../../api/types';
 import { handlerKind } from '../../editor/code-analysis';
 import { localData } from '../../lib/local-data';
 import { correlateResults, type CorrelatedRun } from './correlate-results';
+import { groupLogs, type LogGroups } from './log-groups';
 import { formatEvents, parseTestEvents, type ParsedEvents } from './test-events';
 import { useSavedTests, type SavedTests } from './useSavedTests';
 
@@ -12,6 +13,8 @@ export interface BenchRun {
   id: number;
   run: CorrelatedRun;
   logs: string[];
+  /** The log lines split per input event, and the batch-level ones apart. */
+  logGroups: LogGroups;
   network: NetworkCall[];
   durationMs: number;
   /** The transformation name the run used (stack traces name the module by it). */
@@ -122,6 +125,7 @@ export function useTestBench(transformationId: string): TestBenchState {
           id,
           run: correlateResults(parsed.events, response.transformedEvents ?? [], handlerKind(code)),
           logs: response.logs ?? [],
+          logGroups: groupLogs(response.logs ?? [], response.logEvents, parsed.events.length),
           network: response.network ?? [],
           durationMs: response.durationMs,
           moduleName: name,
