@@ -7,7 +7,7 @@ export const LibraryCallRequest = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 1000, description: 'Library name; its import name is camelCase(name)' }),
     code: Type.String({ maxLength: 1024 * 1024, description: 'Library module code (unsaved code is fine)' }),
-    function: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$', description: 'Name of the exported function to call' }),
+    function: Type.String({ minLength: 1, maxLength: 200, description: 'Name of the exported function to call' }),
     args: Type.Array(Type.Unknown(), { maxItems: 100, description: 'Arguments, as JSON values' }),
   },
   { additionalProperties: false },

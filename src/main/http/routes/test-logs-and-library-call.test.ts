@@ -73,13 +73,14 @@ export const answer = 42;`;
     expect(thrown.error).toMatch(/boom inside/);
     expect((await call({ name: 'Math Bits', code, function: 'answer', args: [] })).body.error).toMatch(/"answer" is a number, not a function/);
     expect((await call({ name: 'Math Bits', code, function: 'nope', args: [] })).body.error).toMatch(/"nope" is not exported: it exports add, answer/);
+    expect((await call({ name: 'Math Bits', code, function: 'constructor', args: [] })).body.error).toMatch(/"constructor" is not exported/);
   });
 
   it('answers 400 for code that does not load and for malformed bodies', async () => {
     const broken = await call({ name: 'Broken', code: 'export function f( {', function: 'f', args: [] });
     expect(broken.status).toBe(400);
     expect(broken.body.error).toMatch(/SyntaxError|Unexpected/);
-    for (const body of [{}, { name: 'x', code: '', function: '1bad', args: [] }, { name: 'x', code: '', function: 'f', args: 'no' }, { name: '!!!', code: '', function: 'f', args: [] }]) {
+    for (const body of [{}, { name: 'x', code: '', function: '', args: [] }, { name: 'x', code: '', function: 'f', args: 'no' }, { name: '!!!', code: '', function: 'f', args: [] }]) {
       const r = await call(body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(typeof r.body.error).toBe('string');
