@@ -42,7 +42,7 @@ export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublis
           type="text"
           className="version-message"
           aria-label="Version message"
-          placeholder={dirty ? 'What changed? (optional)' : 'Message for the next version'}
+          placeholder="What changed? (optional)"
           maxLength={1000}
           value={message}
           onChange={(e) => onMessageChange(e.target.value)}

@@ -199,7 +199,7 @@ export function TestBench({
               )}
               {result && (
                 <div className="bench-results" aria-busy={bench.running}>
-                  <RunSummary summary={result.run.summary} durationMs={result.durationMs} filter={filter} onFilter={setFilter} />
+                  <RunSummary summary={result.run.summary} durationMs={result.durationMs} roundTripMs={result.roundTripMs} filter={filter} onFilter={setFilter} />
                   <ResultsList key={result.id} run={result.run} filter={filter} stack={stack} logsByEvent={result.logGroups.byEvent} />
                   <LogsPanel logs={result.logs} groups={result.logGroups} outcomes={result.run.outcomes} />
                   <NetworkPanel calls={result.network} />

@@ -16,7 +16,10 @@ export interface BenchRun {
   /** The log lines split per input event, and the batch-level ones apart. */
   logGroups: LogGroups;
   network: NetworkCall[];
+  /** Time in the sandbox, as the server reports it. */
   durationMs: number;
+  /** The whole request as this window saw it. */
+  roundTripMs: number;
   /** The transformation name the run used (stack traces name the module by it). */
   moduleName: string;
   /** What the run ran on: results are stale as soon as any of it changes. */
@@ -119,6 +122,7 @@ export function useTestBench(transformationId: string): TestBenchState {
       setRunning(true);
       setRunError(undefined);
       try {
+        const sent = performance.now();
         const response = await api.test({ code, events: parsed.events, transformationName: name, context: Object.keys(given).length > 0 ? given : undefined });
         if (id !== runId.current) return;
         setResult({
@@ -128,6 +132,7 @@ export function useTestBench(transformationId: string): TestBenchState {
           logGroups: groupLogs(response.logs ?? [], response.logEvents, parsed.events.length),
           network: response.network ?? [],
           durationMs: response.durationMs,
+          roundTripMs: performance.now() - sent,
           moduleName: name,
           ranOn,
         });
