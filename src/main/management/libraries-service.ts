@@ -1,11 +1,12 @@
 import type { Library, LibraryVersion } from '../../shared/api/management';
 import type { ManagementDeps } from './deps';
-import { StudioError, notFound } from '../errors';
+import { StudioError } from '../errors';
 import { inTransaction } from '../store/database';
 import { newId } from '../store/ids';
 import type { LibraryRecord, NewLibraryVersion } from '../store/libraries-repo';
 import { importNameOf } from './import-names';
-import { checkCode, checkCodeFlavour, checkName, type CodeObjectInput } from './input';
+import { artifactService } from './artifact-service';
+import type { CodeObjectInput } from './input';
 import { presentLibrary, presentLibraryVersion } from './presenters';
 import { publishFailed, type PublishService } from './publish-service';
 import type { VersionListQuery } from './transformations-service';
@@ -18,13 +19,10 @@ export interface LibraryInput extends CodeObjectInput {
 /** Libraries: create, read, update (new immutable version each time), versions. */
 export function createLibrariesService({ store, account }: ManagementDeps, publisher: PublishService) {
 
-  const mustGet = (id: string): LibraryRecord => {
-    const lib = store.libraries.get(id);
-    if (!lib) throw notFound(`library "${id}" not found`);
-    return lib;
-  };
+  const core = artifactService({ kind: 'library', repo: store.libraries, parentOf: (v) => v.libraryId, settings: store.settings, account });
+  const { mustGet } = core;
 
-  const present = (lib: LibraryRecord): Library => presentLibrary(lib, store.libraries.version(lib.latestVersionId!)!, account.workspaceId);
+  const present = (lib: LibraryRecord): Library => presentLibrary(lib, core.latest(lib), account.workspaceId);
 
   /** camelCase(name), non-empty, not taken by another library, and equal to a given importName. */
   const importNameFor = (name: string, input: LibraryInput, selfId?: string): string => {
@@ -75,36 +73,14 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       return present(mustGet(id));
     },
     async create(input: LibraryInput, publish: boolean): Promise<Library> {
-      checkCodeFlavour(input);
-      const name = checkName(input.name);
-      const draft: NewLibraryVersion = {
-        id: newId(),
-        libraryId: newId(),
-        name,
-        description: input.description ?? '',
-        code: checkCode(input.code ?? '', store.settings),
-        importName: importNameFor(name, input),
-        createdAt: new Date().toISOString(),
-        createdBy: account.email,
-      };
+      const { fields } = core.draft(input);
+      const draft: NewLibraryVersion = { ...fields, libraryId: newId(), importName: importNameFor(fields.name, input) };
       return save(draft, true, publish, input);
     },
     /** Fields left out keep the latest version's values; a new name must keep a free import name. */
     async update(id: string, input: LibraryInput, publish: boolean): Promise<Library> {
-      checkCodeFlavour(input);
-      mustGet(id);
-      const latest = store.libraries.version(store.libraries.get(id)!.latestVersionId!)!;
-      const name = input.name === undefined ? latest.name : checkName(input.name);
-      const draft: NewLibraryVersion = {
-        id: newId(),
-        libraryId: id,
-        name,
-        description: input.description ?? latest.description,
-        code: input.code === undefined ? latest.code : checkCode(input.code, store.settings),
-        importName: importNameFor(name, input, id),
-        createdAt: new Date().toISOString(),
-        createdBy: account.email,
-      };
+      const { fields } = core.draft(input, id);
+      const draft: NewLibraryVersion = { ...fields, libraryId: id, importName: importNameFor(fields.name, input, id) };
       return save(draft, false, publish, input);
     },
     versions(id: string, query: VersionListQuery): LibraryVersion[] {
@@ -112,9 +88,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       return store.libraries.versions(id, query).map((v) => presentLibraryVersion(lib, v, { listing: true, workspaceId: account.workspaceId }));
     },
     version(id: string, versionId: string): LibraryVersion {
-      const lib = mustGet(id);
-      const v = store.libraries.version(versionId);
-      if (!v || v.libraryId !== id) throw notFound(`version "${versionId}" of library "${id}" not found`);
+      const { artifact: lib, version: v } = core.mustGetVersion(id, versionId);
       return presentLibraryVersion(lib, v, { listing: false, workspaceId: account.workspaceId });
     },
   };
