@@ -1,8 +1,8 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { DestinationsService } from '../../pipeline/destinations-service';
 import { DestinationKindSchema, DestinationView, IdParam, studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['destinations'];
 
@@ -36,8 +36,7 @@ const UpdateBody = Type.Object(
 /** Studio API: destinations, their sources and their connected transformation. */
 export const destinationsRoutes =
   (service: DestinationsService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     const one = { 200: DestinationView, ...studioErrors };
 
     app.get(
@@ -94,5 +93,5 @@ export const destinationsRoutes =
       { schema: { tags, summary: 'Disconnect the transformation (events pass through unchanged)', params: IdParam, response: one } },
       async (request) => service.disconnect(request.params.id),
     );
-  };
+  });
 

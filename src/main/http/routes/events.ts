@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
@@ -9,6 +8,7 @@ import { EventFilterFields, EventTypeCounts, ImportBody, ImportReport } from '..
 import { MAX_RETAINED_EVENTS } from '../../collect/retention';
 import { StudioError } from '../../errors';
 import { CapturedEvent, IdParam, NullableText, studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['events'];
 
@@ -33,8 +33,7 @@ const Retention = Type.Object({
 /** Studio API: captured events (list, read, delete) and their retention setting. */
 export const eventsRoutes =
   ({ events: service, importer, retention }: { events: EventsService; importer: ImportService; retention: RetentionService }): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
 
     app.get(
       '/studio/api/events',
@@ -171,4 +170,4 @@ export const eventsRoutes =
         return { deleted: service.deleteWhere(filter) };
       },
     );
-  };
+  });

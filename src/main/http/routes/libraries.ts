@@ -1,9 +1,9 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { LibrariesService } from '../../management/libraries-service';
 import { CreateLibraryBody as CreateBody, Library, LibraryVersion, UpdateLibraryBody as UpdateBody } from '../../../shared/api/management';
 import { IdParams, PublishQuery, VersionParams, VersionsQuery, errorResponses, publishFlag, versionListQuery } from './management-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['libraries'];
 
@@ -13,8 +13,7 @@ const tags = ['libraries'];
  */
 export const librariesRoutes =
   (service: LibrariesService, base: '/libraries' | '/transformationLibraries' = '/libraries'): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app, plugin) => {
     // The alias serves the same operations; the OpenAPI document lists them once, under /libraries.
     if (base !== '/libraries') plugin.addHook('onRoute', (route) => void (route.schema = { ...route.schema, hide: true }));
 
@@ -78,4 +77,4 @@ export const librariesRoutes =
       { schema: { tags, summary: 'Get one version of a library', params: VersionParams, response: { 200: LibraryVersion, ...errorResponses } } },
       async (request) => service.version(request.params.id, request.params.versionId),
     );
-  };
+  });

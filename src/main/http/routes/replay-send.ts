@@ -1,9 +1,9 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { CreateSend, SendJob, SendResultsPage, SendResultsQuery } from '../../../shared/api/replay';
 import type { SendService } from '../../replay/send-service';
 import { IdParam, studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['replay'];
 const base = '/studio/api/replay/sends';
@@ -11,8 +11,7 @@ const base = '/studio/api/replay/sends';
 /** Studio API: re-send events to this instance's event API or a remote data plane. */
 export const replaySendRoutes =
   (service: SendService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     const one = (summary: string) => ({ schema: { tags, summary, params: IdParam, response: { 200: SendJob, ...studioErrors } } });
     app.post(
       base,
@@ -50,4 +49,4 @@ export const replaySendRoutes =
         return { success: true };
       },
     );
-  };
+  });

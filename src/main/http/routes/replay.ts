@@ -1,10 +1,10 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../../shared/api/replay';
 import { SavedTestEvents } from '../../../shared/api/test-events';
 import type { ReplayService } from '../../replay/replay-service';
 import { IdParam, studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['replay'];
 const base = '/studio/api/replay/runs';
@@ -12,8 +12,7 @@ const base = '/studio/api/replay/runs';
 /** Studio API: replay runs and compares of captured or imported events through versions and drafts. */
 export const replayRoutes =
   (service: ReplayService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     const one = (summary: string) => ({ schema: { tags, summary, params: IdParam, response: { 200: ReplayRun, ...studioErrors } } });
     app.post(
       base,
@@ -69,4 +68,4 @@ export const replayRoutes =
       },
       async (request) => service.saveAsTests(request.params.id, request.body),
     );
-  };
+  });

@@ -1,14 +1,13 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { TestRunRequest as Body, TestRunResponse as Answer } from '../../../shared/api/sandbox-test';
 import { runTest, type TestRunDeps } from '../../sandbox/test-run';
 import { sandboxErrorResponses } from './sandbox-schemas';
+import { typedRoutes } from './typed-routes';
 
 /** POST /studio/api/test: run unsaved code over events in the sandbox. */
 export const sandboxTestRoutes =
   (deps: TestRunDeps): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     app.post(
       '/studio/api/test',
       {
@@ -24,4 +23,4 @@ export const sandboxTestRoutes =
       },
       async (request) => runTest(deps, request.body),
     );
-  };
+  });

@@ -1,16 +1,15 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { SourcesService } from '../../collect/sources-service';
 import { IdParam, Source, studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['sources'];
 
 /** Studio API: sources (write keys of the event API). */
 export const sourcesRoutes =
   (service: SourcesService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
 
     app.get('/studio/api/sources', { schema: { tags, summary: 'List sources', response: { 200: Type.Object({ sources: Type.Array(Source) }), ...studioErrors } } }, async () => ({
       sources: service.list(),
@@ -54,4 +53,4 @@ export const sourcesRoutes =
         return { success: true };
       },
     );
-  };
+  });

@@ -1,9 +1,9 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { ConnectionResult, Remote, RemoteInput, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../../shared/api/sync';
 import type { SyncService } from '../../sync/sync-service';
 import { ErrorBody, errorResponses as managementErrors } from './management-schemas';
+import { typedRoutes } from './typed-routes';
 
 const errorResponses = { ...managementErrors, 409: ErrorBody, 502: ErrorBody } as const;
 
@@ -13,8 +13,7 @@ const tags = ['sync'];
 /** Remotes and sync with them. Tokens go in, never out. */
 export const syncRoutes =
   (sync: SyncService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     app.get('/studio/api/remotes', { schema: { tags, summary: 'List remotes (no tokens)', response: { 200: Type.Object({ remotes: Type.Array(Remote) }), ...errorResponses } } }, async () => ({
       remotes: sync.listRemotes(),
     }));
@@ -39,4 +38,4 @@ export const syncRoutes =
     app.post('/studio/api/remotes/:name/resolve', { schema: { tags, summary: 'Resolve a conflict (keep local, take remote, or merged code)', params: NameParams, body: ResolveRequest, response: { 200: SyncStatus, ...errorResponses } } }, async (request) =>
       sync.resolve(request.params.name, request.body),
     );
-  };
+  });

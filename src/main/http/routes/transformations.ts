@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { TransformationsService } from '../../management/transformations-service';
@@ -17,6 +16,7 @@ import {
   publishFlag,
   versionListQuery,
 } from './management-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['transformations'];
 
@@ -27,8 +27,7 @@ const withTestEvents = <T extends { events?: Record<string, unknown>[]; testEven
 /** Transformations of the management API (seed 000): thin routes over the transformations service. */
 export const transformationsRoutes =
   (service: TransformationsService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
 
     app.post(
       '/transformations',
@@ -110,4 +109,4 @@ export const transformationsRoutes =
       },
       async (request) => service.version(request.params.id, request.params.versionId),
     );
-  };
+  });
