@@ -39,34 +39,24 @@ export function publishState(artifact: Pick<Artifact, 'versionId' | 'publishedVe
   return artifact.publishedVersionId === artifact.versionId ? 'published' : 'changed';
 }
 
-export function fromTransformation(t: Transformation): Artifact {
+/** A transformation or library as the API answers it, in the authoring UI's terms. */
+export function toArtifact(kind: Kind, a: Transformation | Library): Artifact {
   return {
-    kind: 'transformation',
-    id: t.id,
-    name: t.name,
-    description: t.description ?? '',
-    code: t.code ?? '',
-    versionId: t.versionId,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-    publishedVersionId: t.publishedVersionId,
+    kind,
+    id: a.id,
+    name: a.name,
+    description: a.description ?? '',
+    code: a.code ?? '',
+    versionId: a.versionId,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+    ...('importName' in a ? { importName: a.importName } : {}),
+    publishedVersionId: a.publishedVersionId,
   };
 }
 
-export function fromLibrary(l: Library): Artifact {
-  return {
-    kind: 'library',
-    id: l.id,
-    name: l.name,
-    description: l.description ?? '',
-    code: l.code ?? '',
-    versionId: l.versionId,
-    createdAt: l.createdAt,
-    updatedAt: l.updatedAt,
-    importName: l.importName,
-    publishedVersionId: l.publishedVersionId,
-  };
-}
+export const fromTransformation = (t: Transformation): Artifact => toArtifact('transformation', t);
+export const fromLibrary = (l: Library): Artifact => toArtifact('library', l);
 
 /** Versions as the API lists them newest first (orderBy=DESC), turned oldest first and numbered from 1. */
 function numbered(newestFirst: Array<TransformationVersion | LibraryVersion>, kind: Kind): ArtifactVersion[] {

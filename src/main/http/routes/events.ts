@@ -7,6 +7,7 @@ import type { RetentionService } from '../../collect/retention';
 import { EventFilterFields, EventTypeCounts, ImportBody, ImportReport } from '../../../shared/api/events';
 import { MAX_RETAINED_EVENTS } from '../../collect/retention';
 import { StudioError } from '../../errors';
+import { CapturedEventDetail } from '../../../shared/api/pipeline';
 import { CapturedEvent, IdParam, NullableText, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
 
@@ -131,13 +132,7 @@ export const eventsRoutes =
           summary: 'Get one captured event with its raw request',
           params: IdParam,
           response: {
-            200: Type.Object({
-              ...CapturedEvent.properties,
-              request: Type.Union([
-                Type.Object({ callType: Type.String(), requestIp: NullableText, receivedAt: Type.String(), body: Type.String(), eventCount: Type.Integer() }),
-                Type.Null(),
-              ]),
-            }),
+            200: CapturedEventDetail,
             ...studioErrors,
           },
         },
