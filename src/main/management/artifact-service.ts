@@ -25,9 +25,11 @@ export interface DraftFields {
  * answer 404 in the API's words, and the fields of a new version (given ones checked, the
  * rest taken from the latest version).
  */
-export function artifactService<Artifact extends { latestVersionId: string | null }, Version extends { name: string; description: string; code: string }>(options: {
+export function artifactService<Artifact extends { latestVersionId: string | null }, Version extends { name: string; description: string; code: string }, Dto>(options: {
   kind: 'transformation' | 'library';
-  repo: ArtifactLookups<Artifact, Version>;
+  repo: ArtifactLookups<Artifact, Version> & { list(): Artifact[] };
+  /** The API's answer for an artifact (its latest version merged in). */
+  present(artifact: Artifact, latest: Version): Dto;
   parentOf(version: Version): string;
   settings: SettingsRepo;
   account: Account;
@@ -38,10 +40,17 @@ export function artifactService<Artifact extends { latestVersionId: string | nul
     if (!artifact) throw notFound(`${kind} "${id}" not found`);
     return artifact;
   };
+  const latest = (artifact: Artifact): Version => repo.version(artifact.latestVersionId!)!;
+  const present = (artifact: Artifact): Dto => options.present(artifact, latest(artifact));
   return {
     mustGet,
     /** The latest version of an existing artifact. */
-    latest: (artifact: Artifact): Version => repo.version(artifact.latestVersionId!)!,
+    latest,
+    present,
+    /** Every artifact that is not deleted, as the API answers it. */
+    list: (): Dto[] => repo.list().map(present),
+    /** One artifact as the API answers it (404 when unknown or deleted). */
+    get: (id: string): Dto => present(mustGet(id)),
     /** A version of the artifact `id` (404 when either is unknown or the version belongs elsewhere). */
     mustGetVersion(id: string, versionId: string): { artifact: Artifact; version: Version } {
       const artifact = mustGet(id);

@@ -19,10 +19,15 @@ export interface LibraryInput extends CodeObjectInput {
 /** Libraries: create, read, update (new immutable version each time), versions. */
 export function createLibrariesService({ store, account }: ManagementDeps, publisher: PublishService) {
 
-  const core = artifactService({ kind: 'library', repo: store.libraries, parentOf: (v) => v.libraryId, settings: store.settings, account });
-  const { mustGet } = core;
-
-  const present = (lib: LibraryRecord): Library => presentLibrary(lib, core.latest(lib), account.workspaceId);
+  const core = artifactService({
+    kind: 'library',
+    repo: store.libraries,
+    parentOf: (v) => v.libraryId,
+    present: (lib: LibraryRecord, latest): Library => presentLibrary(lib, latest, account.workspaceId),
+    settings: store.settings,
+    account,
+  });
+  const { mustGet, present } = core;
 
   /** camelCase(name), non-empty, not taken by another library, and equal to a given importName. */
   const importNameFor = (name: string, input: LibraryInput, selfId?: string): string => {
@@ -66,12 +71,8 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
   }
 
   return {
-    list(): Library[] {
-      return store.libraries.list().map(present);
-    },
-    get(id: string): Library {
-      return present(mustGet(id));
-    },
+    list: core.list,
+    get: core.get,
     async create(input: LibraryInput, publish: boolean): Promise<Library> {
       const { fields } = core.draft(input);
       const draft: NewLibraryVersion = { ...fields, libraryId: newId(), importName: importNameFor(fields.name, input) };

@@ -24,12 +24,15 @@ export interface VersionListQuery {
 /** Transformations: create, read, update (new immutable version each time), delete, versions. */
 export function createTransformationsService({ store, account }: ManagementDeps, publisher: PublishService) {
 
-  const core = artifactService({ kind: 'transformation', repo: store.transformations, parentOf: (v) => v.transformationId, settings: store.settings, account });
-  const { mustGet } = core;
-
-  const present = (t: TransformationRecord): Transformation => {
-    return presentTransformation(t, core.latest(t), account.workspaceId, store.destinations.forTransformation(t.id));
-  };
+  const core = artifactService({
+    kind: 'transformation',
+    repo: store.transformations,
+    parentOf: (v) => v.transformationId,
+    present: (t: TransformationRecord, latest): Transformation => presentTransformation(t, latest, account.workspaceId, store.destinations.forTransformation(t.id)),
+    settings: store.settings,
+    account,
+  });
+  const { mustGet, present } = core;
 
   const checkDestinations = (ids: string[] | undefined): string[] => {
     const wanted = distinct(ids ?? []);
@@ -82,12 +85,8 @@ export function createTransformationsService({ store, account }: ManagementDeps,
   }
 
   return {
-    list(): Transformation[] {
-      return store.transformations.list().map(present);
-    },
-    get(id: string): Transformation {
-      return present(mustGet(id));
-    },
+    list: core.list,
+    get: core.get,
     async create(input: TransformationInput, publish: boolean): Promise<Transformation> {
       const draft: NewTransformationVersion = { ...core.draft(input).fields, transformationId: newId(), testEvents: input.events ?? null };
       return save(draft, true, publish, input.destinationIds);

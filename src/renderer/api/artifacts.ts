@@ -75,23 +75,23 @@ function numbered(newestFirst: Array<TransformationVersion | LibraryVersion>, ki
 
 const MAX_VERSIONS = 1000;
 
+const endpoints = (kind: Kind) => (kind === 'transformation' ? api.transformations : api.libraries);
+
 /** The management API calls for one kind, with the answers normalised. */
 export const artifactApi = {
   async get(kind: Kind, id: string): Promise<Artifact> {
-    return kind === 'transformation' ? fromTransformation(await api.getTransformation(id)) : fromLibrary(await api.getLibrary(id));
+    return toArtifact(kind, await endpoints(kind).get(id));
   },
   async create(kind: Kind, body: SaveBody): Promise<Artifact> {
-    return kind === 'transformation' ? fromTransformation(await api.createTransformation(body)) : fromLibrary(await api.createLibrary(body));
+    return toArtifact(kind, await endpoints(kind).create(body));
   },
   async update(kind: Kind, id: string, body: SaveBody): Promise<Artifact> {
-    return kind === 'transformation'
-      ? fromTransformation(await api.updateTransformation(id, body))
-      : fromLibrary(await api.updateLibrary(id, body));
+    return toArtifact(kind, await endpoints(kind).update(id, body));
   },
   /** All versions, oldest first (the API answers newest first with DESC). */
   async versions(kind: Kind, id: string): Promise<ArtifactVersion[]> {
-    if (kind === 'transformation') return numbered((await api.listTransformationVersions(id, MAX_VERSIONS, 'DESC')).TransformationVersions, kind);
-    return numbered((await api.listLibraryVersions(id, MAX_VERSIONS, 'DESC')).libraryVersions, kind);
+    if (kind === 'transformation') return numbered((await api.transformations.versions(id, MAX_VERSIONS, 'DESC')).TransformationVersions, kind);
+    return numbered((await api.libraries.versions(id, MAX_VERSIONS, 'DESC')).libraryVersions, kind);
   },
   async publish(kind: Kind, versionId: string, testInput: unknown[]) {
     return api.publish(kind === 'transformation' ? { transformations: [{ versionId, testInput }] } : { libraries: [{ versionId }] });

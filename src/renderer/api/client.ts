@@ -98,32 +98,29 @@ export function queryString(params: Record<string, string | number | boolean | u
 const id = (value: string) => encodeURIComponent(value);
 export type VersionOrder = 'ASC' | 'DESC';
 
+/** The calls of one versioned-artifact kind: list, read, create, update (new version), delete, versions. */
+function artifactEndpoints<A, V, ListKey extends string, VersionsKey extends string>(base: string) {
+  const publishing = (publish: boolean) => queryString({ publish: publish || undefined });
+  return {
+    list: () => request<Record<ListKey, A[]>>('GET', base),
+    get: (aid: string) => request<A>('GET', `${base}/${id(aid)}`),
+    create: (body: SaveBody, publish = false) => request<A>('POST', `${base}${publishing(publish)}`, body),
+    update: (aid: string, body: SaveBody, publish = false) => request<A>('POST', `${base}/${id(aid)}${publishing(publish)}`, body),
+    remove: (aid: string) => request<{ success: boolean }>('DELETE', `${base}/${id(aid)}`),
+    versions: (aid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
+      request<Record<VersionsKey, V[]>>('GET', `${base}/${id(aid)}/versions${queryString({ count, orderBy })}`),
+    version: (aid: string, versionId: string) => request<V>('GET', `${base}/${id(aid)}/versions/${id(versionId)}`),
+  };
+}
+
 export const api = {
   health: () => request<{ status: string }>('GET', '/studio/health'),
   info: () => request<StudioInfo>('GET', '/studio/api/info'),
 
-  listTransformations: () => request<{ transformations: Transformation[] }>('GET', '/transformations'),
-  getTransformation: (tid: string) => request<Transformation>('GET', `/transformations/${id(tid)}`),
-  createTransformation: (body: SaveBody, publish = false) =>
-    request<Transformation>('POST', `/transformations${queryString({ publish: publish || undefined })}`, body),
-  updateTransformation: (tid: string, body: SaveBody, publish = false) =>
-    request<Transformation>('POST', `/transformations/${id(tid)}${queryString({ publish: publish || undefined })}`, body),
-  deleteTransformation: (tid: string) => request<{ success: boolean }>('DELETE', `/transformations/${id(tid)}`),
-  listTransformationVersions: (tid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
-    request<{ TransformationVersions: TransformationVersion[] }>('GET', `/transformations/${id(tid)}/versions${queryString({ count, orderBy })}`),
-  getTransformationVersion: (tid: string, versionId: string) =>
-    request<TransformationVersion>('GET', `/transformations/${id(tid)}/versions/${id(versionId)}`),
-
-  listLibraries: () => request<{ libraries: Library[] }>('GET', '/libraries'),
-  getLibrary: (lid: string) => request<Library>('GET', `/libraries/${id(lid)}`),
-  createLibrary: (body: SaveBody, publish = false) =>
-    request<Library>('POST', `/libraries${queryString({ publish: publish || undefined })}`, body),
-  updateLibrary: (lid: string, body: SaveBody, publish = false) =>
-    request<Library>('POST', `/libraries/${id(lid)}${queryString({ publish: publish || undefined })}`, body),
-  listLibraryVersions: (lid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
-    request<{ libraryVersions: LibraryVersion[] }>('GET', `/libraries/${id(lid)}/versions${queryString({ count, orderBy })}`),
-  getLibraryVersion: (lid: string, versionId: string) =>
-    request<LibraryVersion>('GET', `/libraries/${id(lid)}/versions/${id(versionId)}`),
+  /** Transformations of the management API (seed 000). */
+  transformations: artifactEndpoints<Transformation, TransformationVersion, 'transformations', 'TransformationVersions'>('/transformations'),
+  /** Libraries of the management API (seed 000). */
+  libraries: artifactEndpoints<Library, LibraryVersion, 'libraries', 'libraryVersions'>('/libraries'),
 
   /** Publishes versions after the server tests them; a failed test answers 400 with `published: false`. */
   publish: (body: PublishBody) => request<PublishResult>('POST', '/transformations/libraries/publish', body),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Literals } from './schema-helpers';
+import { IdAndName, Literals } from './schema-helpers';
 
 // Shapes of the studio API's sources, captured events, destinations and deliveries: the route
 // schemas (main/http/routes/pipeline-schemas.ts) and the renderer's typed client use these.
@@ -9,8 +9,7 @@ const NullableText = Type.Union([Type.String(), Type.Null()]);
 const AnyObject = Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true }));
 
 export const Source = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
+  ...IdAndName,
   writeKey: Type.String({ description: 'Basic auth user name of the event API' }),
   enabled: Type.Boolean(),
   createdAt: Type.String(),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Literals } from './schema-helpers';
+import { IdAndName, Literals } from './schema-helpers';
 
 // Remotes and sync: one definition used by the routes, the sync service and the renderer.
 
@@ -100,8 +100,7 @@ export const SavedTestFailure = Type.Object({
   expected: Type.Optional(Type.Array(Type.Unknown(), { description: 'Expected outputs saved with the event' })),
 });
 export const SavedTestResult = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
+  ...IdAndName,
   version: Type.String({ description: '"v5": the version number' }),
   versionId: Type.String(),
   eventCount: Type.Integer(),

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { IdParam, studioErrors } from './pipeline-schemas';
+import { deleteRoute } from './crud-routes';
 import type { TypedApp } from './typed-routes';
 
 /** A background job resource of the studio API (replay runs, sends): its schemas and wording. */
@@ -56,13 +57,6 @@ export function jobRoutes<Create extends TSchema, Query extends TSchema>(app: Ty
     async (request) => service.results(request.params.id, request.query as Static<Query>),
   );
   app.post(`${base}/:id/cancel`, one(summaries.cancel), async (request) => service.cancel(request.params.id));
-  app.delete(
-    `${base}/:id`,
-    { schema: { tags, summary: summaries.remove, params: IdParam, response: { 200: Type.Object({ success: Type.Boolean() }), ...studioErrors } } },
-    async (request) => {
-      service.remove(request.params.id);
-      return { success: true };
-    },
-  );
+  deleteRoute(app, `${base}/:id`, { tags, summary: summaries.remove }, (id) => service.remove(id));
   return { one };
 }

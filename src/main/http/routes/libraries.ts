@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { LibrariesService } from '../../management/libraries-service';
 import { CreateLibraryBody as CreateBody, Library, LibraryVersion, UpdateLibraryBody as UpdateBody } from '../../../shared/api/management';
-import { IdParams, PublishQuery, VersionParams, VersionsQuery, errorResponses, publishFlag, versionListQuery } from './management-schemas';
+import { IdParams, PublishQuery, errorResponses, publishFlag } from './management-schemas';
 import { typedRoutes } from './typed-routes';
+import { versionRoutes } from './version-routes';
 
 const tags = ['libraries'];
 
@@ -58,23 +59,5 @@ export const librariesRoutes =
       async (request) => service.update(request.params.id, request.body, publishFlag(request.query, request.body)),
     );
 
-    app.get(
-      `${base}/:id/versions`,
-      {
-        schema: {
-          tags,
-          summary: 'List versions of a library',
-          params: IdParams,
-          querystring: VersionsQuery,
-          response: { 200: Type.Object({ libraryVersions: Type.Array(LibraryVersion) }), ...errorResponses },
-        },
-      },
-      async (request) => ({ libraryVersions: service.versions(request.params.id, versionListQuery(request.query)) }),
-    );
-
-    app.get(
-      `${base}/:id/versions/:versionId`,
-      { schema: { tags, summary: 'Get one version of a library', params: VersionParams, response: { 200: LibraryVersion, ...errorResponses } } },
-      async (request) => service.version(request.params.id, request.params.versionId),
-    );
+    versionRoutes(app, { base, tags, noun: 'library', listKey: 'libraryVersions', Version: LibraryVersion }, service);
   });

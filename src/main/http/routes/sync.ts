@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { ConnectionResult, Remote, RemoteInput, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../../shared/api/sync';
 import type { SyncService } from '../../sync/sync-service';
 import { ErrorBody, errorResponses as managementErrors } from './management-schemas';
+import { listRoute } from './crud-routes';
 import { typedRoutes } from './typed-routes';
 
 const errorResponses = { ...managementErrors, 409: ErrorBody, 502: ErrorBody } as const;
@@ -14,9 +15,7 @@ const tags = ['sync'];
 export const syncRoutes =
   (sync: SyncService): FastifyPluginAsync =>
   typedRoutes((app) => {
-    app.get('/studio/api/remotes', { schema: { tags, summary: 'List remotes (no tokens)', response: { 200: Type.Object({ remotes: Type.Array(Remote) }), ...errorResponses } } }, async () => ({
-      remotes: sync.listRemotes(),
-    }));
+    listRoute(app, '/studio/api/remotes', { tags, summary: 'List remotes (no tokens)', key: 'remotes', Item: Remote, errors: errorResponses }, () => sync.listRemotes());
     app.post('/studio/api/remotes', { schema: { tags, summary: 'Add a remote', body: RemoteInput, response: { 200: Remote, ...errorResponses } } }, async (request) =>
       sync.addRemote(request.body),
     );

@@ -7,16 +7,9 @@ import {
   TransformationVersion,
   UpdateTransformationBody as UpdateBody,
 } from '../../../shared/api/management';
-import {
-  IdParams,
-  PublishQuery,
-  VersionParams,
-  VersionsQuery,
-  errorResponses,
-  publishFlag,
-  versionListQuery,
-} from './management-schemas';
+import { IdParams, PublishQuery, errorResponses, publishFlag } from './management-schemas';
 import { typedRoutes } from './typed-routes';
+import { versionRoutes } from './version-routes';
 
 const tags = ['transformations'];
 
@@ -83,30 +76,5 @@ export const transformationsRoutes =
       async (request) => service.remove(request.params.id),
     );
 
-    app.get(
-      '/transformations/:id/versions',
-      {
-        schema: {
-          tags,
-          summary: 'List versions of a transformation',
-          params: IdParams,
-          querystring: VersionsQuery,
-          response: { 200: Type.Object({ TransformationVersions: Type.Array(TransformationVersion) }), ...errorResponses },
-        },
-      },
-      async (request) => ({ TransformationVersions: service.versions(request.params.id, versionListQuery(request.query)) }),
-    );
-
-    app.get(
-      '/transformations/:id/versions/:versionId',
-      {
-        schema: {
-          tags,
-          summary: 'Get one version of a transformation',
-          params: VersionParams,
-          response: { 200: TransformationVersion, ...errorResponses },
-        },
-      },
-      async (request) => service.version(request.params.id, request.params.versionId),
-    );
+    versionRoutes(app, { base: '/transformations', tags, noun: 'transformation', listKey: 'TransformationVersions', Version: TransformationVersion }, service);
   });
