@@ -80,11 +80,11 @@ export function RunPage({ runId }: { runId: string }) {
       </div>
       <div className="run-results">
         <VirtualList
+          testId="replay-results"
+          label="Per-event results"
           items={results}
           itemKey={(r) => String(r.position)}
           estimateSize={34}
-          label="Per-event results"
-          testId="replay-results"
           renderItem={(r) => (
             <button type="button" className={`result-row ${picked?.position === r.position ? 'selected' : ''}`} onClick={() => setPicked(r)}>
               <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {String(r.input.event ?? '')}
