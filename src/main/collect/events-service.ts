@@ -2,24 +2,8 @@ import { parseWhere } from './where-filter';
 import { StudioError, notFound } from '../errors';
 import type { Store } from '../store';
 import type { EventFilter, StoredEvent } from '../store/events-repo';
-
-export interface CapturedEventView {
-  id: string;
-  sourceId: string;
-  type: string;
-  eventName: string | null;
-  userId: string | null;
-  anonymousId: string | null;
-  messageId: string;
-  receivedAt: string;
-  /** The enriched event as stored. */
-  event: Record<string, unknown>;
-}
-
-export interface CapturedEventDetail extends CapturedEventView {
-  /** The request the event came in with: raw body as received. */
-  request: { callType: string; requestIp: string | null; receivedAt: string; body: string; eventCount: number } | null;
-}
+import type { EventFilterQuery } from '../../shared/api/events';
+import type { CapturedEventDetailDto, CapturedEventDto } from '../../shared/api/pipeline';
 
 export interface EventListQuery extends EventFilter {
   limit?: number;
@@ -28,7 +12,7 @@ export interface EventListQuery extends EventFilter {
   cursor?: string;
 }
 
-const present = (e: StoredEvent): CapturedEventView => ({
+const present = (e: StoredEvent): CapturedEventDto => ({
   id: String(e.seq),
   sourceId: e.sourceId,
   type: e.type,
@@ -56,20 +40,7 @@ export function isoBound(value: string | undefined, name: string): string | unde
 }
 
 /** The events API's query-string filter (type may list several, comma-separated) as a store filter. */
-export function filterFromQuery(query: {
-  type?: string;
-  event?: string;
-  userId?: string;
-  anonymousId?: string;
-  user?: string;
-  sourceId?: string;
-  messageId?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-  where?: string;
-  ids?: string;
-}): EventFilter {
+export function filterFromQuery(query: EventFilterQuery): EventFilter {
   const types = query.type
     ?.split(',')
     .map((t) => t.trim())
@@ -93,14 +64,14 @@ export function filterFromQuery(query: {
 /** Studio API over captured events: list with filters and cursor, read one, delete. */
 export function createEventsService(store: Store) {
   return {
-    list(query: EventListQuery): { events: CapturedEventView[]; next: string | null } {
+    list(query: EventListQuery): { events: CapturedEventDto[]; next: string | null } {
       const limit = query.limit ?? 50;
       const before = query.cursor ? parseSeq(query.cursor, 'cursor') : undefined;
       const rows = store.events.list(query, limit + 1, before, query.offset);
       const page = rows.slice(0, limit);
       return { events: page.map(present), next: rows.length > limit ? String(page[page.length - 1]!.seq) : null };
     },
-    get(id: string): CapturedEventDetail {
+    get(id: string): CapturedEventDetailDto {
       const seq = parseSeq(id, 'id');
       const row = store.events.get(seq);
       if (!row) throw notFound(`no captured event with id "${id}"`);
@@ -127,7 +98,7 @@ export function createEventsService(store: Store) {
       return store.events.countByType(filter, cursor ? parseSeq(cursor, 'cursor') : undefined);
     },
     /** Every matching event, newest first, page by page (export). */
-    *pages(filter: EventFilter, pageSize = 500): Generator<CapturedEventView[]> {
+    *pages(filter: EventFilter, pageSize = 500): Generator<CapturedEventDto[]> {
       let before: number | undefined;
       for (;;) {
         const rows = store.events.list(filter, pageSize, before);

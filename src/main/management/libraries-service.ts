@@ -1,11 +1,12 @@
 import type { Library, LibraryVersion } from '../../shared/api/management';
 import type { ManagementDeps } from './deps';
-import { StudioError, notFound } from '../errors';
+import { StudioError } from '../errors';
 import { inTransaction } from '../store/database';
 import { newId } from '../store/ids';
 import type { LibraryRecord, NewLibraryVersion } from '../store/libraries-repo';
 import { importNameOf, importsOf } from './import-names';
-import { checkCode, checkCodeFlavour, checkName, versionMessage, type CodeObjectInput } from './input';
+import { artifactService } from './artifact-service';
+import type { CodeObjectInput } from './input';
 import { presentLibrary, presentLibraryVersion, presentStudioLibraryVersion } from './presenters';
 import type { StudioLibraryVersion } from '../../shared/api/versions';
 import { publishFailed, type PublishService } from './publish-service';
@@ -19,11 +20,15 @@ export interface LibraryInput extends CodeObjectInput {
 /** Libraries: create, read, update (new immutable version each time), delete, versions. */
 export function createLibrariesService({ store, account }: ManagementDeps, publisher: PublishService) {
 
-  const mustGet = (id: string): LibraryRecord => {
-    const lib = store.libraries.get(id);
-    if (!lib) throw notFound(`library "${id}" not found`);
-    return lib;
-  };
+  const core = artifactService({
+    kind: 'library',
+    repo: store.libraries,
+    parentOf: (v) => v.libraryId,
+    present: (lib: LibraryRecord, latest): Library => presentLibrary(lib, latest, account.workspaceId),
+    settings: store.settings,
+    account,
+  });
+  const { mustGet, present } = core;
 
   /** Transformations whose latest or published version imports `importName`. */
   const importersOf = (importName: string): { id: string; name: string }[] =>
@@ -36,8 +41,6 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
         }),
       )
       .map((t) => ({ id: t.id, name: t.name }));
-
-  const present = (lib: LibraryRecord): Library => presentLibrary(lib, store.libraries.version(lib.latestVersionId!)!, account.workspaceId);
 
   /** camelCase(name), non-empty, not taken by another library, and equal to a given importName. */
   const importNameFor = (name: string, input: LibraryInput, selfId?: string): string => {
@@ -81,45 +84,17 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
   }
 
   return {
-    list(): Library[] {
-      return store.libraries.list().map(present);
-    },
-    get(id: string): Library {
-      return present(mustGet(id));
-    },
+    list: core.list,
+    get: core.get,
     async create(input: LibraryInput, publish: boolean): Promise<Library> {
-      checkCodeFlavour(input);
-      const name = checkName(input.name);
-      const draft: NewLibraryVersion = {
-        id: newId(),
-        libraryId: newId(),
-        name,
-        description: input.description ?? '',
-        code: checkCode(input.code ?? '', store.settings),
-        importName: importNameFor(name, input),
-        createdAt: new Date().toISOString(),
-        createdBy: account.email,
-        message: versionMessage(input),
-      };
+      const { fields } = core.draft(input);
+      const draft: NewLibraryVersion = { ...fields, libraryId: newId(), importName: importNameFor(fields.name, input) };
       return save(draft, true, publish, input);
     },
     /** Fields left out keep the latest version's values; a new name must keep a free import name. */
     async update(id: string, input: LibraryInput, publish: boolean): Promise<Library> {
-      checkCodeFlavour(input);
-      mustGet(id);
-      const latest = store.libraries.version(store.libraries.get(id)!.latestVersionId!)!;
-      const name = input.name === undefined ? latest.name : checkName(input.name);
-      const draft: NewLibraryVersion = {
-        id: newId(),
-        libraryId: id,
-        name,
-        description: input.description ?? latest.description,
-        code: input.code === undefined ? latest.code : checkCode(input.code, store.settings),
-        importName: importNameFor(name, input, id),
-        createdAt: new Date().toISOString(),
-        createdBy: account.email,
-        message: versionMessage(input),
-      };
+      const { fields } = core.draft(input, id);
+      const draft: NewLibraryVersion = { ...fields, libraryId: id, importName: importNameFor(fields.name, input, id) };
       return save(draft, false, publish, input);
     },
     /**
@@ -152,9 +127,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       return store.libraries.versions(id, { count: MAX_LISTED, order: 'DESC' }).map((v) => presentStudioLibraryVersion(lib, v, account.workspaceId));
     },
     version(id: string, versionId: string): LibraryVersion {
-      const lib = mustGet(id);
-      const v = store.libraries.version(versionId);
-      if (!v || v.libraryId !== id) throw notFound(`version "${versionId}" of library "${id}" not found`);
+      const { artifact: lib, version: v } = core.mustGetVersion(id, versionId);
       return presentLibraryVersion(lib, v, { listing: false, workspaceId: account.workspaceId });
     },
   };

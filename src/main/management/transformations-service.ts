@@ -1,18 +1,19 @@
 import type { EventObject, Transformation, TransformationVersion } from '../../shared/api/management';
 import type { ManagementDeps } from './deps';
-import { StudioError, notFound } from '../errors';
+import { StudioError } from '../errors';
 import { inTransaction } from '../store/database';
 import { newId } from '../store/ids';
 import type { NewTransformationVersion, TransformationRecord, VersionOrder } from '../store/transformations-repo';
-import { checkCode, checkCodeFlavour, checkName, distinct, versionMessage, type CodeObjectInput } from './input';
+import { artifactService } from './artifact-service';
+import { distinct, type CodeObjectInput } from './input';
 import { presentStudioTransformationVersion, presentTransformation, presentTransformationVersion } from './presenters';
+import { publishFailed, type PlanOutcome, type PublishService } from './publish-service';
+import { failureSummary, type TransformationUnderTest } from './test-runner';
+import type { VersionTestStatus } from '../store/transformations-repo';
 import type { StudioTransformationVersion } from '../../shared/api/versions';
 
 /** Versions listed by the studio versions API at most (newest first). */
 export const MAX_LISTED = 10_000;
-import { publishFailed, type PlanOutcome, type PublishService } from './publish-service';
-import { failureSummary, type TransformationUnderTest } from './test-runner';
-import type { VersionTestStatus } from '../store/transformations-repo';
 
 const firstLine = (text: string) => (text.split('\n', 1)[0] ?? text).slice(0, 500);
 
@@ -31,16 +32,15 @@ export interface VersionListQuery {
 /** Transformations: create, read, update (new immutable version each time), delete, versions. */
 export function createTransformationsService({ store, account }: ManagementDeps, publisher: PublishService) {
 
-  const mustGet = (id: string): TransformationRecord => {
-    const t = store.transformations.get(id);
-    if (!t) throw notFound(`transformation "${id}" not found`);
-    return t;
-  };
-
-  const present = (t: TransformationRecord): Transformation => {
-    const latest = store.transformations.version(t.latestVersionId!)!;
-    return presentTransformation(t, latest, account.workspaceId, store.destinations.forTransformation(t.id));
-  };
+  const core = artifactService({
+    kind: 'transformation',
+    repo: store.transformations,
+    parentOf: (v) => v.transformationId,
+    present: (t: TransformationRecord, latest): Transformation => presentTransformation(t, latest, account.workspaceId, store.destinations.forTransformation(t.id)),
+    settings: store.settings,
+    account,
+  });
+  const { mustGet, present } = core;
 
   const checkDestinations = (ids: string[] | undefined): string[] => {
     const wanted = distinct(ids ?? []);
@@ -115,45 +115,16 @@ export function createTransformationsService({ store, account }: ManagementDeps,
   }
 
   return {
-    list(): Transformation[] {
-      return store.transformations.list().map(present);
-    },
-    get(id: string): Transformation {
-      return present(mustGet(id));
-    },
+    list: core.list,
+    get: core.get,
     async create(input: TransformationInput, publish: boolean): Promise<Transformation> {
-      checkCodeFlavour(input);
-      const name = checkName(input.name);
-      const code = checkCode(input.code ?? '', store.settings);
-      const draft: NewTransformationVersion = {
-        id: newId(),
-        transformationId: newId(),
-        name,
-        description: input.description ?? '',
-        code,
-        testEvents: input.events ?? null,
-        createdAt: new Date().toISOString(),
-        createdBy: account.email,
-        message: versionMessage(input),
-      };
+      const draft: NewTransformationVersion = { ...core.draft(input).fields, transformationId: newId(), testEvents: input.events ?? null };
       return save(draft, true, { publish, destinationIds: input.destinationIds, givenEvents: input.events });
     },
     /** Fields left out keep the values of the latest version; a new version is made every time. */
     async update(id: string, input: TransformationInput, publish: boolean): Promise<Transformation> {
-      checkCodeFlavour(input);
-      const current = mustGet(id);
-      const latest = store.transformations.version(current.latestVersionId!)!;
-      const draft: NewTransformationVersion = {
-        id: newId(),
-        transformationId: id,
-        name: input.name === undefined ? latest.name : checkName(input.name),
-        description: input.description ?? latest.description,
-        code: input.code === undefined ? latest.code : checkCode(input.code, store.settings),
-        testEvents: input.events ?? latest.testEvents,
-        createdAt: new Date().toISOString(),
-        createdBy: account.email,
-        message: versionMessage(input),
-      };
+      const { fields, latest } = core.draft(input, id);
+      const draft: NewTransformationVersion = { ...fields, transformationId: id, testEvents: input.events ?? latest!.testEvents };
       return save(draft, false, { publish, destinationIds: input.destinationIds, givenEvents: input.events });
     },
     /** Soft delete: hidden from lists and lookups, versions kept, destinations disconnected. */
@@ -175,9 +146,7 @@ export function createTransformationsService({ store, account }: ManagementDeps,
       return store.transformations.versions(id, { count: MAX_LISTED, order: 'DESC' }).map((v) => presentStudioTransformationVersion(t, v));
     },
     version(id: string, versionId: string): TransformationVersion {
-      const t = mustGet(id);
-      const v = store.transformations.version(versionId);
-      if (!v || v.transformationId !== id) throw notFound(`version "${versionId}" of transformation "${id}" not found`);
+      const { artifact: t, version: v } = core.mustGetVersion(id, versionId);
       return presentTransformationVersion(t, v, { workspaceId: account.workspaceId, destinations: store.destinations.forTransformation(id) });
     },
   };

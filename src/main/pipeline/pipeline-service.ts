@@ -1,14 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Sandbox } from '../sandbox/types';
-import type { Store } from '../store';
-import { DestinationWorker, type WorkerStatus } from './destination-worker';
+import { DestinationWorker, type WorkerDeps, type WorkerStatus } from './destination-worker';
 
-export interface PipelineOptions {
-  store: Store;
-  dataDir: string;
-  workspaceId: string;
-  getSandbox: () => Sandbox | undefined;
-  log: () => FastifyBaseLogger;
+export interface PipelineOptions extends Omit<WorkerDeps, 'batchSize' | 'idleMs' | 'retryMs'> {
   batchSize?: number;
   /** Coalescing delay between a capture and waking the workers (ms). */
   wakeDelayMs?: number;

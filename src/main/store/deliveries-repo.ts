@@ -1,4 +1,5 @@
 import { statementCache, type Db } from './database';
+import { pruneOldestBefore, sqlConditions } from './sql-conditions';
 
 export type DeliveryStatus = 'delivered' | 'failed' | 'dropped' | 'filtered';
 
@@ -146,46 +147,24 @@ export function deliveriesRepo(db: Db) {
     },
     /** Newest first; `beforeId` is the cursor (exclusive). */
     list(filter: DeliveryFilter, limit: number, beforeId?: number): StoredDelivery[] {
-      const parts: string[] = [];
-      const params: unknown[] = [];
-      const equal = (column: string, value: string | number | undefined) => {
-        if (value === undefined) return;
-        parts.push(`d.${column} = ?`);
-        params.push(value);
-      };
-      equal('destination_id', filter.destinationId);
-      equal('message_id', filter.messageId);
-      equal('event_seq', filter.eventSeq);
-      equal('source_id', filter.sourceId);
-      if (filter.status?.length) {
-        parts.push(`d.status IN (${filter.status.map(() => '?').join(', ')})`);
-        params.push(...filter.status);
-      }
-      if (filter.from !== undefined) {
-        parts.push('d.created_at >= ?');
-        params.push(filter.from);
-      }
-      if (filter.to !== undefined) {
-        parts.push('d.created_at <= ?');
-        params.push(filter.to);
-      }
-      if (beforeId !== undefined) {
-        parts.push('d.id < ?');
-        params.push(beforeId);
-      }
+      const where = sqlConditions('d');
+      where.equal('destination_id', filter.destinationId);
+      where.equal('message_id', filter.messageId);
+      where.equal('event_seq', filter.eventSeq);
+      where.equal('source_id', filter.sourceId);
+      where.oneOf('status', filter.status);
+      where.between('created_at', filter.from, filter.to);
+      if (beforeId !== undefined) where.add('d.id < ?', beforeId);
       const sql = `SELECT d.*, b.logs, b.transformation_id, b.transformation_version_id
         FROM deliveries d JOIN delivery_batches b ON b.id = d.batch_id
-        WHERE ${parts.length ? parts.join(' AND ') : '1'} ORDER BY d.id DESC LIMIT ?`;
-      return (cached(sql).all(...params, limit) as Row[]).map(toDelivery);
+        WHERE ${where.sql()} ORDER BY d.id DESC LIMIT ?`;
+      return (cached(sql).all(...where.params, limit) as Row[]).map(toDelivery);
     },
     /** Retention: deletes up to `chunk` results (and emptied batches) created before `cutoff`. */
     pruneOlderThan(cutoff: string, chunk: number): number {
       return db.transaction(() => {
-        const hi = db
-          .prepare('SELECT max(id) AS hi FROM (SELECT id FROM deliveries WHERE created_at < ? ORDER BY id LIMIT ?)')
-          .get(cutoff, chunk) as { hi: number | null };
-        if (hi.hi === null) return 0;
-        const changes = db.prepare('DELETE FROM deliveries WHERE id <= ? AND created_at < ?').run(hi.hi, cutoff).changes;
+        const { hi, changes } = pruneOldestBefore(db, 'deliveries', 'id', 'created_at', cutoff, chunk);
+        if (hi === null) return 0;
         db.prepare('DELETE FROM delivery_batches WHERE created_at < ? AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.batch_id = delivery_batches.id)').run(
           cutoff,
         );

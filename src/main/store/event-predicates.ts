@@ -1,4 +1,5 @@
 import { lookupKey } from './event-keys';
+import { sqlConditions } from './sql-conditions';
 
 export type WhereOp = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | 'exists' | 'missing';
 /** One JSON-path condition (parsed by collect/where-filter.ts). */
@@ -67,44 +68,20 @@ function wherePredicate(c: WhereCondition, parts: string[], params: unknown[]): 
 
 /** Exact column predicates of a filter (alias `e`); '1' when empty. */
 export function predicates(filter: EventFilter): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (filter.types?.length) {
-    parts.push(`e.type IN (${filter.types.map(() => '?').join(', ')})`);
-    params.push(...filter.types);
-  }
-  const equal = (column: string, value: string | undefined) => {
-    if (value === undefined) return;
-    parts.push(`e.${column} = ?`);
-    params.push(value);
-  };
-  equal('event_name', filter.eventName);
-  equal('user_id', filter.userId);
-  equal('anonymous_id', filter.anonymousId);
-  equal('source_id', filter.sourceId);
-  equal('message_id', filter.messageId);
-  if (filter.user !== undefined) {
-    parts.push('(e.user_id = ? OR e.anonymous_id = ?)');
-    params.push(filter.user, filter.user);
-  }
-  if (filter.from !== undefined) {
-    parts.push('e.received_at >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to !== undefined) {
-    parts.push('e.received_at <= ?');
-    params.push(filter.to);
-  }
-  if (filter.q !== undefined && filter.q !== '') {
-    parts.push("e.event LIKE ? ESCAPE '\\'");
-    params.push(`%${escapeLike(filter.q)}%`);
-  }
-  if (filter.seqs) {
-    parts.push('e.seq IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(filter.seqs));
-  }
+  const where = sqlConditions('e');
+  const { parts, params } = where;
+  where.oneOf('type', filter.types);
+  where.equal('event_name', filter.eventName);
+  where.equal('user_id', filter.userId);
+  where.equal('anonymous_id', filter.anonymousId);
+  where.equal('source_id', filter.sourceId);
+  where.equal('message_id', filter.messageId);
+  if (filter.user !== undefined) where.add('(e.user_id = ? OR e.anonymous_id = ?)', filter.user, filter.user);
+  where.between('received_at', filter.from, filter.to);
+  if (filter.q !== undefined && filter.q !== '') where.add("e.event LIKE ? ESCAPE '\\'", `%${escapeLike(filter.q)}%`);
+  if (filter.seqs) where.add('e.seq IN (SELECT value FROM json_each(?))', JSON.stringify(filter.seqs));
   for (const c of filter.where ?? []) wherePredicate(c, parts, params);
-  return { sql: parts.length ? parts.join(' AND ') : '1', params };
+  return { sql: where.sql(), params };
 }
 
 /** The most selective lookup keys of a filter (to match in keys.event_keys), if any. */

@@ -1,6 +1,7 @@
 import { statementCache, type Db } from './database';
 import { attachEventKeys } from './event-keys';
 import { lookupKeys, predicates, type EventFilter } from './event-predicates';
+import { pruneOldestBefore } from './sql-conditions';
 
 export type { EventFilter } from './event-predicates';
 
@@ -250,13 +251,10 @@ export function eventsRepo(db: Db) {
     /** Retention: deletes up to `chunk` of the oldest events received before `cutoff`; returns how many. */
     pruneOlderThan(cutoff: string, chunk: number): number {
       return db.transaction(() => {
-        const hi = db
-          .prepare('SELECT max(seq) AS hi FROM (SELECT seq FROM captured_events WHERE received_at < ? ORDER BY seq LIMIT ?)')
-          .get(cutoff, chunk) as { hi: number | null };
-        if (hi.hi === null) return 0;
-        const changes = db.prepare('DELETE FROM captured_events WHERE seq <= ? AND received_at < ?').run(hi.hi, cutoff).changes;
+        const { hi, changes } = pruneOldestBefore(db, 'captured_events', 'seq', 'received_at', cutoff, chunk);
+        if (hi === null) return 0;
         // The events of one request share its receivedAt; a request cut by the chunk goes next time.
-        db.prepare('DELETE FROM event_requests WHERE last_seq <= ? AND received_at < ?').run(hi.hi, cutoff);
+        db.prepare('DELETE FROM event_requests WHERE last_seq <= ? AND received_at < ?').run(hi, cutoff);
         return changes;
       })();
     },

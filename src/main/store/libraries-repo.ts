@@ -1,5 +1,5 @@
-import { inTransaction, type Db } from './database';
-import type { VersionOrder } from './transformations-repo';
+import { artifactStore } from './artifact-store';
+import type { Db } from './database';
 
 export interface LibraryRecord {
   id: string;
@@ -29,18 +29,11 @@ export interface LibraryVersionRecord {
   message: string | null;
 }
 
-export interface NewLibraryVersion {
-  id: string;
-  libraryId: string;
-  name: string;
-  description: string;
-  code: string;
-  importName: string;
-  createdAt: string;
-  /** E-mail of the account saving the version. */
-  createdBy: string | null;
+/** A version to store: what the caller decides (seq and publishedAt are the store's). */
+export type NewLibraryVersion = Omit<LibraryVersionRecord, 'seq' | 'publishedAt' | 'message'> & {
+  /** The author's note on the version. */
   message?: string | null;
-}
+};
 
 interface LibraryRow {
   id: string;
@@ -92,86 +85,44 @@ const toVersion = (row: VersionRow): LibraryVersionRecord => ({
   message: row.message,
 });
 
-/** Libraries (import name unique) and their immutable versions. */
+/** Libraries (import name unique) and their immutable versions; deleted ones are hidden from lookups. */
 export function librariesRepo(db: Db) {
-  const byId = db.prepare('SELECT * FROM libraries WHERE id = ? AND deleted_at IS NULL');
+  const core = artifactStore<LibraryRow, VersionRow, LibraryRecord, LibraryVersionRecord, NewLibraryVersion>(db, {
+    table: 'libraries',
+    versionTable: 'library_versions',
+    parentColumn: 'library_id',
+    insertArtifact: `INSERT INTO libraries (id, name, description, import_name, created_at, updated_at)
+     VALUES (@parentId, @name, @description, @importName, @createdAt, @createdAt)`,
+    insertVersion: `INSERT INTO library_versions (id, library_id, seq, name, description, code, import_name, created_at, created_by, message)
+     VALUES (@id, @parentId, @seq, @name, @description, @code, @importName, @createdAt, @createdBy, @message)`,
+    touch: `UPDATE libraries SET name = @name, description = @description, import_name = @importName, updated_at = @createdAt, latest_version_id = @id
+     WHERE id = @parentId`,
+    toArtifact: toLibrary,
+    toVersion,
+    parentOf: (version) => version.libraryId,
+    params: (version) => ({ ...version, message: version.message ?? null }),
+  });
   const byImportName = db.prepare('SELECT * FROM libraries WHERE import_name = ?');
-  const versionById = db.prepare('SELECT * FROM library_versions WHERE id = ?');
-  const nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM library_versions WHERE library_id = ?');
-  const insertVersion = db.prepare(
-    `INSERT INTO library_versions (id, library_id, seq, name, description, code, import_name, created_at, created_by, message)
-     VALUES (@id, @libraryId, @seq, @name, @description, @code, @importName, @createdAt, @createdBy, @message)`,
+  const softDeleteFreeingName = db.prepare(
+    "UPDATE libraries SET deleted_at = ?, import_name = import_name || ' (deleted ' || id || ')' WHERE id = ? AND deleted_at IS NULL",
   );
-  const touch = db.prepare(
-    `UPDATE libraries SET name = @name, description = @description, import_name = @importName, updated_at = @createdAt, latest_version_id = @id
-     WHERE id = @libraryId`,
-  );
-
-  const addVersion = (version: NewLibraryVersion): LibraryVersionRecord =>
-    inTransaction(db, () => {
-      const { seq } = nextSeq.get(version.libraryId) as { seq: number };
-      insertVersion.run({ ...version, message: version.message ?? null, seq });
-      touch.run(version);
-      return toVersion(versionById.get(version.id) as VersionRow);
-    });
-
   return {
-    get(id: string): LibraryRecord | undefined {
-      const row = byId.get(id) as LibraryRow | undefined;
-      return row && toLibrary(row);
-    },
+    ...core,
     /** The library that currently owns an import name (a deleted library gives its name up: its row keeps "name (deleted id)"). */
     byImportName(importName: string): LibraryRecord | undefined {
       const row = byImportName.get(importName) as LibraryRow | undefined;
       return row && toLibrary(row);
-    },
-    list(): LibraryRecord[] {
-      return (db.prepare('SELECT * FROM libraries WHERE deleted_at IS NULL ORDER BY created_at, id').all() as LibraryRow[]).map(toLibrary);
-    },
-    /** Creates a library with its first version (one transaction). */
-    create(first: NewLibraryVersion): { library: LibraryRecord; version: LibraryVersionRecord } {
-      return inTransaction(db, () => {
-        db.prepare(
-          `INSERT INTO libraries (id, name, description, import_name, created_at, updated_at)
-           VALUES (@libraryId, @name, @description, @importName, @createdAt, @createdAt)`,
-        ).run(first);
-        const version = addVersion(first);
-        return { library: toLibrary(byId.get(first.libraryId) as LibraryRow), version };
-      });
-    },
-    /** Adds a version, which becomes the latest; the library takes its name, description and import name. */
-    addVersion,
-    version(versionId: string): LibraryVersionRecord | undefined {
-      const row = versionById.get(versionId) as VersionRow | undefined;
-      return row && toVersion(row);
-    },
-    versions(libraryId: string, options: { count: number; order: VersionOrder }): LibraryVersionRecord[] {
-      const dir = options.order === 'DESC' ? 'DESC' : 'ASC';
-      const rows = db
-        .prepare(`SELECT * FROM library_versions WHERE library_id = ? ORDER BY created_at ${dir}, seq ${dir} LIMIT ?`)
-        .all(libraryId, options.count) as VersionRow[];
-      return rows.map(toVersion);
     },
     /**
      * Deletes a library: hidden from lists and lookups, its versions kept (published
      * transformation versions may pin them); its import name is freed for a new library.
      */
     softDelete(id: string, at: string): boolean {
-      return (
-        db
-          .prepare("UPDATE libraries SET deleted_at = ?, import_name = import_name || ' (deleted ' || id || ')' WHERE id = ? AND deleted_at IS NULL")
-          .run(at, id).changes > 0
-      );
+      return softDeleteFreeingName.run(at, id).changes > 0;
     },
     /** Makes `versionId` the one published version of its library. */
     publish(versionId: string, at: string): void {
-      inTransaction(db, () => {
-        const version = versionById.get(versionId) as VersionRow | undefined;
-        if (!version) throw new Error(`unknown library version ${versionId}`);
-        db.prepare('UPDATE library_versions SET published_at = NULL WHERE library_id = ? AND id <> ?').run(version.library_id, versionId);
-        db.prepare('UPDATE library_versions SET published_at = ? WHERE id = ?').run(at, versionId);
-        db.prepare('UPDATE libraries SET published_version_id = ? WHERE id = ?').run(versionId, version.library_id);
-      });
+      core.publish(versionId, at);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { inTransaction, statementCache, type Db } from './database';
+import { jobRows } from './job-rows';
 
 export interface ReplayRunRow {
   id: string;
@@ -87,13 +88,12 @@ function where(filter: ResultFilter): { sql: string; params: unknown[] } {
 /** Replay runs, their inputs and per-event results. */
 export function replayRepo(db: Db) {
   const cached = statementCache(db);
+  const { byId, list } = jobRows(db, 'replay_runs');
   const insertRun = db.prepare(
     `INSERT INTO replay_runs (id, kind, name, status, source, target_a, target_b, total, done, summary, created_at)
      VALUES (@id, @kind, @name, 'queued', @source, @target_a, @target_b, @total, 0, @summary, @created_at)`,
   );
   const insertInput = db.prepare('INSERT INTO replay_inputs (run_id, position, event_seq, event) VALUES (?, ?, ?, ?)');
-  const byId = db.prepare('SELECT * FROM replay_runs WHERE id = ?');
-  const list = db.prepare('SELECT * FROM replay_runs ORDER BY created_at DESC, id DESC LIMIT ?');
   const inputs = db.prepare(
     `SELECT i.position, i.event_seq, COALESCE(i.event, e.event) AS event, e.source_id, e.received_at, e.message_id
      FROM replay_inputs i LEFT JOIN captured_events e ON e.seq = i.event_seq

@@ -1,4 +1,5 @@
 import { inTransaction, statementCache, type Db } from './database';
+import { jobRows } from './job-rows';
 
 export interface SendRow {
   id: string;
@@ -34,13 +35,12 @@ export interface SendOutcomeWrite {
 /** Send jobs and the status of each of their events. */
 export function sendRepo(db: Db) {
   const cached = statementCache(db);
+  const { byId, list } = jobRows(db, 'replay_sends');
   const insert = db.prepare(
     `INSERT INTO replay_sends (id, status, source, target_kind, url, write_key, rate_per_second, total, created_at)
      VALUES (@id, 'queued', @source, @target_kind, @url, @write_key, @rate_per_second, @total, @created_at)`,
   );
   const insertEvent = db.prepare("INSERT INTO replay_send_events (send_id, position, event_seq, event, status) VALUES (?, ?, ?, ?, 'pending')");
-  const byId = db.prepare('SELECT * FROM replay_sends WHERE id = ?');
-  const list = db.prepare('SELECT * FROM replay_sends ORDER BY created_at DESC, id DESC LIMIT ?');
   const counts = db.prepare('SELECT status, count(*) AS n FROM replay_send_events WHERE send_id = ? GROUP BY status');
   const unsent = db.prepare(
     `SELECT s.position, s.event_seq, COALESCE(s.event, e.event) AS event, s.status, s.error, s.attempts

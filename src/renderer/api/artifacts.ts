@@ -45,34 +45,24 @@ export function publishState(artifact: Pick<Artifact, 'versionId' | 'publishedVe
   return artifact.publishedVersionId === artifact.versionId ? 'published' : 'changed';
 }
 
-export function fromTransformation(t: Transformation): Artifact {
+/** A transformation or library as the API answers it, in the authoring UI's terms. */
+export function toArtifact(kind: Kind, a: Transformation | Library): Artifact {
   return {
-    kind: 'transformation',
-    id: t.id,
-    name: t.name,
-    description: t.description ?? '',
-    code: t.code ?? '',
-    versionId: t.versionId,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-    publishedVersionId: t.publishedVersionId,
+    kind,
+    id: a.id,
+    name: a.name,
+    description: a.description ?? '',
+    code: a.code ?? '',
+    versionId: a.versionId,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+    ...('importName' in a ? { importName: a.importName } : {}),
+    publishedVersionId: a.publishedVersionId,
   };
 }
 
-export function fromLibrary(l: Library): Artifact {
-  return {
-    kind: 'library',
-    id: l.id,
-    name: l.name,
-    description: l.description ?? '',
-    code: l.code ?? '',
-    versionId: l.versionId,
-    createdAt: l.createdAt,
-    updatedAt: l.updatedAt,
-    importName: l.importName,
-    publishedVersionId: l.publishedVersionId,
-  };
-}
+export const fromTransformation = (t: Transformation): Artifact => toArtifact('transformation', t);
+export const fromLibrary = (l: Library): Artifact => toArtifact('library', l);
 
 /** The studio versions API's answer (newest first) turned oldest first. */
 function oldestFirst(newestFirst: Array<StudioTransformationVersion | StudioLibraryVersion>): ArtifactVersion[] {
@@ -90,23 +80,22 @@ function oldestFirst(newestFirst: Array<StudioTransformationVersion | StudioLibr
   }));
 }
 
+const endpoints = (kind: Kind) => (kind === 'transformation' ? api.transformations : api.libraries);
+
 /** The management API calls for one kind, with the answers normalised. */
 export const artifactApi = {
   async get(kind: Kind, id: string): Promise<Artifact> {
-    return kind === 'transformation' ? fromTransformation(await api.getTransformation(id)) : fromLibrary(await api.getLibrary(id));
+    return toArtifact(kind, await endpoints(kind).get(id));
   },
   async create(kind: Kind, body: SaveBody): Promise<Artifact> {
-    return kind === 'transformation' ? fromTransformation(await api.createTransformation(body)) : fromLibrary(await api.createLibrary(body));
+    return toArtifact(kind, await endpoints(kind).create(body));
   },
   async update(kind: Kind, id: string, body: SaveBody): Promise<Artifact> {
-    return kind === 'transformation'
-      ? fromTransformation(await api.updateTransformation(id, body))
-      : fromLibrary(await api.updateLibrary(id, body));
+    return toArtifact(kind, await endpoints(kind).update(id, body));
   },
   /** All versions, oldest first (the API answers newest first with DESC). */
   async versions(kind: Kind, id: string): Promise<ArtifactVersion[]> {
-    if (kind === 'transformation') return oldestFirst((await api.studioTransformationVersions(id)).versions);
-    return oldestFirst((await api.studioLibraryVersions(id)).versions);
+    return oldestFirst((await endpoints(kind).studioVersions(id)).versions);
   },
   async publish(kind: Kind, versionId: string, testInput: unknown[]) {
     return api.publish(kind === 'transformation' ? { transformations: [{ versionId, testInput }] } : { libraries: [{ versionId }] });

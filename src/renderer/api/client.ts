@@ -1,6 +1,6 @@
 import type { ErrorBody } from '../../shared/errors';
 import type { SavedTestEvent, SavedTestEvents } from '../../shared/api/test-events';
-import type { StudioLibraryVersions, StudioTransformationVersions } from '../../shared/api/versions';
+import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
 import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
 import type { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../shared/api/replay';
 import type {
@@ -100,38 +100,32 @@ export function queryString(params: Record<string, string | number | boolean | u
 const id = (value: string) => encodeURIComponent(value);
 export type VersionOrder = 'ASC' | 'DESC';
 
+/** The calls of one versioned-artifact kind: list, read, create, update (new version), delete, versions. */
+function artifactEndpoints<A, V, S, ListKey extends string, VersionsKey extends string>(base: string) {
+  const publishing = (publish: boolean) => queryString({ publish: publish || undefined });
+  return {
+    list: () => request<Record<ListKey, A[]>>('GET', base),
+    get: (aid: string) => request<A>('GET', `${base}/${id(aid)}`),
+    create: (body: SaveBody, publish = false) => request<A>('POST', `${base}${publishing(publish)}`, body),
+    update: (aid: string, body: SaveBody, publish = false) => request<A>('POST', `${base}/${id(aid)}${publishing(publish)}`, body),
+    remove: (aid: string) => request<{ success: boolean }>('DELETE', `${base}/${id(aid)}`),
+    versions: (aid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
+      request<Record<VersionsKey, V[]>>('GET', `${base}/${id(aid)}/versions${queryString({ count, orderBy })}`),
+    version: (aid: string, versionId: string) => request<V>('GET', `${base}/${id(aid)}/versions/${id(versionId)}`),
+    /** Version history with number, message (and test status), newest first (studio API). */
+    studioVersions: (aid: string) => request<{ versions: S[] }>('GET', `/studio/api${base}/${id(aid)}/versions`),
+  };
+}
+
 export const api = {
   health: () => request<{ status: string }>('GET', '/studio/health'),
   info: () => request<StudioInfo>('GET', '/studio/api/info'),
 
-  listTransformations: () => request<{ transformations: Transformation[] }>('GET', '/transformations'),
-  getTransformation: (tid: string) => request<Transformation>('GET', `/transformations/${id(tid)}`),
-  createTransformation: (body: SaveBody, publish = false) =>
-    request<Transformation>('POST', `/transformations${queryString({ publish: publish || undefined })}`, body),
-  updateTransformation: (tid: string, body: SaveBody, publish = false) =>
-    request<Transformation>('POST', `/transformations/${id(tid)}${queryString({ publish: publish || undefined })}`, body),
-  deleteTransformation: (tid: string) => request<{ success: boolean }>('DELETE', `/transformations/${id(tid)}`),
-  listTransformationVersions: (tid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
-    request<{ TransformationVersions: TransformationVersion[] }>('GET', `/transformations/${id(tid)}/versions${queryString({ count, orderBy })}`),
-  getTransformationVersion: (tid: string, versionId: string) =>
-    request<TransformationVersion>('GET', `/transformations/${id(tid)}/versions/${id(versionId)}`),
+  /** Transformations of the management API (seed 000). */
+  transformations: artifactEndpoints<Transformation, TransformationVersion, StudioTransformationVersion, 'transformations', 'TransformationVersions'>('/transformations'),
+  /** Libraries of the management API (seed 000). */
+  libraries: artifactEndpoints<Library, LibraryVersion, StudioLibraryVersion, 'libraries', 'libraryVersions'>('/libraries'),
 
-  listLibraries: () => request<{ libraries: Library[] }>('GET', '/libraries'),
-  getLibrary: (lid: string) => request<Library>('GET', `/libraries/${id(lid)}`),
-  createLibrary: (body: SaveBody, publish = false) =>
-    request<Library>('POST', `/libraries${queryString({ publish: publish || undefined })}`, body),
-  updateLibrary: (lid: string, body: SaveBody, publish = false) =>
-    request<Library>('POST', `/libraries/${id(lid)}${queryString({ publish: publish || undefined })}`, body),
-  listLibraryVersions: (lid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
-    request<{ libraryVersions: LibraryVersion[] }>('GET', `/libraries/${id(lid)}/versions${queryString({ count, orderBy })}`),
-  getLibraryVersion: (lid: string, versionId: string) =>
-    request<LibraryVersion>('GET', `/libraries/${id(lid)}/versions/${id(versionId)}`),
-
-  /** Version history with message and test status, newest first (studio API). */
-  studioTransformationVersions: (tid: string) => request<StudioTransformationVersions>('GET', `/studio/api/transformations/${id(tid)}/versions`),
-  studioLibraryVersions: (lid: string) => request<StudioLibraryVersions>('GET', `/studio/api/libraries/${id(lid)}/versions`),
-  /** Deletes a library; 409 (naming them) while transformations import it. */
-  deleteLibrary: (lid: string) => request<{ success: boolean }>('DELETE', `/libraries/${id(lid)}`),
   /** Calls one exported function of (unsaved) library code in the sandbox. */
   callLibrary: (body: LibraryCallRequest) => request<LibraryCallResponse>('POST', '/studio/api/libraries/call', body),
 

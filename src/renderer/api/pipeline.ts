@@ -1,6 +1,6 @@
 import type { EventFilterQuery, EventTypeCounts, ImportBody, ImportReport } from '../../shared/api/events';
 import type { ExportFormat } from '../../shared/api/event-selection';
-import type { CapturedEventDto, DeliveryDto, DeliveryStatus, DestinationDto, DestinationKind, SourceDto } from '../../shared/api/pipeline';
+import type { CapturedEventDetailDto, CapturedEventDto, DeliveryDto, DeliveryStatus, DestinationDto, DestinationKind, SourceDto } from '../../shared/api/pipeline';
 import { ApiError, auth, queryString, request } from './client';
 
 // The studio API of the local data plane: sources, captured events, destinations, deliveries.
@@ -9,9 +9,7 @@ export type Source = SourceDto;
 export type StoredEventRow = CapturedEventDto;
 export type { DeliveryStatus, DestinationKind };
 
-export interface EventDetail extends StoredEventRow {
-  request: { callType: string; requestIp: string | null; receivedAt: string; body: string; eventCount: number } | null;
-}
+export type EventDetail = CapturedEventDetailDto;
 
 /** A destination as listed, plus what a quarantine (paused by the studio with a reason) may add. */
 export type DestinationView = DestinationDto & {

@@ -20,7 +20,7 @@ const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
  */
 export function SplitLayout({
   id,
-  orientation,
+  orientation = 'horizontal',
   first,
   second,
   label,
@@ -29,7 +29,8 @@ export function SplitLayout({
   secondRef,
 }: {
   id: string;
-  orientation: 'horizontal' | 'vertical';
+  /** Side by side (default) or stacked. */
+  orientation?: 'horizontal' | 'vertical';
   first: SplitPane;
   second: SplitPane;
   label: string;

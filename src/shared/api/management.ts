@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 // Shapes of the management API (seed 000 plus the hosted behaviour its clients rely on): the
 // route schemas (main/http/routes/{transformations,libraries,publish}.ts), the management
@@ -18,19 +18,20 @@ export const VersionMessage = Type.String({ maxLength: 1000, description: 'What 
 
 const CreatedBy = Type.Union([Type.String(), Type.Null()], { description: 'E-mail of the account that saved the version (null when not recorded)' });
 const Timestamps = { createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' }) };
+/** What every version of either kind carries after its id. */
+const VersionContent = { versionId: Type.String(), name: Type.String(), description: Type.String(), code: Type.String() };
 
 // ---- transformations
 
-const transformationFields = {
-  id: Type.String({ description: 'Transformation id' }),
-  versionId: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  code: Type.String(),
-  codeVersion: Type.String(),
-  language: Type.String(),
+/** The fields of a version of either kind: its artifact's id, content, kind-specific fields, times. */
+const artifactFields = <Extra extends Record<string, TSchema>>(what: string, extra: Extra) => ({
+  id: Type.String({ description: `${what} id` }),
+  ...VersionContent,
+  ...extra,
   ...Timestamps,
-};
+});
+
+const transformationFields = artifactFields('Transformation', { codeVersion: Type.String(), language: Type.String() });
 
 /** A transformation: its latest version plus identity, workspace and connected destinations. */
 export const Transformation = Type.Object({
@@ -51,16 +52,22 @@ export const TransformationVersion = Type.Object({
 });
 export type TransformationVersion = Static<typeof TransformationVersion>;
 
-const transformationBodyFields = {
-  description: Type.Optional(Type.String({ maxLength: 100_000 })),
-  code: Type.Optional(Type.String({ description: 'Module code exporting transformEvent or transformBatch' })),
+/** Body fields of creates and updates of either kind (besides name and code). */
+const commonBodyFields = {
   codeVersion: Type.Optional(Type.String({ description: 'Always "1"' })),
   language: Type.Optional(Type.String({ description: 'Always "javascript"' })),
   publish: Type.Optional(Type.Boolean({ description: 'Also accepted in the query string' })),
+  message: Type.Optional(VersionMessage),
+};
+const OptionalDescription = Type.Optional(Type.String({ maxLength: 100_000 }));
+
+const transformationBodyFields = {
+  description: OptionalDescription,
+  code: Type.Optional(Type.String({ description: 'Module code exporting transformEvent or transformBatch' })),
+  ...commonBodyFields,
   events: Type.Optional(Type.Array(EventObject, { description: 'Test events of this version; run when publishing' })),
   testEvents: Type.Optional(Type.Array(EventObject, { description: 'rudder-cli\'s name for "events"' })),
   destinationIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'Destinations to connect; only with publish=true' })),
-  message: Type.Optional(VersionMessage),
 };
 export const CreateTransformationBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 1000 }), ...transformationBodyFields });
 export const UpdateTransformationBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })), ...transformationBodyFields });
@@ -70,16 +77,7 @@ export type UpdateTransformationBody = Static<typeof UpdateTransformationBody>;
 // ---- libraries
 
 const Workspace = Type.Object({ id: Type.String() });
-const libraryFields = {
-  id: Type.String({ description: 'Library id' }),
-  versionId: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  code: Type.String(),
-  importName: Type.String(),
-  language: Type.String(),
-  ...Timestamps,
-};
+const libraryFields = artifactFields('Library', { importName: Type.String(), language: Type.String() });
 
 export const Library = Type.Object({
   ...libraryFields,
@@ -101,13 +99,10 @@ export const LibraryVersion = Type.Object({
 export type LibraryVersion = Static<typeof LibraryVersion>;
 
 const libraryBodyFields = {
-  description: Type.Optional(Type.String({ maxLength: 100_000 })),
+  description: OptionalDescription,
   code: Type.Optional(Type.String({ description: 'Module code; transformations import it by its import name' })),
   importName: Type.Optional(Type.String({ description: 'Read-only: camelCase(name)' })),
-  codeVersion: Type.Optional(Type.String({ description: 'Always "1"' })),
-  language: Type.Optional(Type.String({ description: 'Always "javascript"' })),
-  publish: Type.Optional(Type.Boolean({ description: 'Also accepted in the query string' })),
-  message: Type.Optional(VersionMessage),
+  ...commonBodyFields,
 };
 export const CreateLibraryBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 1000 }), ...libraryBodyFields });
 export const UpdateLibraryBody = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })), ...libraryBodyFields });
@@ -131,11 +126,12 @@ export const PublishRequest = Type.Object({
 });
 export type PublishRequest = Static<typeof PublishRequest>;
 
+/** Which version a test result is about. */
+const TestedVersion = { id: Type.String(), versionId: Type.String(), name: Type.String() };
+
 export const LibraryTestResult = Type.Object({
   type: Type.Literal('library'),
-  id: Type.String(),
-  versionId: Type.String(),
-  name: Type.String(),
+  ...TestedVersion,
   importName: Type.String(),
   passed: Type.Boolean(),
   error: Type.Optional(Type.String()),
@@ -147,9 +143,7 @@ export type EventError = Static<typeof EventError>;
 
 export const TransformationTestResult = Type.Object({
   type: Type.Literal('transformation'),
-  id: Type.String(),
-  versionId: Type.String(),
-  name: Type.String(),
+  ...TestedVersion,
   passed: Type.Boolean(),
   error: Type.Optional(Type.String()),
   eventCount: Type.Integer(),

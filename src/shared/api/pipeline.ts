@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { IdAndName, Literals } from './schema-helpers';
 
 // Shapes of the studio API's sources, captured events, destinations and deliveries: the route
 // schemas (main/http/routes/pipeline-schemas.ts) and the renderer's typed client use these.
@@ -8,14 +9,13 @@ const NullableText = Type.Union([Type.String(), Type.Null()]);
 const AnyObject = Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true }));
 
 export const Source = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
+  ...IdAndName,
   writeKey: Type.String({ description: 'Basic auth user name of the event API' }),
   enabled: Type.Boolean(),
   createdAt: Type.String(),
 });
 
-export const DestinationKindSchema = Type.Union([Type.Literal('capture'), Type.Literal('webhook'), Type.Literal('file'), Type.Literal('data-plane')]);
+export const DestinationKindSchema = Literals(['capture', 'webhook', 'file', 'data-plane']);
 
 export const DestinationView = Type.Object({
   id: Type.String(),
@@ -53,6 +53,15 @@ export const CapturedEvent = Type.Object({
   event: AnyObject,
 });
 
+/** One captured event with the request it came in with (raw body as received). */
+export const CapturedEventDetail = Type.Object({
+  ...CapturedEvent.properties,
+  request: Type.Union([
+    Type.Object({ callType: Type.String(), requestIp: NullableText, receivedAt: Type.String(), body: Type.String(), eventCount: Type.Integer() }),
+    Type.Null(),
+  ]),
+});
+
 export const Delivery = Type.Object({
   id: Type.String(),
   destinationId: Type.String(),
@@ -60,7 +69,7 @@ export const Delivery = Type.Object({
   sourceId: NullableText,
   messageId: NullableText,
   eventType: NullableText,
-  status: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('dropped'), Type.Literal('filtered')]),
+  status: Literals(['delivered', 'failed', 'dropped', 'filtered']),
   output: Type.Union([Type.Array(AnyObject), Type.Null()]),
   error: NullableText,
   logs: Type.Array(Type.String()),
@@ -72,6 +81,7 @@ export const Delivery = Type.Object({
 
 export type SourceDto = Static<typeof Source>;
 export type CapturedEventDto = Static<typeof CapturedEvent>;
+export type CapturedEventDetailDto = Static<typeof CapturedEventDetail>;
 export type DestinationDto = Static<typeof DestinationView>;
 export type DestinationKind = Static<typeof DestinationKindSchema>;
 export type DeliveryDto = Static<typeof Delivery>;

@@ -1,6 +1,7 @@
 // Replay runs, compare and send: shapes of /studio/api/replay/… (routes, service, renderer client).
 import { Type, type Static } from 'typebox';
 import { JsonObject, SavedTestEvent } from './test-events';
+import { Literals } from './schema-helpers';
 
 export const MAX_REPLAY_EVENTS = 1_000_000;
 export const MAX_IMPORTED_EVENTS = 10_000;
@@ -63,14 +64,7 @@ export const CreateReplayRun = Type.Object(
 );
 export type CreateReplayRun = Static<typeof CreateReplayRun>;
 
-export const RunStatus = Type.Union([
-  Type.Literal('queued'),
-  Type.Literal('running'),
-  Type.Literal('done'),
-  Type.Literal('failed'),
-  Type.Literal('cancelled'),
-  Type.Literal('interrupted'),
-]);
+export const RunStatus = Literals(['queued', 'running', 'done', 'failed', 'cancelled', 'interrupted']);
 export type RunStatus = Static<typeof RunStatus>;
 
 export const OutcomeCounts = Type.Object({ kept: Type.Integer(), dropped: Type.Integer(), split: Type.Integer(), failed: Type.Integer() });
@@ -78,15 +72,7 @@ export type OutcomeCounts = Static<typeof OutcomeCounts>;
 
 export const CHANGE_KINDS = ['unchanged', 'changed', 'dropped', 'split', 'newlyFailing', 'fixed', 'stillFailing'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
-export const ChangeKind = Type.Union([
-  Type.Literal('unchanged'),
-  Type.Literal('changed'),
-  Type.Literal('dropped'),
-  Type.Literal('split'),
-  Type.Literal('newlyFailing'),
-  Type.Literal('fixed'),
-  Type.Literal('stillFailing'),
-]);
+export const ChangeKind = Literals(['unchanged', 'changed', 'dropped', 'split', 'newlyFailing', 'fixed', 'stillFailing']);
 
 export const ReplaySummary = Type.Object({
   a: OutcomeCounts,
@@ -95,12 +81,12 @@ export const ReplaySummary = Type.Object({
   paths: Type.Array(Type.Object({ path: Type.String(), added: Type.Integer(), removed: Type.Integer(), changed: Type.Integer() }), {
     description: 'Top changed field paths of B outputs against A outputs',
   }),
-  errors: Type.Array(Type.Object({ side: Type.Union([Type.Literal('a'), Type.Literal('b')]), message: Type.String(), count: Type.Integer() })),
+  errors: Type.Array(Type.Object({ side: Literals(['a', 'b']), message: Type.String(), count: Type.Integer() })),
 });
 export type ReplaySummary = Static<typeof ReplaySummary>;
 
 export const RunTargetView = Type.Object({
-  kind: Type.Union([Type.Literal('version'), Type.Literal('published'), Type.Literal('draft')]),
+  kind: Literals(['version', 'published', 'draft']),
   label: Type.String(),
   transformationId: Type.Union([Type.String(), Type.Null()]),
   versionId: Type.Union([Type.String(), Type.Null()]),
@@ -109,7 +95,7 @@ export type RunTargetView = Static<typeof RunTargetView>;
 
 export const ReplayRun = Type.Object({
   id: Type.String(),
-  kind: Type.Union([Type.Literal('replay'), Type.Literal('compare')]),
+  kind: Literals(['replay', 'compare']),
   name: Type.String(),
   status: RunStatus,
   source: Type.String({ description: 'What the events are (a sentence)' }),
@@ -149,7 +135,7 @@ export type ReplayResult = Static<typeof ReplayResult>;
 export const ResultsQuery = Type.Object({
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  only: Type.Optional(Type.Union([Type.Literal('changed'), Type.Literal('errors'), Type.Literal('dropped')])),
+  only: Type.Optional(Literals(['changed', 'errors', 'dropped'])),
   change: Type.Optional(ChangeKind),
   path: Type.Optional(Type.String({ maxLength: 1000, description: 'Events whose outputs changed at this field path' })),
   error: Type.Optional(Type.String({ maxLength: 2000, description: 'Events that failed with this message' })),
@@ -163,7 +149,7 @@ export const SaveAsTestsBody = Type.Object(
   {
     transformationId: Id,
     positions: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 1000, description: 'Results to save (default: the failures)' })),
-    side: Type.Optional(Type.Union([Type.Literal('a'), Type.Literal('b')], { description: 'Whose failures and outputs (default b for compares, else a)' })),
+    side: Type.Optional(Literals(['a', 'b'], { description: 'Whose failures and outputs (default b for compares, else a)' })),
     withExpected: Type.Optional(Type.Boolean({ description: 'Save the outputs as expected outputs' })),
   },
   { additionalProperties: false },
@@ -193,16 +179,16 @@ export const CreateSend = Type.Object(
 );
 export type CreateSend = Static<typeof CreateSend>;
 
-export const SendStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('cancelled'), Type.Literal('interrupted')]);
+export const SendStatus = Literals(['queued', 'running', 'done', 'cancelled', 'interrupted']);
 export type SendStatus = Static<typeof SendStatus>;
 
-export const SendEventStatus = Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('rejected'), Type.Literal('failed')]);
+export const SendEventStatus = Literals(['pending', 'accepted', 'rejected', 'failed']);
 
 export const SendJob = Type.Object({
   id: Type.String(),
   status: SendStatus,
   source: Type.String(),
-  target: Type.Object({ kind: Type.Union([Type.Literal('local'), Type.Literal('remote')]), url: Type.String() }),
+  target: Type.Object({ kind: Literals(['local', 'remote']), url: Type.String() }),
   ratePerSecond: Type.Integer(),
   total: Type.Integer(),
   counts: Type.Object({ pending: Type.Integer(), accepted: Type.Integer(), rejected: Type.Integer(), failed: Type.Integer() }),

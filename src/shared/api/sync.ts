@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { IdAndName, Literals } from './schema-helpers';
 
 // Remotes and sync: one definition used by the routes, the sync service and the renderer.
 
@@ -33,17 +34,10 @@ export const ConnectionResult = Type.Object({
 });
 export type ConnectionResult = Static<typeof ConnectionResult>;
 
-export const SyncKind = Type.Union([Type.Literal('transformation'), Type.Literal('library')]);
+export const SyncKind = Literals(['transformation', 'library']);
 export type SyncKind = Static<typeof SyncKind>;
 
-export const ChangeState = Type.Union([
-  Type.Literal('unchanged'),
-  Type.Literal('new-local'),
-  Type.Literal('new-remote'),
-  Type.Literal('changed-local'),
-  Type.Literal('changed-remote'),
-  Type.Literal('both'),
-]);
+export const ChangeState = Literals(['unchanged', 'new-local', 'new-remote', 'changed-local', 'changed-remote', 'both']);
 export type ChangeState = Static<typeof ChangeState>;
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -78,7 +72,7 @@ export type SyncRequest = Static<typeof SyncRequest>;
 export const ResolveRequest = Type.Object({
   kind: SyncKind,
   localId: Type.String({ minLength: 1 }),
-  choice: Type.Union([Type.Literal('keep-local'), Type.Literal('take-remote'), Type.Literal('merged')]),
+  choice: Literals(['keep-local', 'take-remote', 'merged']),
   code: Type.Optional(Type.String({ description: 'The merged code (choice "merged")' })),
 });
 export type ResolveRequest = Static<typeof ResolveRequest>;
@@ -106,8 +100,7 @@ export const SavedTestFailure = Type.Object({
   expected: Type.Optional(Type.Array(Type.Unknown(), { description: 'Expected outputs saved with the event' })),
 });
 export const SavedTestResult = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
+  ...IdAndName,
   version: Type.String({ description: '"v5": the version number' }),
   versionId: Type.String(),
   eventCount: Type.Integer(),

@@ -1,9 +1,9 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Store } from '../../store';
 import { notFound } from '../../errors';
 import { SandboxErrorBody, sandboxErrorResponses } from './sandbox-schemas';
+import { typedRoutes } from './typed-routes';
 
 const MASK = '********';
 
@@ -23,8 +23,7 @@ const tags = ['credentials'];
 /** Credentials user code reads with getCredential(key). Values are write-only through the API. */
 export const credentialsRoutes =
   (repo: Store['credentials']): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
 
     app.get(
       '/studio/api/credentials',
@@ -53,4 +52,4 @@ export const credentialsRoutes =
         return { success: true };
       },
     );
-  };
+  });

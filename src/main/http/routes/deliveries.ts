@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Store } from '../../store';
@@ -6,6 +5,7 @@ import { isoBound, parseSeq } from '../../collect/events-service';
 import type { DeliveryStatus, StoredDelivery } from '../../store/deliveries-repo';
 import { StudioError } from '../../errors';
 import { Delivery, IsoTime, NullableText, studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
 
 const STATUSES: DeliveryStatus[] = ['delivered', 'failed', 'dropped', 'filtered'];
 
@@ -41,8 +41,7 @@ const present = (d: StoredDelivery) => ({
 /** Studio API: per-event delivery results, newest first. */
 export const deliveriesRoutes =
   (deliveries: Store['deliveries']): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     app.get(
       '/studio/api/deliveries',
       {
@@ -79,4 +78,4 @@ export const deliveriesRoutes =
         return { deliveries: page.map(present), next: rows.length > limit ? String(page[page.length - 1]!.id) : null };
       },
     );
-  };
+  });

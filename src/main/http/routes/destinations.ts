@@ -1,8 +1,9 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { DestinationsService } from '../../pipeline/destinations-service';
 import { DestinationKindSchema, DestinationView, IdParam, studioErrors } from './pipeline-schemas';
+import { deleteRoute, listRoute } from './crud-routes';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['destinations'];
 
@@ -36,15 +37,10 @@ const UpdateBody = Type.Object(
 /** Studio API: destinations, their sources and their connected transformation. */
 export const destinationsRoutes =
   (service: DestinationsService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     const one = { 200: DestinationView, ...studioErrors };
 
-    app.get(
-      '/studio/api/destinations',
-      { schema: { tags, summary: 'List destinations with their delivery state', response: { 200: Type.Object({ destinations: Type.Array(DestinationView) }), ...studioErrors } } },
-      async () => ({ destinations: service.list() }),
-    );
+    listRoute(app, '/studio/api/destinations', { tags, summary: 'List destinations with their delivery state', key: 'destinations', Item: DestinationView }, () => service.list());
     app.get('/studio/api/destinations/:id', { schema: { tags, summary: 'Get a destination', params: IdParam, response: one } }, async (request) =>
       service.get(request.params.id),
     );
@@ -56,14 +52,7 @@ export const destinationsRoutes =
       { schema: { tags, summary: 'Change a destination (name, config, enabled, sources, transformation)', params: IdParam, body: UpdateBody, response: one } },
       async (request) => service.update(request.params.id, request.body),
     );
-    app.delete(
-      '/studio/api/destinations/:id',
-      { schema: { tags, summary: 'Delete a destination with its queue and results', params: IdParam, response: { 200: Type.Object({ success: Type.Boolean() }), ...studioErrors } } },
-      async (request) => {
-        service.remove(request.params.id);
-        return { success: true };
-      },
-    );
+    deleteRoute(app, '/studio/api/destinations/:id', { tags, summary: 'Delete a destination with its queue and results' }, (id) => service.remove(id));
     app.put(
       '/studio/api/destinations/:id/transformation',
       {
@@ -94,5 +83,5 @@ export const destinationsRoutes =
       { schema: { tags, summary: 'Disconnect the transformation (events pass through unchanged)', params: IdParam, response: one } },
       async (request) => service.disconnect(request.params.id),
     );
-  };
+  });
 

@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
@@ -8,7 +7,9 @@ import type { RetentionService } from '../../collect/retention';
 import { EventFilterFields, EventTypeCounts, ImportBody, ImportReport } from '../../../shared/api/events';
 import { MAX_RETAINED_EVENTS } from '../../collect/retention';
 import { StudioError } from '../../errors';
+import { CapturedEventDetail } from '../../../shared/api/pipeline';
 import { CapturedEvent, IdParam, NullableText, studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['events'];
 
@@ -33,8 +34,7 @@ const Retention = Type.Object({
 /** Studio API: captured events (list, read, delete) and their retention setting. */
 export const eventsRoutes =
   ({ events: service, importer, retention }: { events: EventsService; importer: ImportService; retention: RetentionService }): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
 
     app.get(
       '/studio/api/events',
@@ -132,13 +132,7 @@ export const eventsRoutes =
           summary: 'Get one captured event with its raw request',
           params: IdParam,
           response: {
-            200: Type.Object({
-              ...CapturedEvent.properties,
-              request: Type.Union([
-                Type.Object({ callType: Type.String(), requestIp: NullableText, receivedAt: Type.String(), body: Type.String(), eventCount: Type.Integer() }),
-                Type.Null(),
-              ]),
-            }),
+            200: CapturedEventDetail,
             ...studioErrors,
           },
         },
@@ -171,4 +165,4 @@ export const eventsRoutes =
         return { deleted: service.deleteWhere(filter) };
       },
     );
-  };
+  });

@@ -1,9 +1,10 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { LibrariesService } from '../../management/libraries-service';
 import { CreateLibraryBody as CreateBody, Library, LibraryVersion, UpdateLibraryBody as UpdateBody } from '../../../shared/api/management';
-import { ErrorBody, IdParams, PublishQuery, VersionParams, VersionsQuery, errorResponses, publishFlag, versionListQuery } from './management-schemas';
+import { ErrorBody, IdParams, PublishQuery, errorResponses, publishFlag } from './management-schemas';
+import { typedRoutes } from './typed-routes';
+import { versionRoutes } from './version-routes';
 
 const tags = ['libraries'];
 
@@ -13,8 +14,7 @@ const tags = ['libraries'];
  */
 export const librariesRoutes =
   (service: LibrariesService, base: '/libraries' | '/transformationLibraries' = '/libraries'): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app, plugin) => {
     // The alias serves the same operations; the OpenAPI document lists them once, under /libraries.
     if (base !== '/libraries') plugin.addHook('onRoute', (route) => void (route.schema = { ...route.schema, hide: true }));
 
@@ -72,23 +72,5 @@ export const librariesRoutes =
       async (request) => service.remove(request.params.id),
     );
 
-    app.get(
-      `${base}/:id/versions`,
-      {
-        schema: {
-          tags,
-          summary: 'List versions of a library',
-          params: IdParams,
-          querystring: VersionsQuery,
-          response: { 200: Type.Object({ libraryVersions: Type.Array(LibraryVersion) }), ...errorResponses },
-        },
-      },
-      async (request) => ({ libraryVersions: service.versions(request.params.id, versionListQuery(request.query)) }),
-    );
-
-    app.get(
-      `${base}/:id/versions/:versionId`,
-      { schema: { tags, summary: 'Get one version of a library', params: VersionParams, response: { 200: LibraryVersion, ...errorResponses } } },
-      async (request) => service.version(request.params.id, request.params.versionId),
-    );
-  };
+    versionRoutes(app, { base, tags, noun: 'library', listKey: 'libraryVersions', Version: LibraryVersion }, service);
+  });

@@ -1,5 +1,5 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { typedRoutes } from './typed-routes';
 import { LibraryCallRequest, LibraryCallResponse } from '../../../shared/api/library-call';
 import { callLibraryFunction } from '../../sandbox/library-call';
 import type { TestRunDeps } from '../../sandbox/test-run';
@@ -8,8 +8,7 @@ import { sandboxErrorResponses } from './sandbox-schemas';
 /** POST /studio/api/libraries/call: the library test panel's call of one exported function. */
 export const libraryCallRoutes =
   (deps: TestRunDeps): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     app.post(
       '/studio/api/libraries/call',
       {
@@ -25,4 +24,4 @@ export const libraryCallRoutes =
       },
       async (request) => callLibraryFunction(deps, request.body),
     );
-  };
+  });

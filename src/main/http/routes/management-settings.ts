@@ -1,9 +1,9 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Store } from '../../store';
 import { DEFAULT_MAX_CODE_BYTES, MAX_CODE_BYTES_SETTING, maxCodeBytes } from '../../management/input';
 import { errorResponses } from './management-schemas';
+import { typedRoutes } from './typed-routes';
 
 const Settings = Type.Object({
   maxCodeBytes: Type.Integer({
@@ -17,8 +17,7 @@ const PutBody = Type.Partial(Settings, { additionalProperties: false });
 /** GET/PUT /studio/api/settings/management: limits of the management API. */
 export const managementSettingsRoutes =
   (settings: Store['settings']): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     const tags = ['settings'];
     const read = () => ({ maxCodeBytes: maxCodeBytes(settings) });
     app.get('/studio/api/settings/management', { schema: { tags, summary: 'Management API settings', response: { 200: Settings, ...errorResponses } } }, async () => read());
@@ -30,4 +29,4 @@ export const managementSettingsRoutes =
         return read();
       },
     );
-  };
+  });

@@ -1,17 +1,16 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { PublishService } from '../../management/publish-service';
 import { HostedTestResult as HostedResult, PublishFailure, PublishRequest as PublishBody, VersionTestResults as Results } from '../../../shared/api/management';
 import { errorResponses } from './management-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['publish'];
 
 /** POST /transformations/libraries/publish and …/test: server-side tests, then an all-or-nothing publish. */
 export const publishRoutes =
   (service: PublishService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     // rudder-cli sends "versionID"; the hosted API accepts it as "versionId".
     app.addHook('preValidation', async (request) => {
       const body = request.body as { transformations?: unknown; libraries?: unknown } | null;
@@ -49,4 +48,4 @@ export const publishRoutes =
       },
       async (request) => service.test(request.body),
     );
-  };
+  });

@@ -1,53 +1,33 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import { CreateSend, SendJob, SendResultsPage, SendResultsQuery } from '../../../shared/api/replay';
 import type { SendService } from '../../replay/send-service';
-import { IdParam, studioErrors } from './pipeline-schemas';
-
-const tags = ['replay'];
-const base = '/studio/api/replay/sends';
+import { jobRoutes } from './job-routes';
+import { typedRoutes } from './typed-routes';
 
 /** Studio API: re-send events to this instance's event API or a remote data plane. */
-export const replaySendRoutes =
-  (service: SendService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const one = (summary: string) => ({ schema: { tags, summary, params: IdParam, response: { 200: SendJob, ...studioErrors } } });
-    app.post(
-      base,
+export const replaySendRoutes = (service: SendService): FastifyPluginAsync =>
+  typedRoutes((app) => {
+    const base = '/studio/api/replay/sends';
+    const { one } = jobRoutes(
+      app,
       {
-        schema: { tags, summary: 'Send events (rate-limited, retried on 429/5xx, 4xx reported) as a background job', body: CreateSend, response: { 200: SendJob, ...studioErrors } },
-        bodyLimit: 64 * 1024 * 1024,
-      },
-      async (request) => service.create(request.body),
-    );
-    app.get(
-      base,
-      {
-        schema: {
-          tags,
-          summary: 'Send jobs, newest first',
-          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
-          response: { 200: Type.Object({ sends: Type.Array(SendJob) }), ...studioErrors },
+        base,
+        tags: ['replay'],
+        Job: SendJob,
+        Create: CreateSend,
+        ResultsQuery: SendResultsQuery,
+        ResultsPage: SendResultsPage,
+        listKey: 'sends',
+        summaries: {
+          create: 'Send events (rate-limited, retried on 429/5xx, 4xx reported) as a background job',
+          list: 'Send jobs, newest first',
+          get: 'Status and counts of a send',
+          results: 'Per-event results of a send',
+          cancel: 'Cancel a running send',
+          remove: 'Delete a send and its results',
         },
       },
-      async (request) => ({ sends: service.list(request.query.limit) }),
-    );
-    app.get(`${base}/:id`, one('Status and counts of a send'), async (request) => service.get(request.params.id));
-    app.get(
-      `${base}/:id/results`,
-      { schema: { tags, summary: 'Per-event results of a send', params: IdParam, querystring: SendResultsQuery, response: { 200: SendResultsPage, ...studioErrors } } },
-      async (request) => service.results(request.params.id, request.query),
+      service,
     );
     app.post(`${base}/:id/retry`, one('Send the events not yet accepted again (never the accepted ones)'), async (request) => service.retry(request.params.id));
-    app.post(`${base}/:id/cancel`, one('Cancel a running send'), async (request) => service.cancel(request.params.id));
-    app.delete(
-      `${base}/:id`,
-      { schema: { tags, summary: 'Delete a send and its results', params: IdParam, response: { 200: Type.Object({ success: Type.Boolean() }), ...studioErrors } } },
-      async (request) => {
-        service.remove(request.params.id);
-        return { success: true };
-      },
-    );
-  };
+  });

@@ -1,61 +1,38 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../../shared/api/replay';
 import { SavedTestEvents } from '../../../shared/api/test-events';
 import type { ReplayService } from '../../replay/replay-service';
+import { jobRoutes } from './job-routes';
 import { IdParam, studioErrors } from './pipeline-schemas';
-
-const tags = ['replay'];
-const base = '/studio/api/replay/runs';
+import { typedRoutes } from './typed-routes';
 
 /** Studio API: replay runs and compares of captured or imported events through versions and drafts. */
-export const replayRoutes =
-  (service: ReplayService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const one = (summary: string) => ({ schema: { tags, summary, params: IdParam, response: { 200: ReplayRun, ...studioErrors } } });
-    app.post(
-      base,
+export const replayRoutes = (service: ReplayService): FastifyPluginAsync =>
+  typedRoutes((app) => {
+    const base = '/studio/api/replay/runs';
+    const tags = ['replay'];
+    const { one } = jobRoutes(
+      app,
       {
-        schema: {
-          tags,
-          summary: 'Start a replay (or, with compareWith, a compare of two targets) as a background job',
-          body: CreateReplayRun,
-          response: { 200: ReplayRun, ...studioErrors },
-        },
-        bodyLimit: 64 * 1024 * 1024,
-      },
-      async (request) => service.create(request.body),
-    );
-    app.get(
-      base,
-      {
-        schema: {
-          tags,
-          summary: 'Replay runs, newest first',
-          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
-          response: { 200: Type.Object({ runs: Type.Array(ReplayRun) }), ...studioErrors },
+        base,
+        tags,
+        Job: ReplayRun,
+        Create: CreateReplayRun,
+        ResultsQuery,
+        ResultsPage,
+        listKey: 'runs',
+        summaries: {
+          create: 'Start a replay (or, with compareWith, a compare of two targets) as a background job',
+          list: 'Replay runs, newest first',
+          get: 'Status, progress and summary of a run',
+          results: 'Per-event results, paged and filtered',
+          cancel: 'Cancel a queued or running run (its results so far stay)',
+          remove: 'Delete (discard) a run and its results',
         },
       },
-      async (request) => ({ runs: service.list(request.query.limit) }),
+      service,
     );
-    app.get(`${base}/:id`, one('Status, progress and summary of a run'), async (request) => service.get(request.params.id));
-    app.get(
-      `${base}/:id/results`,
-      { schema: { tags, summary: 'Per-event results, paged and filtered', params: IdParam, querystring: ResultsQuery, response: { 200: ResultsPage, ...studioErrors } } },
-      async (request) => service.results(request.params.id, request.query),
-    );
-    app.post(`${base}/:id/cancel`, one('Cancel a queued or running run (its results so far stay)'), async (request) => service.cancel(request.params.id));
     app.post(`${base}/:id/resume`, one('Resume an interrupted or cancelled run where it stopped'), async (request) => service.resume(request.params.id));
-    app.delete(
-      `${base}/:id`,
-      { schema: { tags, summary: 'Delete (discard) a run and its results', params: IdParam, response: { 200: Type.Object({ success: Type.Boolean() }), ...studioErrors } } },
-      async (request) => {
-        service.remove(request.params.id);
-        return { success: true };
-      },
-    );
     app.post(
       `${base}/:id/save-as-tests`,
       {
@@ -69,4 +46,4 @@ export const replayRoutes =
       },
       async (request) => service.saveAsTests(request.params.id, request.body),
     );
-  };
+  });

@@ -1,10 +1,10 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Store } from '../../store';
 import { StudioError } from '../../errors';
 import { readSandboxSettings, SETTINGS_RANGES, validateSandboxSettings, writeSandboxSettings } from '../../sandbox/settings';
 import { sandboxErrorResponses } from './sandbox-schemas';
+import { typedRoutes } from './typed-routes';
 
 const { memoryLimitMb: mem, timeoutMs: time } = SETTINGS_RANGES;
 const fields = {
@@ -19,8 +19,7 @@ const PutBody = Type.Partial(Type.Object(fields), { additionalProperties: false 
 /** GET/PUT /studio/api/settings/sandbox: limits, private network access, geolocation service. */
 export const sandboxSettingsRoutes =
   (settings: Store['settings']): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     const tags = ['settings'];
     app.get(
       '/studio/api/settings/sandbox',
@@ -39,4 +38,4 @@ export const sandboxSettingsRoutes =
         return next;
       },
     );
-  };
+  });

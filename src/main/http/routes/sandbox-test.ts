@@ -1,8 +1,8 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { TestRunRequest as Body, TestRunResponse as Answer } from '../../../shared/api/sandbox-test';
 import { runTest, type TestRunDeps } from '../../sandbox/test-run';
 import { sandboxErrorResponses } from './sandbox-schemas';
+import { typedRoutes } from './typed-routes';
 import { stringifySerializer, usePlainJsonParser } from '../lean-json';
 
 const BODY_LIMIT = 32 * 1024 * 1024;
@@ -10,8 +10,7 @@ const BODY_LIMIT = 32 * 1024 * 1024;
 /** POST /studio/api/test: run unsaved code over events in the sandbox. */
 export const sandboxTestRoutes =
   (deps: TestRunDeps): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app, plugin) => {
     usePlainJsonParser(plugin, BODY_LIMIT);
     app.post(
       '/studio/api/test',
@@ -29,4 +28,4 @@ export const sandboxTestRoutes =
       },
       async (request) => runTest(deps, request.body),
     );
-  };
+  });

@@ -1,20 +1,17 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { SourcesService } from '../../collect/sources-service';
 import { IdParam, Source, studioErrors } from './pipeline-schemas';
+import { deleteRoute, listRoute } from './crud-routes';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['sources'];
 
 /** Studio API: sources (write keys of the event API). */
 export const sourcesRoutes =
   (service: SourcesService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-
-    app.get('/studio/api/sources', { schema: { tags, summary: 'List sources', response: { 200: Type.Object({ sources: Type.Array(Source) }), ...studioErrors } } }, async () => ({
-      sources: service.list(),
-    }));
+  typedRoutes((app) => {
+    listRoute(app, '/studio/api/sources', { tags, summary: 'List sources', key: 'sources', Item: Source }, () => service.list());
     app.get('/studio/api/sources/:id', { schema: { tags, summary: 'Get a source', params: IdParam, response: { 200: Source, ...studioErrors } } }, async (request) =>
       service.get(request.params.id),
     );
@@ -46,12 +43,5 @@ export const sourcesRoutes =
       },
       async (request) => service.update(request.params.id, request.body),
     );
-    app.delete(
-      '/studio/api/sources/:id',
-      { schema: { tags, summary: 'Delete a source (its captured events stay)', params: IdParam, response: { 200: Type.Object({ success: Type.Boolean() }), ...studioErrors } } },
-      async (request) => {
-        service.remove(request.params.id);
-        return { success: true };
-      },
-    );
-  };
+    deleteRoute(app, '/studio/api/sources/:id', { tags, summary: 'Delete a source (its captured events stay)' }, (id) => service.remove(id));
+  });

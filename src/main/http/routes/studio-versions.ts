@@ -1,5 +1,5 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { typedRoutes } from './typed-routes';
 import { StudioLibraryVersions, StudioTransformationVersions } from '../../../shared/api/versions';
 import type { LibrariesService } from '../../management/libraries-service';
 import type { TransformationsService } from '../../management/transformations-service';
@@ -10,8 +10,7 @@ const tags = ['versions'];
 /** Studio API: version history with what the studio records on save (number, message, test status). */
 export const studioVersionsRoutes =
   (transformations: TransformationsService, libraries: LibrariesService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     app.get(
       '/studio/api/transformations/:id/versions',
       {
@@ -36,4 +35,4 @@ export const studioVersionsRoutes =
       },
       async (request) => ({ versions: libraries.studioVersions(request.params.id) }),
     );
-  };
+  });

@@ -1,9 +1,10 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { ConnectionResult, Remote, RemoteInput, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../../shared/api/sync';
 import type { SyncService } from '../../sync/sync-service';
 import { ErrorBody, errorResponses as managementErrors } from './management-schemas';
+import { listRoute } from './crud-routes';
+import { typedRoutes } from './typed-routes';
 
 const errorResponses = { ...managementErrors, 409: ErrorBody, 502: ErrorBody } as const;
 
@@ -13,11 +14,8 @@ const tags = ['sync'];
 /** Remotes and sync with them. Tokens go in, never out. */
 export const syncRoutes =
   (sync: SyncService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    app.get('/studio/api/remotes', { schema: { tags, summary: 'List remotes (no tokens)', response: { 200: Type.Object({ remotes: Type.Array(Remote) }), ...errorResponses } } }, async () => ({
-      remotes: sync.listRemotes(),
-    }));
+  typedRoutes((app) => {
+    listRoute(app, '/studio/api/remotes', { tags, summary: 'List remotes (no tokens)', key: 'remotes', Item: Remote, errors: errorResponses }, () => sync.listRemotes());
     app.post('/studio/api/remotes', { schema: { tags, summary: 'Add a remote', body: RemoteInput, response: { 200: Remote, ...errorResponses } } }, async (request) =>
       sync.addRemote(request.body),
     );
@@ -39,4 +37,4 @@ export const syncRoutes =
     app.post('/studio/api/remotes/:name/resolve', { schema: { tags, summary: 'Resolve a conflict (keep local, take remote, or merged code)', params: NameParams, body: ResolveRequest, response: { 200: SyncStatus, ...errorResponses } } }, async (request) =>
       sync.resolve(request.params.name, request.body),
     );
-  };
+  });

@@ -1,16 +1,15 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { SavedTestEvents, SavedTestEventsBody } from '../../../shared/api/test-events';
 import type { TestEventsService } from '../../management/test-events-service';
 import { IdParam, studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
 
 const tags = ['test events'];
 
 /** Studio API: saved test events of a transformation (used by the test bench and by publish tests). */
 export const testEventsRoutes =
   (service: TestEventsService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
     app.get(
       '/studio/api/transformations/:id/test-events',
       { schema: { tags, summary: "A transformation's saved test events", params: IdParam, response: { 200: SavedTestEvents, ...studioErrors } } },
@@ -42,4 +41,4 @@ export const testEventsRoutes =
       },
       async (request) => service.append(request.params.id, request.body.events),
     );
-  };
+  });

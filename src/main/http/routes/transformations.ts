@@ -1,4 +1,3 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { TransformationsService } from '../../management/transformations-service';
@@ -8,15 +7,9 @@ import {
   TransformationVersion,
   UpdateTransformationBody as UpdateBody,
 } from '../../../shared/api/management';
-import {
-  IdParams,
-  PublishQuery,
-  VersionParams,
-  VersionsQuery,
-  errorResponses,
-  publishFlag,
-  versionListQuery,
-} from './management-schemas';
+import { IdParams, PublishQuery, errorResponses, publishFlag } from './management-schemas';
+import { typedRoutes } from './typed-routes';
+import { versionRoutes } from './version-routes';
 
 const tags = ['transformations'];
 
@@ -27,8 +20,7 @@ const withTestEvents = <T extends { events?: Record<string, unknown>[]; testEven
 /** Transformations of the management API (seed 000): thin routes over the transformations service. */
 export const transformationsRoutes =
   (service: TransformationsService): FastifyPluginAsync =>
-  async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+  typedRoutes((app) => {
 
     app.post(
       '/transformations',
@@ -84,30 +76,5 @@ export const transformationsRoutes =
       async (request) => service.remove(request.params.id),
     );
 
-    app.get(
-      '/transformations/:id/versions',
-      {
-        schema: {
-          tags,
-          summary: 'List versions of a transformation',
-          params: IdParams,
-          querystring: VersionsQuery,
-          response: { 200: Type.Object({ TransformationVersions: Type.Array(TransformationVersion) }), ...errorResponses },
-        },
-      },
-      async (request) => ({ TransformationVersions: service.versions(request.params.id, versionListQuery(request.query)) }),
-    );
-
-    app.get(
-      '/transformations/:id/versions/:versionId',
-      {
-        schema: {
-          tags,
-          summary: 'Get one version of a transformation',
-          params: VersionParams,
-          response: { 200: TransformationVersion, ...errorResponses },
-        },
-      },
-      async (request) => service.version(request.params.id, request.params.versionId),
-    );
-  };
+    versionRoutes(app, { base: '/transformations', tags, noun: 'transformation', listKey: 'TransformationVersions', Version: TransformationVersion }, service);
+  });

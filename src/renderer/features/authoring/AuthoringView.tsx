@@ -107,11 +107,10 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
   return (
     <div className="authoring">
       <SplitLayout
-        id="authoring"
-        orientation="horizontal"
-        label="Resize the side panel"
         className="authoring-split"
+        id="authoring"
         secondRef={sideRef}
+        label="Resize the side panel"
         first={{
           id: 'code',
           className: 'authoring-main-pane',

@@ -44,7 +44,7 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
   useEffect(() => {
     if (!isTransformation) return;
     api.getTestEvents(artifact.id).then((r) => setSaved(r.events), () => setSaved([]));
-    api.getTransformation(artifact.id).then((t) => setDestinations((t as unknown as { destinations?: { id: string; name: string; enabled: boolean }[] }).destinations ?? []), () => setDestinations([]));
+    api.transformations.get(artifact.id).then((t) => setDestinations(t.destinations), () => setDestinations([]));
   }, [artifact.id, isTransformation]);
   const label = (v: ArtifactVersion) => versionLabel(v, formatWhen);
   const blocked = (typeof testInput === 'string' && !useSaved) || (isTransformation && saved === undefined) || (isTransformation && events.length === 0 && !untestedOk) || (older && !olderOk);

@@ -121,6 +121,28 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     if (e instanceof ApiError && e.body && 'results' in e.body) setPublishResults(e.body.results);
   };
 
+  /** Runs an action: busy while it runs (when named), its failure shown as the action error. */
+  const attempt = async <T,>(what: string, busyAs: ArtifactEditor['busy'], work: () => Promise<T>, failed: T): Promise<T> => {
+    if (busyAs) setBusy(busyAs);
+    setActionError(undefined);
+    try {
+      return await work();
+    } catch (e) {
+      fail(what, e);
+      return failed;
+    } finally {
+      if (busyAs) setBusy(undefined);
+    }
+  };
+
+  /** Reads the artifact and its versions again (after a publish, or when asked). */
+  const refresh = async () => {
+    const fresh = await artifactApi.get(kind, id);
+    setArtifact(fresh);
+    workspace.upsert(fresh);
+    await reloadVersions();
+  };
+
   const afterSave = (saved: Artifact) => {
     setArtifact(saved);
     workspace.upsert(saved);
@@ -148,12 +170,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
       setPublishResults(undefined);
     },
     reloadVersions,
-    async refresh() {
-      const fresh = await artifactApi.get(kind, id);
-      setArtifact(fresh);
-      workspace.upsert(fresh);
-      await reloadVersions();
-    },
+    refresh,
     async save(extra) {
       if (!artifact) return undefined;
       const blocker = saveBlocker(code, kind);
@@ -161,9 +178,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
         setActionError(`Not saved: fix this first (a version must compile and export its handler): ${blocker}`);
         return undefined;
       }
-      setBusy('saving');
-      setActionError(undefined);
-      try {
+      return attempt('Could not save', 'saving', async () => {
         const message = versionMessage.trim();
         const saved = await artifactApi.update(kind, id, { code, ...extra, ...(message ? { message } : {}) });
         setVersionMessage((now) => (now.trim() === message ? '' : now));
@@ -173,55 +188,29 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
         setCodeState((now) => (now === code ? saved.code : now));
         afterSave(saved);
         return saved;
-      } catch (e) {
-        fail('Could not save', e);
-        return undefined;
-      } finally {
-        setBusy(undefined);
-      }
+      }, undefined);
     },
     async saveDetails(name, description) {
-      setActionError(undefined);
-      try {
+      return attempt('Could not save the name and description', undefined, async () => {
         afterSave(await artifactApi.update(kind, id, { name, description }));
         return true;
-      } catch (e) {
-        fail('Could not save the name and description', e);
-        return false;
-      }
+      }, false);
     },
     async publish(versionId, testInput) {
-      setBusy('publishing');
-      setActionError(undefined);
       setPublishResults(undefined);
-      try {
+      return attempt('Could not publish', 'publishing', async () => {
         await artifactApi.publish(kind, versionId, testInput);
-        const fresh = await artifactApi.get(kind, id);
-        setArtifact(fresh);
-        workspace.upsert(fresh);
-        await reloadVersions();
+        await refresh();
         return true;
-      } catch (e) {
-        fail('Could not publish', e);
-        return false;
-      } finally {
-        setBusy(undefined);
-      }
+      }, false);
     },
     async remove() {
-      setBusy('deleting');
-      try {
-        if (kind === 'transformation') await api.deleteTransformation(id);
-        else await api.deleteLibrary(id);
+      return attempt('Could not delete', 'deleting', async () => {
+        await (kind === 'transformation' ? api.transformations : api.libraries).remove(id);
         data.clearDraft(kind, id);
         workspace.remove({ kind, id });
         return true;
-      } catch (e) {
-        fail('Could not delete', e);
-        return false;
-      } finally {
-        setBusy(undefined);
-      }
+      }, false);
     },
     discardDraft() {
       if (!artifact) return;

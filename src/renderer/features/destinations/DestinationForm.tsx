@@ -27,7 +27,7 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
   const [transformations, setTransformations] = useState<Transformation[]>([]);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => void api.listTransformations().then((a) => setTransformations(a.transformations), () => undefined), []);
+  useEffect(() => void api.transformations.list().then((a) => setTransformations(a.transformations), () => undefined), []);
 
   const buildConfig = (): Record<string, unknown> => {
     const attempts = maxAttempts ? { maxAttempts: Number(maxAttempts) } : {};

@@ -3,6 +3,7 @@ import { pipelineApi, type DestinationView, type Source } from '../../api/pipeli
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useActions } from '../../hooks/useActions';
 import { DeliveriesView } from './DeliveriesView';
 import { DestinationCard } from './DestinationCard';
 import { DestinationForm } from './DestinationForm';
@@ -13,8 +14,6 @@ export function DestinationsPage({ id, params }: { id?: string; params: Record<s
   const [sources, setSources] = useState<Source[]>([]);
   const [editing, setEditing] = useState<DestinationView | 'new'>();
   const [deleting, setDeleting] = useState<DestinationView>();
-  const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
   const load = useCallback(async () => {
     try {
       const [d, s] = await Promise.all([pipelineApi.listDestinations(), pipelineApi.listSources()]);
@@ -24,22 +23,13 @@ export function DestinationsPage({ id, params }: { id?: string; params: Record<s
       setError((e as Error).message);
     }
   }, []);
+  const { act, error, setError, notice, setNotice } = useActions(load);
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), 1500); // delivery state moves on its own
     return () => clearInterval(timer);
   }, [load]);
   const sourceMap = useMemo(() => new Map(sources.map((s) => [s.id, s])), [sources]);
-  const act = async (work: () => Promise<unknown>, done?: string) => {
-    setError(undefined);
-    try {
-      await work();
-      if (done) setNotice(done);
-      await load();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
   const shown = id ? destinations?.filter((d) => d.id === id) : destinations;
   const card = (d: DestinationView) => (
     <DestinationCard key={d.id} d={d} sources={sourceMap}

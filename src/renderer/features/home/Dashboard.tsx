@@ -16,7 +16,7 @@ async function loadNumbers(): Promise<Numbers> {
   const now = Date.now();
   const hourFrom = new Date(now - 3_600_000).toISOString();
   const dayFrom = new Date(now - 86_400_000).toISOString();
-  const [s, d, t, l] = await Promise.all([pipelineApi.listSources(), pipelineApi.listDestinations(), api.listTransformations(), api.listLibraries()]);
+  const [s, d, t, l] = await Promise.all([pipelineApi.listSources(), pipelineApi.listDestinations(), api.transformations.list(), api.libraries.list()]);
   const sources = await Promise.all(
     s.sources.map(async (source) => {
       const [hour, day] = await Promise.all([pipelineApi.countEvents({ sourceId: source.id, from: hourFrom }), pipelineApi.countEvents({ sourceId: source.id, from: dayFrom })]);

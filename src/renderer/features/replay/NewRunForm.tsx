@@ -40,7 +40,7 @@ export function NewRunForm({ query }: { query: string }) {
   useEffect(() => {
     if (!transformationId) return setVersions([]);
     const order: VersionOrder = 'DESC';
-    api.listTransformationVersions(transformationId, 100, order).then((r) => setVersions(r.TransformationVersions), (e: Error) => setError(e.message));
+    api.transformations.versions(transformationId, 100, order).then((r) => setVersions(r.TransformationVersions), (e: Error) => setError(e.message));
   }, [transformationId]);
 
   const target = (value: string): ReplayTarget => (value === 'published' ? { kind: 'published', transformationId } : { kind: 'version', versionId: value });

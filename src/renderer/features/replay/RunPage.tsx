@@ -3,6 +3,7 @@ import type { ChangeKind, ReplayResult, ReplayRun, ResultsQuery } from '../../..
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { VirtualList } from '../../components/VirtualList';
+import { useActions } from '../../hooks/useActions';
 import { navigate } from '../../hooks/useHashRoute';
 import { ResultDetail } from './ResultDetail';
 import { usePolling } from './usePolling';
@@ -22,8 +23,7 @@ export function RunPage({ runId }: { runId: string }) {
   const [results, setResults] = useState<ReplayResult[]>([]);
   const [total, setTotal] = useState(0);
   const [picked, setPicked] = useState<ReplayResult>();
-  const [notice, setNotice] = useState<string>();
-  const [actionError, setActionError] = useState<string>();
+  const { act, error: actionError, setError: setActionError, notice } = useActions(refresh);
 
   const done = run?.done ?? 0;
   useEffect(() => {
@@ -41,16 +41,6 @@ export function RunPage({ runId }: { runId: string }) {
     };
   }, [runId, only, drill, done]);
 
-  const act = async (action: () => Promise<unknown>, message?: string) => {
-    setActionError(undefined);
-    try {
-      await action();
-      if (message) setNotice(message);
-      await refresh();
-    } catch (e) {
-      setActionError((e as Error).message);
-    }
-  };
   if (!run) return <ErrorNotice message={error} onRetry={() => void refresh()} />;
   const transformationId = run.b?.transformationId ?? run.a.transformationId;
   const failures = run.b ? (run.summary.b?.failed ?? 0) : run.summary.a.failed;
@@ -90,11 +80,11 @@ export function RunPage({ runId }: { runId: string }) {
       </div>
       <div className="run-results">
         <VirtualList
+          testId="replay-results"
+          label="Per-event results"
           items={results}
           itemKey={(r) => String(r.position)}
           estimateSize={34}
-          label="Per-event results"
-          testId="replay-results"
           renderItem={(r) => (
             <button type="button" className={`result-row ${picked?.position === r.position ? 'selected' : ''}`} onClick={() => setPicked(r)}>
               <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {String(r.input.event ?? '')}

@@ -4,6 +4,7 @@ import { syncApi, type ChangeItem, type SyncOutcome } from '../../api/sync';
 import { LazyMergeDiff } from '../../editor/LazyMergeDiff';
 import { useTheme } from '../../hooks/useTheme';
 import { ConflictView } from './ConflictView';
+import { toggled } from '../../lib/toggled';
 
 const STATE_LABEL: Record<ChangeItem['state'], string> = {
   unchanged: 'In sync',
@@ -53,7 +54,7 @@ export function ChangesView({ remote }: { remote: string }) {
     }
   };
   const differing = (items ?? []).filter((i) => i.state !== 'unchanged');
-  const toggle = (k: string) => setSelected((s) => { const n = new Set(s); if (n.has(k)) n.delete(k); else n.add(k); return n; });
+  const toggle = (k: string) => setSelected((s) => toggled(s, k));
   return (
     <section className="changes" aria-label="Changes">
       <div className="toolbar">

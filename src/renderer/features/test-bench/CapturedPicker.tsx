@@ -2,12 +2,9 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { pipelineApi } from '../../api/pipeline';
 import type { CapturedEventDto as CapturedEvent } from '../../../shared/api/pipeline';
-import { Dialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
-import { VirtualList } from '../../components/VirtualList';
 import { formatWhen } from '../../lib/format-time';
-import type { PickerProps } from './SamplePicker';
-import { eventLabel } from './sample-events';
+import { EventPickerDialog, type PickerProps } from './EventPickerDialog';
 
 const TYPES = ['', 'track', 'identify', 'page', 'screen', 'group', 'alias'];
 
@@ -19,14 +16,12 @@ export function CapturedPicker({ onClose, onPick }: PickerProps) {
   const [next, setNext] = useState<string | null>();
   const [state, setState] = useState<'loading' | 'ready' | 'unavailable' | 'error'>('loading');
   const [error, setError] = useState<string>();
-  const [selected, setSelected] = useState<Set<number>>(new Set());
 
   const load = useCallback(async (cursor?: string) => {
     setState('loading');
     try {
       const page = await pipelineApi.listEvents({ q: q || undefined, type: type || undefined }, { limit: 50, cursor });
       setEvents((list) => (cursor ? [...list, ...page.events] : page.events));
-      if (!cursor) setSelected(new Set());
       setNext(page.next ?? null);
       setState('ready');
     } catch (e) {
@@ -43,24 +38,17 @@ export function CapturedPicker({ onClose, onPick }: PickerProps) {
     event.preventDefault();
     void load();
   };
-  const toggle = (index: number) => setSelected((s) => {
-    const n = new Set(s);
-    if (n.has(index)) n.delete(index);
-    else n.add(index);
-    return n;
-  });
-  const chosen = () => [...selected].sort((a, b) => a - b).map((i) => events[i]!.event);
   return (
-    <Dialog
+    <EventPickerDialog
       title="Captured events"
-      onClose={onClose}
-      wide
       testId="captured-picker"
-      actions={
+      onClose={onClose}
+      onPick={onPick}
+      rows={events.map((e) => ({ key: e.id, event: e.event, detail: formatWhen(e.receivedAt) }))}
+      footer={
         <>
-          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
-          <button type="button" className="secondary" disabled={selected.size === 0} onClick={() => onPick(chosen(), false)}>Add selected ({selected.size})</button>
-          <button type="button" disabled={selected.size === 0} onClick={() => onPick(chosen(), true)}>Use selected ({selected.size})</button>
+          {state === 'loading' && <p aria-busy="true">Loading…</p>}
+          {next && state === 'ready' && <button type="button" className="secondary" onClick={() => void load(next)}>Load more</button>}
         </>
       }
     >
@@ -78,24 +66,6 @@ export function CapturedPicker({ onClose, onPick }: PickerProps) {
           {q || type ? 'Try other words or any type.' : 'Send events to the event API (/v1/track, /v1/batch …) with a source’s write key; every accepted event appears here.'}
         </EmptyState>
       )}
-      {events.length > 0 && (
-        <VirtualList
-          items={events.map((e, index) => ({ e, index }))}
-          itemKey={(r) => String(r.e.id ?? r.index)}
-          estimateSize={32}
-          label="Captured events"
-          className="picker-list"
-          renderItem={(r) => (
-            <label className="picker-row">
-              <input type="checkbox" checked={selected.has(r.index)} onChange={() => toggle(r.index)} />
-              <span>{eventLabel(r.e.event)}</span>
-              <span className="muted">{formatWhen(r.e.receivedAt)}</span>
-            </label>
-          )}
-        />
-      )}
-      {state === 'loading' && <p aria-busy="true">Loading…</p>}
-      {next && state === 'ready' && <button type="button" className="secondary" onClick={() => void load(next)}>Load more</button>}
-    </Dialog>
+    </EventPickerDialog>
   );
 }

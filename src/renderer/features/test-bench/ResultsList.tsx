@@ -5,6 +5,7 @@ import { ErrorText } from './ErrorText';
 import { EventResult, type StackProps } from './EventResult';
 import type { ResultFilter } from './RunSummary';
 import { eventLabel } from './sample-events';
+import { toggled } from '../../lib/toggled';
 
 /** Per-event results (virtualised), plus outputs and errors no single input produced. */
 export function ResultsList({ run, filter, stack, logsByEvent }: { run: CorrelatedRun; filter: ResultFilter; stack: StackProps; logsByEvent?: Map<number, string[]> }) {
@@ -17,13 +18,7 @@ export function ResultsList({ run, filter, stack, logsByEvent }: { run: Correlat
       return !q || `#${o.index + 1} ${eventLabel(o.input)} ${JSON.stringify(o.input)} ${JSON.stringify(o.outputs)} ${o.errors.join(' ')} ${(logsByEvent?.get(o.index) ?? []).join(' ')}`.toLowerCase().includes(q);
     });
   }, [run, filter, query, logsByEvent]);
-  const toggle = (index: number) =>
-    setExpanded((set) => {
-      const next = new Set(set);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
-      return next;
-    });
+  const toggle = (index: number) => setExpanded((set) => toggled(set, index));
   return (
     <div className="results">
       <input type="search" className="list-search" aria-label="Search results" placeholder="Search results (name, any value, error, log)" value={query} onChange={(e) => setQuery(e.target.value)} />

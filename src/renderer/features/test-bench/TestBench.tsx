@@ -127,12 +127,7 @@ export function TestBench({
           {bench.running ? 'Running…' : 'Run test'}
         </button>
       </div>
-      <SplitLayout
-        id="bench"
-        orientation="vertical"
-        label="Resize the test events editor"
-        className="bench-split"
-        secondRef={resultsRef}
+      <SplitLayout id="bench" orientation="vertical" className="bench-split" label="Resize the test events editor" secondRef={resultsRef}
         first={{
           id: 'events',
           className: 'bench-events-pane',

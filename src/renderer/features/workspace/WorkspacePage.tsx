@@ -68,7 +68,6 @@ export function WorkspacePage({ kind, id, tab }: { kind: Kind; id?: string; tab?
       </button>
       <SplitLayout
         id="workspace"
-        orientation="horizontal"
         label="Resize the list"
         className="workspace-split"
         firstRef={listRef}

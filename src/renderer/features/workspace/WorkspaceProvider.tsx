@@ -15,7 +15,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const [t, l] = await Promise.all([api.listTransformations(), api.listLibraries()]);
+      const [t, l] = await Promise.all([api.transformations.list(), api.libraries.list()]);
       setTransformations(t.transformations.map(fromTransformation));
       setLibraries(l.libraries.map(fromLibrary));
       setError(undefined);
