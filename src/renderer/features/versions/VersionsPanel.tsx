@@ -68,17 +68,18 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
           return (
             <article className="version-row" data-testid="version-row" aria-label={`Version ${v.number}`}>
               <div className="version-title">
+                {v.versionId === latestId && <span className="badge">Latest</span>}
+                {v.published && <span className="badge badge-published">Published</span>}
                 <strong>v{v.number}</strong>
+                <span className="muted">{' · '}</span>
                 <span className={v.message ? 'version-message-text' : 'version-message-text muted'} data-testid="version-message">
                   {v.message ?? 'no message'}
                 </span>
-                {v.published && <span className="badge badge-published">Published</span>}
-                {v.versionId === latestId && <span className="badge">Latest</span>}
+                <span className="muted version-meta" data-testid="version-meta">
+                  {[v.createdBy, formatWhen(v.createdAt)].filter(Boolean).map((part) => ` · ${part}`).join('')}
+                  {v.testStatus && <> · <TestStatusMark version={v} /></>}
+                </span>
               </div>
-              <p className="muted version-meta" data-testid="version-meta">
-                {[v.createdBy, formatWhen(v.createdAt)].filter(Boolean).join(' · ')}
-                {v.testStatus && <> · <TestStatusMark version={v} /></>}
-              </p>
               <div className="version-actions">
                 <button type="button" className="link" onClick={() => onView(v)}>View</button>
                 {previous && <button type="button" className="link" onClick={() => onCompare(previous, v)}>Diff with version {previous.number}</button>}
