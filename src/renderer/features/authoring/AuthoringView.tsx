@@ -15,7 +15,7 @@ import { DeleteTransformationDialog } from '../transformations/DeleteTransformat
 import { SaveOutcome } from '../versions/SaveOutcome';
 import { VersionOverlay, type VersionView } from '../versions/VersionOverlay';
 import { VersionsPanel } from '../versions/VersionsPanel';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useLibraryInfos } from '../workspace/useLibraryInfos';
 import { CodePane } from './CodePane';
 import { DetailsDialog } from './DetailsDialog';
 import { EditorHeader } from './EditorHeader';
@@ -46,7 +46,7 @@ export interface AuthoringViewProps {
 
 /** The shared editing room of transformations and libraries: header, code, side panel, versions. */
 export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, publishInput, usedBy, notice, liveOn }: AuthoringViewProps) {
-  const { libraryInfos } = useWorkspace();
+  const libraryInfos = useLibraryInfos();
   const artifact = editor.artifact!;
   const [dialog, setDialog] = useState<'details' | 'delete'>();
   const [overlay, setOverlay] = useState<VersionView>();
