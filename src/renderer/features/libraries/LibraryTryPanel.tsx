@@ -123,7 +123,7 @@ export function LibraryTryPanel({ libraryId, name, importName, code, onJump }: L
           </p>
           {result.ok ? (
             <>
-              <p className="ok" data-testid="library-call-status">Returned {result.valueType === 'undefined' ? 'undefined' : `a ${result.valueType}`}</p>
+              <p className="ok" data-testid="library-call-status">Returned {result.valueType === 'undefined' ? 'undefined' : `${/^[aeiou]/.test(result.valueType) ? 'an' : 'a'} ${result.valueType}`}</p>
               {'value' in result && <pre className="json-block" data-testid="library-call-value">{JSON.stringify(result.value, null, 2)}</pre>}
             </>
           ) : (
