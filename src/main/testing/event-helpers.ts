@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- test helper: answers are checked field by field by the tests */
 // Helpers for the event API's integration tests (real server, real HTTP).
 import type { TestStudio } from './harness';
 
