@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { listEvents, send } from './event-test-helpers';
+import { listEvents, send } from '../testing/event-helpers';
 
 // Enrichment as the hosted data plane does it (compatibility.md, "Event API").
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startTestStudio, type TestStudio } from '../testing/harness';
-import { basic, listEvents, send } from './event-test-helpers';
+import { basic, listEvents, send } from '../testing/event-helpers';
 
 // Seed 001: endpoints, auth, per-type rules and the data plane's text answers.
 

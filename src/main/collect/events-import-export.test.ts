@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { send } from './event-test-helpers';
+import { send } from '../testing/event-helpers';
 
 // /studio/api/events: JSON-path filter, counts per type, selection by ids, export, import.
 

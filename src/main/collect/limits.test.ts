@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { batchOfSize, jsonOfSize, listEvents, send } from './event-test-helpers';
+import { batchOfSize, jsonOfSize, listEvents, send } from '../testing/event-helpers';
 import { MAX_BATCH_BYTES, MAX_BATCH_CALL_BYTES, MAX_CALL_BYTES } from './limits';
 
 // Seed 001 "Limits": 32 KB per call, 4 MB per batch request, 32 KB per call in a batch;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { basic, send } from './event-test-helpers';
+import { basic, send } from '../testing/event-helpers';
 
 // /studio/api/sources: list, create (generated write key), disable/enable, rename, delete.
 

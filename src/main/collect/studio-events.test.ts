@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { allEvents, eventually, listEvents, send } from './event-test-helpers';
+import { allEvents, eventually, listEvents, send } from '../testing/event-helpers';
 
 // GET/DELETE /studio/api/events: newest first, cursor, filters, raw body, retention.
 

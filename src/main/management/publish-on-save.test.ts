@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_EMAIL, startTestStudio, type TestStudio } from '../testing/harness';
-import { EVENTS, FAULTY, IDENTITY, snapshot } from './publish-fixtures';
+import { EVENTS, FAULTY, IDENTITY, snapshot } from '../testing/publish-fixtures';
 import { insertDestination, ok, query } from './test-support';
 
 describe('create and update with publish=true (integration, real sandbox)', () => {

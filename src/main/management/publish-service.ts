@@ -15,7 +15,7 @@ import type { TransformationVersionRecord } from '../store/transformations-repo'
 import { hostedTestResult } from './hosted-test-result';
 import { parseTestInput } from './input';
 import { resolveLibraries } from './library-resolution';
-import { failureSummary, testLibrary, testTransformation, type LibraryUnderTest, type TransformationUnderTest } from './test-runner';
+import { failureSummary, testLibrary, testTransformation, type LibraryUnderTest, type TransformationUnderTest } from './version-tests';
 
 /** A publish/test body as the route's schema lets it through (testInput is checked here). */
 export type PublishInput = Omit<PublishRequest, 'transformations'> & { transformations?: { versionId: string; testInput?: unknown }[] };

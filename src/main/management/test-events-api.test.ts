@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { EVENTS, FAULTY, IDENTITY } from './publish-fixtures';
+import { EVENTS, FAULTY, IDENTITY } from '../testing/publish-fixtures';
 import { ok } from './test-support';
 
 const ADD_FLAG = `export function transformEvent(event) { event.flag = 1; return event; }`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, send } from '../collect/event-test-helpers';
+import { eventually, send } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 
 // User code that used to abort the whole server process (Atomics.waitAsync on a

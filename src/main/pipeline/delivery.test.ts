@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, send } from '../collect/event-test-helpers';
+import { eventually, send } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 
 // Delivery without a transformation (pass-through) to capture, file and webhook

@@ -20,6 +20,20 @@ export interface DataPlaneConfig extends RetryConfig {
   writeKey: string;
 }
 
+/** A destination's kind with its config, told apart by kind. */
+export type TypedDestination =
+  | { kind: 'capture'; config: Record<string, never> }
+  | { kind: 'webhook'; config: WebhookConfig }
+  | { kind: 'file'; config: FileConfig }
+  | { kind: 'data-plane'; config: DataPlaneConfig };
+
+/**
+ * The stored config typed by its kind. Configs are validated and defaulted by normaliseConfig
+ * before they are stored, so the stored JSON has the shape its kind names.
+ */
+export const typedDestination = (destination: { kind: DestinationKind; config: Record<string, unknown> }): TypedDestination =>
+  ({ kind: destination.kind, config: destination.config }) as TypedDestination;
+
 const invalid = (message: string) => new StudioError('validation', message);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { StudioError } from '../errors';
 import type { Sandbox } from '../sandbox/types';
 import type { Store } from '../store';
-import type { DeliveryResultRow } from '../store/deliveries-repo';
 import type { Destination, PublishedCode } from '../store/destinations-repo';
 import type { StoredEvent } from '../store/events-repo';
+import { deliveryResults, flattenOutputs } from './delivery-results';
 import { normaliseConfig } from './destination-config';
 import { integrationsAllow } from './integrations';
 import { AbortedError } from './retry';
@@ -231,66 +231,10 @@ export class DestinationWorker {
     }
 
     // Hand every output to the sink in input order, remembering whose it is.
-    const flat: Record<string, unknown>[] = [];
-    const owner: number[] = [];
-    transformed.perEvent.forEach((outcome, k) => {
-      for (const output of outcome.outputs) {
-        flat.push(output);
-        owner.push(k);
-      }
-    });
-    for (const output of transformed.orphans) {
-      flat.push(output);
-      owner.push(-1);
-    }
+    const { flat, owner } = flattenOutputs(transformed);
     const outcomes = flat.length ? await sink.deliver(flat, this.abort.signal) : [];
     if (this.stopped) throw new AbortedError();
-
-    const results: DeliveryResultRow[] = [];
-    const base = (row: StoredEvent) => ({ eventSeq: row.seq, sourceId: row.sourceId, messageId: row.messageId, eventType: row.type });
-    const filtered = new Set(rows.map((_, i) => i));
-    allowed.forEach((i) => filtered.delete(i));
-    for (const i of filtered) {
-      results.push({ ...base(rows[i]!), status: 'filtered', output: null, error: 'disabled by the event\'s "integrations" field', attempts: 0 });
-    }
-    const collect = (k: number) => {
-      const errors: string[] = [];
-      let attempts = 0;
-      flat.forEach((_, j) => {
-        if (owner[j] !== k) return;
-        const o = outcomes[j]!;
-        attempts = Math.max(attempts, o.attempts);
-        if (!o.ok) errors.push(o.error ?? 'delivery failed');
-      });
-      return { errors, attempts };
-    };
-    transformed.perEvent.forEach((outcome, k) => {
-      const row = rows[allowed[k]!]!;
-      const sent = collect(k);
-      const errors = [...outcome.errors, ...sent.errors];
-      const status = errors.length ? 'failed' : outcome.outputs.length ? 'delivered' : 'dropped';
-      results.push({
-        ...base(row),
-        status,
-        output: outcome.outputs.length ? JSON.stringify(outcome.outputs) : null,
-        error: errors.length ? errors.join('\n') : null,
-        attempts: sent.attempts,
-      });
-    });
-    if (transformed.orphans.length) {
-      const sent = collect(-1);
-      results.push({
-        eventSeq: null,
-        sourceId: null,
-        messageId: null,
-        eventType: null,
-        status: sent.errors.length ? 'failed' : 'delivered',
-        output: JSON.stringify(transformed.orphans),
-        error: sent.errors.length ? sent.errors.join('\n') : null,
-        attempts: sent.attempts,
-      });
-    }
-    results.sort((a, b) => (a.eventSeq ?? Infinity) - (b.eventSeq ?? Infinity));
+    const results = deliveryResults(rows, allowed, transformed, { owner, outcomes });
 
     const failed = results.find((r) => r.status === 'failed');
     const batch = {

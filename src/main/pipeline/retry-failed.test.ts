@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, send } from '../collect/event-test-helpers';
+import { eventually, send } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 
 // A failing webhook: lastError and counts in the destinations API; "retry failed" delivers

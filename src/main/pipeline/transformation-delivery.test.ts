@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, listEvents, send } from '../collect/event-test-helpers';
+import { eventually, listEvents, send } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 
 // Delivery through connected, published transformations (real sandbox) to every kind of

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxHarness } from './test-helpers';
+import { sandboxHarness } from '../testing/sandbox-helpers';
 
 // Primitives that abort the whole process when user code reaches them (Atomics.waitAsync on a
 // SharedArrayBuffer ends it with "terminate called without an active exception") are not in the

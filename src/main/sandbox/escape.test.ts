@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxHarness } from './test-helpers';
+import { sandboxHarness } from '../testing/sandbox-helpers';
 
 // Escape attempts: user code must reach nothing but the isolate's own objects. After each attempt
 // the host is unharmed and a normal run still succeeds.

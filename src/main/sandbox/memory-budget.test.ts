@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxHarness } from './test-helpers';
+import { sandboxHarness } from '../testing/sandbox-helpers';
 
 // 32 different transformations, each keeping ~24 MB in its module state, run one after the other:
 // the warm pool keeps only what its memory budget allows, so the process's RSS stays bounded, and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxHarness } from './test-helpers';
+import { sandboxHarness } from '../testing/sandbox-helpers';
 
 // Bounded memory: the warm isolates kept idle share a memory budget (the sum of their memory
 // limits), least recently used out first, and an isolate idle for the idle time is disposed.

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxHarness } from './test-helpers';
+import { sandboxHarness } from '../testing/sandbox-helpers';
 
 // Warm isolates: reused per cache key (module state survives between batches, as in the hosted
 // service's isolate cache), bounded, least recently used evicted first.

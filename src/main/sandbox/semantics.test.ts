@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventUtils, fixture, sampleEvents, sandboxHarness } from './test-helpers';
+import { eventUtils, fixture, sampleEvents, sandboxHarness } from '../testing/sandbox-helpers';
 
 // One test per rule of compatibility.md, "Sandbox: what user code may rely on (codeVersion "1")".
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sandboxHarness } from './test-helpers';
+import { sandboxHarness } from '../testing/sandbox-helpers';
 
 // A module whose top-level evaluation never settles (a top-level await on a promise nothing
 // resolves) fails with a clear error within the time limit, for transformations and libraries.

@@ -1,7 +1,7 @@
 import type { NetworkCall } from '../../shared/api/sandbox-test';
 
 export type { NetworkCall };
-// Contract between the sandbox (issue 3) and its users: management publish tests,
+// Contract between the sandbox and its users: management publish tests,
 // the studio test endpoint, the delivery pipeline and replay.
 
 /** A library offered to a transformation; only the ones it imports are loaded. */

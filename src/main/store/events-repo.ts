@@ -1,7 +1,8 @@
 import { statementCache, type Db } from './database';
 import { attachEventKeys } from './event-keys';
 import { lookupKeys, predicates, type EventFilter } from './event-predicates';
-import { pruneOldestBefore } from './sql-conditions';
+import { eventDeletes } from './event-deletes';
+import { seqBounds } from './event-seq-bounds';
 
 export type { EventFilter } from './event-predicates';
 
@@ -98,10 +99,7 @@ export function eventsRepo(db: Db) {
   const captureMany = db.transaction((requests: { request: RequestRow; rows: EventRow[] }[]) => requests.map((r) => captureOne(r.request, r.rows)));
   const bySeq = db.prepare('SELECT * FROM captured_events WHERE seq = ?');
   const getMany = db.prepare('SELECT * FROM captured_events WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq');
-  const firstAtOrAfter = db.prepare('SELECT seq, received_at FROM captured_events WHERE seq >= ? ORDER BY seq LIMIT 1');
-  const minSeq = db.prepare('SELECT min(seq) AS seq FROM captured_events');
   const requestOf = db.prepare('SELECT * FROM event_requests WHERE first_seq <= ? ORDER BY first_seq DESC LIMIT 1');
-  const maxSeq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'captured_events'");
   const forDestination = db.prepare(
     `SELECT * FROM captured_events
      WHERE seq > ? AND seq <= ? AND source_id IN (SELECT source_id FROM destination_sources WHERE destination_id = ?)
@@ -112,47 +110,7 @@ export function eventsRepo(db: Db) {
      WHERE seq > ? AND source_id IN (SELECT source_id FROM destination_sources WHERE destination_id = ?)`,
   );
   const cached = statementCache(db);
-  const highestSeq = () => (maxSeq.get() as { seq: number } | undefined)?.seq ?? 0;
-
-  /**
-   * Smallest seq whose receivedAt is at or after `iso` (receivedAt grows with seq), by
-   * binary search over the primary key; highestSeq()+1 when there is none.
-   */
-  const seqReceivedFrom = (iso: string): number => {
-    let lo = (minSeq.get() as { seq: number | null }).seq ?? 1;
-    let hi = highestSeq() + 1;
-    while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      const row = firstAtOrAfter.get(mid) as { seq: number; received_at: string } | undefined;
-      if (!row) hi = mid;
-      else if (row.received_at >= iso) hi = Math.min(mid, row.seq);
-      else lo = row.seq + 1;
-    }
-    return lo;
-  };
-
-  /** Seq bounds [lo, hi] that can hold matches of the filter's time range and the cursor. */
-  const bounds = (filter: EventFilter, beforeSeq?: number): [number, number] => {
-    let lo = 1;
-    let hi = highestSeq();
-    if (beforeSeq !== undefined) hi = Math.min(hi, beforeSeq - 1);
-    if (filter.seqs) {
-      if (filter.seqs.length === 0) return [1, 0];
-      lo = Math.max(lo, Math.min(...filter.seqs));
-      hi = Math.min(hi, Math.max(...filter.seqs));
-    }
-    if (filter.from !== undefined) lo = Math.max(lo, seqReceivedFrom(filter.from));
-    if (filter.to !== undefined) hi = Math.min(hi, seqReceivedFrom(new Date(Date.parse(filter.to) + 1).toISOString()) - 1);
-    return [lo, hi];
-  };
-
-  /** Deletes event_requests rows in [lo, hi] whose events are all gone (keys of deleted events are harmless and go later). */
-  const pruneRange = (lo: number, hi: number) => {
-    db.prepare(
-      `DELETE FROM event_requests WHERE last_seq >= ? AND first_seq <= ?
-       AND NOT EXISTS (SELECT 1 FROM captured_events e WHERE e.seq BETWEEN event_requests.first_seq AND event_requests.last_seq)`,
-    ).run(lo, hi);
-  };
+  const { highestSeq, bounds } = seqBounds(db);
 
   return {
     /** Stores one accepted request and its events in one transaction. */
@@ -221,56 +179,7 @@ export function eventsRepo(db: Db) {
       }
       return out.map(toStored);
     },
-    /** Deletes one event; true when it existed. */
-    delete(seq: number): boolean {
-      return db.transaction(() => {
-        const changes = db.prepare('DELETE FROM captured_events WHERE seq = ?').run(seq).changes;
-        if (changes) pruneRange(seq, seq);
-        return changes > 0;
-      })();
-    },
-    /** Deletes every event matching the filter; returns how many. */
-    deleteWhere(filter: EventFilter): number {
-      return db.transaction(() => {
-        const [lo, hi] = bounds(filter);
-        if (lo > hi) return 0;
-        const where = predicates(filter);
-        const range = db.prepare(`SELECT min(e.seq) AS lo, max(e.seq) AS hi FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql}`).get(
-          lo,
-          hi,
-          ...where.params,
-        ) as { lo: number | null; hi: number | null };
-        if (range.lo === null || range.hi === null) return 0;
-        const changes = db
-          .prepare(`DELETE FROM captured_events AS e WHERE e.seq BETWEEN ? AND ? AND ${where.sql}`)
-          .run(range.lo, range.hi, ...where.params).changes;
-        pruneRange(range.lo, range.hi);
-        return changes;
-      })();
-    },
-    /** Retention: deletes up to `chunk` of the oldest events received before `cutoff`; returns how many. */
-    pruneOlderThan(cutoff: string, chunk: number): number {
-      return db.transaction(() => {
-        const { hi, changes } = pruneOldestBefore(db, 'captured_events', 'seq', 'received_at', cutoff, chunk);
-        if (hi === null) return 0;
-        // The events of one request share its receivedAt; a request cut by the chunk goes next time.
-        db.prepare('DELETE FROM event_requests WHERE last_seq <= ? AND received_at < ?').run(hi, cutoff);
-        return changes;
-      })();
-    },
-    /** Retention: keeps the newest `keep` events, deleting up to `chunk` older ones. */
-    pruneBeyond(keep: number, chunk: number): number {
-      return db.transaction(() => {
-        const edge = db.prepare('SELECT seq FROM captured_events ORDER BY seq DESC LIMIT 1 OFFSET ?').get(keep) as { seq: number } | undefined;
-        if (!edge) return 0;
-        const lo = db.prepare('SELECT min(seq) AS lo FROM captured_events').get() as { lo: number };
-        const hi = Math.min(edge.seq, lo.lo + chunk - 1);
-        const changes = db.prepare('DELETE FROM captured_events WHERE seq <= ?').run(hi).changes;
-        db.prepare('DELETE FROM event_requests WHERE last_seq <= ?').run(hi);
-        pruneRange(hi, hi);
-        return changes;
-      })();
-    },
+    ...eventDeletes(db, bounds),
     /** Events for a destination's queue: seq in (afterSeq, uptoSeq] from its connected sources. */
     forDestination(destinationId: string, afterSeq: number, uptoSeq: number, limit: number): StoredEvent[] {
       return (forDestination.all(afterSeq, uptoSeq, destinationId, limit) as EventDbRow[]).map(toStored);

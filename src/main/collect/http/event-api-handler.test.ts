@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_WRITE_KEY, startTestStudio, type TestStudio } from '../../testing/harness';
-import { batchOfSize, listEvents } from '../event-test-helpers';
+import { batchOfSize, listEvents } from '../../testing/event-helpers';
 
 // What the SDKs send beyond plain JSON: compressed bodies (the Node SDK gzips by default),
 // navigator.sendBeacon uploads, the JavaScript SDK's control-plane request, and oversized

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GEN_EVENTS, fixture, sampleEvents } from '../../sandbox/test-helpers';
+import { GEN_EVENTS, fixture, sampleEvents } from '../../testing/sandbox-helpers';
 import { startTestStudio, type TestStudio } from '../../testing/harness';
 
 // POST /studio/api/test over real HTTP against a real studio (SQLite file, isolates).

@@ -1,5 +1,5 @@
 import type { Destination } from '../../store/destinations-repo';
-import { resolveFilePath, type DataPlaneConfig, type FileConfig, type WebhookConfig } from '../destination-config';
+import { resolveFilePath, typedDestination } from '../destination-config';
 import { captureSink } from './capture-sink';
 import { dataPlaneSink } from './data-plane-sink';
 import { fileSink } from './file-sink';
@@ -8,14 +8,15 @@ import { webhookSink } from './webhook-sink';
 
 /** The sink of a destination (config was validated and defaulted when it was saved). */
 export function createSink(destination: Destination, dataDir: string): Sink {
-  switch (destination.kind) {
+  const typed = typedDestination(destination);
+  switch (typed.kind) {
     case 'webhook':
-      return webhookSink(destination.config as unknown as WebhookConfig);
+      return webhookSink(typed.config);
     case 'file':
-      return fileSink(resolveFilePath(dataDir, (destination.config as unknown as FileConfig).path));
+      return fileSink(resolveFilePath(dataDir, typed.config.path));
     case 'data-plane':
-      return dataPlaneSink(destination.config as unknown as DataPlaneConfig);
-    default:
+      return dataPlaneSink(typed.config);
+    case 'capture':
       return captureSink();
   }
 }

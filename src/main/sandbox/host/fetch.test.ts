@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxHarness } from '../test-helpers';
+import { sandboxHarness } from '../../testing/sandbox-helpers';
 import { BLOCKED_MESSAGE } from './network-guard';
 
 // fetch / fetchV2 against a real HTTP server on loopback. Loopback is private, so the runs that

@@ -1,6 +1,5 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- test helper: answers are checked field by field by the tests */
 // Helpers for the event API's integration tests (real server, real HTTP).
-import type { TestStudio } from '../testing/harness';
+import type { TestStudio } from './harness';
 
 export interface TextAnswer {
   status: number;

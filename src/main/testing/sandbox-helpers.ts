@@ -1,10 +1,10 @@
-import { fixture } from '../testing/fixtures';
-import { createSandbox, type SandboxOptions } from './index';
-import type { Sandbox, TransformInput, TransformOutput } from './types';
+import { fixture } from './fixtures';
+import { createSandbox, type SandboxOptions } from '../sandbox/index';
+import type { Sandbox, TransformInput, TransformOutput } from '../sandbox/types';
 
 // Helpers for the sandbox's own tests (repository fixtures, a sandbox per test file).
 
-export { fixture, sampleEvents, GEN_EVENTS } from '../testing/fixtures';
+export { fixture, sampleEvents, GEN_EVENTS } from './fixtures';
 export const eventUtils = () => ({ importName: 'eventUtils', code: fixture('libraries/event-utils.js') });
 
 export interface SandboxHarness {

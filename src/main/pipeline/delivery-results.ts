@@ -1,0 +1,79 @@
+import type { DeliveryResultRow } from '../store/deliveries-repo';
+import type { StoredEvent } from '../store/events-repo';
+import type { SinkOutcome } from './sinks';
+import type { TransformStepResult } from './transform-step';
+
+/** Every output of a batch in input order, with the index of the input it came from (-1: none). */
+export function flattenOutputs(transformed: TransformStepResult): { flat: Record<string, unknown>[]; owner: number[] } {
+  const flat: Record<string, unknown>[] = [];
+  const owner: number[] = [];
+  transformed.perEvent.forEach((outcome, k) => {
+    for (const output of outcome.outputs) {
+      flat.push(output);
+      owner.push(k);
+    }
+  });
+  for (const output of transformed.orphans) {
+    flat.push(output);
+    owner.push(-1);
+  }
+  return { flat, owner };
+}
+
+/**
+ * One result row per input event of a batch (filtered by `integrations`, delivered, dropped or
+ * failed with the transformation's and the sink's errors), plus one for outputs that belong to no
+ * input; ordered by event.
+ */
+export function deliveryResults(
+  rows: StoredEvent[],
+  allowed: number[],
+  transformed: TransformStepResult,
+  sent: { owner: number[]; outcomes: SinkOutcome[] },
+): DeliveryResultRow[] {
+  const results: DeliveryResultRow[] = [];
+  const base = (row: StoredEvent) => ({ eventSeq: row.seq, sourceId: row.sourceId, messageId: row.messageId, eventType: row.type });
+  const filtered = new Set(rows.map((_, i) => i));
+  allowed.forEach((i) => filtered.delete(i));
+  for (const i of filtered) {
+    results.push({ ...base(rows[i]!), status: 'filtered', output: null, error: 'disabled by the event\'s "integrations" field', attempts: 0 });
+  }
+  const collect = (k: number) => {
+    const errors: string[] = [];
+    let attempts = 0;
+    sent.owner.forEach((owner, j) => {
+      if (owner !== k) return;
+      const o = sent.outcomes[j]!;
+      attempts = Math.max(attempts, o.attempts);
+      if (!o.ok) errors.push(o.error ?? 'delivery failed');
+    });
+    return { errors, attempts };
+  };
+  transformed.perEvent.forEach((outcome, k) => {
+    const row = rows[allowed[k]!]!;
+    const delivered = collect(k);
+    const errors = [...outcome.errors, ...delivered.errors];
+    const status = errors.length ? 'failed' : outcome.outputs.length ? 'delivered' : 'dropped';
+    results.push({
+      ...base(row),
+      status,
+      output: outcome.outputs.length ? JSON.stringify(outcome.outputs) : null,
+      error: errors.length ? errors.join('\n') : null,
+      attempts: delivered.attempts,
+    });
+  });
+  if (transformed.orphans.length) {
+    const delivered = collect(-1);
+    results.push({
+      eventSeq: null,
+      sourceId: null,
+      messageId: null,
+      eventType: null,
+      status: delivered.errors.length ? 'failed' : 'delivered',
+      output: JSON.stringify(transformed.orphans),
+      error: delivered.errors.length ? delivered.errors.join('\n') : null,
+      attempts: delivered.attempts,
+    });
+  }
+  return results.sort((a, b) => (a.eventSeq ?? Infinity) - (b.eventSeq ?? Infinity));
+}
