@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '../errors';
-import { CodeCache } from './code-cache';
 import { toSandboxError } from './errors';
-import { SandboxInstance, type InstanceSpec } from './instance';
-import { testLibraryCode } from './library-test';
 import { Limiter } from './limiter';
-import { InstancePool } from './pool';
+import type { PoolConfig } from './process/protocol';
+import { ProcessPool, type SandboxProcessInfo } from './process-pool';
 import { readRunAnswer } from './results';
-import { runOnInstance, type RunLimits } from './run';
+import type { RunLimits } from './run';
 import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
-import type { NetworkCall, Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
+import type { Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
 
 export type { Sandbox, SandboxLibrary, TransformInput, TransformOutput, TransformResult, EventMetadata } from './types';
 export type { SandboxSettings } from './settings';
+export type { SandboxProcessInfo } from './process-pool';
+
+/** A sandbox whose runs happen in sandbox processes it supervises. */
+export interface ProcessSandbox extends Sandbox {
+  /** The live sandbox processes (pid, runs in flight). */
+  processes(): SandboxProcessInfo[];
+}
+
+const DEFAULT_SANDBOX_PROCESSES = 2;
 
 export interface SandboxOptions {
   /** Isolate memory limit in MB (default 128); the stored setting wins when present. */
@@ -37,8 +44,10 @@ export interface SandboxOptions {
   maxOutputBytes?: number;
   /** Current settings (read once per batch). */
   getSettings?: () => Partial<SandboxSettings>;
-  /** Stored credential values for getCredential(key). */
-  resolveCredential?: (key: string) => string | undefined;
+  /** Stored credential values for getCredential(key), read once per batch and sent with it. */
+  credentials?: () => Record<string, string>;
+  /** Sandbox processes (default 2); runs of one transformation go to the same process. */
+  processes?: number;
 }
 
 const DEFAULT_NAME = 'base transformation';
@@ -70,16 +79,24 @@ function checkInput(input: TransformInput): void {
   }
 }
 
-/** Runs user transformations in isolated-vm with the hosted service's semantics (see compatibility.md). */
-export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const pool = new InstancePool({
-    capacity: options.poolSize ?? 16,
-    memoryBudgetMb: options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB,
+/** Splits the global warm-pool limits between the sandbox processes. */
+function shareOf(options: SandboxOptions, processes: number): PoolConfig {
+  return {
+    capacity: Math.ceil((options.poolSize ?? 16) / processes),
+    memoryBudgetMb: Math.floor((options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB) / processes),
     idleMs: options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS,
-  });
+  };
+}
+
+/**
+ * Runs user transformations in isolated-vm with the hosted service's semantics (see
+ * compatibility.md), in a small supervised pool of sandbox processes: a crash there fails the
+ * runs in flight, never the core.
+ */
+export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
+  const processes = Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES);
+  const pool = new ProcessPool({ size: processes, pool: shareOf(options, processes) });
   const limiter = new Limiter(options.maxConcurrentRuns ?? 4);
-  const codeCache = new CodeCache();
-  const active = new Set<SandboxInstance>();
   const maxOutputBytes = options.maxOutputBytes ?? 32 * 1024 * 1024;
   let closed = false;
 
@@ -104,7 +121,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const libraries = input.libraries ?? [];
     const byImportName = new Map<string, SandboxLibrary>();
     for (const library of libraries) if (!byImportName.has(library.importName)) byImportName.set(library.importName, library);
-    const key = cacheKeyOf(input, name, libraries, current.memoryLimitMb);
     let payload: string;
     try {
       payload = `{"e":${JSON.stringify(input.events)},"m":${input.metadata ? JSON.stringify(input.metadata) : 'null'}}`;
@@ -118,37 +134,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
       maxHostCalls: options.maxHostCallsPerRun ?? 1000,
     };
-    const spec: InstanceSpec = {
-      name,
-      code: input.code,
-      libraries: byImportName,
-      memoryLimitMb: current.memoryLimitMb,
-      timeoutMs: current.timeoutMs,
-      runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
-    };
-    const credentials = input.credentials;
-    const credential = credentials
-      ? (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined)
-      : (k: string) => options.resolveCredential?.(k);
-
-    const network: NetworkCall[] = [];
-    const json = await limiter.run(async () => {
-      const instance = pool.take(key) ?? (await SandboxInstance.create(spec, codeCache));
-      active.add(instance);
-      try {
-        const answer = await runOnInstance(instance, payload, limits, {
-          allowPrivateNetwork: current.allowPrivateNetwork,
-          geolocationUrl: current.geolocationUrl ?? undefined,
-          credential,
-          network,
-        });
-        return answer;
-      } finally {
-        active.delete(instance);
-        if (closed) instance.dispose();
-        else pool.put(key, instance);
-      }
-    });
+    const { json, network } = await limiter.run(() =>
+      pool.run({
+        key: cacheKeyOf(input, name, libraries, current.memoryLimitMb),
+        name,
+        code: input.code,
+        libraries: [...byImportName.values()],
+        memoryLimitMb: current.memoryLimitMb,
+        timeoutMs: current.timeoutMs,
+        runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
+        payload,
+        limits,
+        allowPrivateNetwork: current.allowPrivateNetwork,
+        geolocationUrl: current.geolocationUrl ?? undefined,
+        credentials: input.credentials ?? options.credentials?.() ?? {},
+      }),
+    );
     const { results, logs } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
     return { results, logs, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(network.length > 0 ? { network } : {}) };
   }
@@ -159,15 +160,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (!library || typeof library.code !== 'string' || typeof library.importName !== 'string') {
         throw badRequest('a library needs an importName and code (strings)');
       }
+      if (closed) throw toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
       const current = settings();
-      await limiter.run(() => testLibraryCode(library, current, codeCache));
+      await limiter.run(() => pool.testLibrary({ library, memoryLimitMb: current.memoryLimitMb, timeoutMs: current.timeoutMs }));
     },
+    processes: () => pool.processes(),
     close() {
       closed = true;
-      pool.clear();
-      for (const instance of active) instance.dispose();
-      active.clear();
-      codeCache.clear();
+      pool.close();
     },
   };
 }

@@ -1,0 +1,177 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { StudioError } from '../errors';
+import type { ErrorCode } from '../../shared/errors';
+import { messages, sandboxError } from './errors';
+import type { CoreMessage, LibraryTestRequest, PoolConfig, ProcessReply, RunRequest } from './process/protocol';
+import type { NetworkCall } from './types';
+
+import sandboxEntry from './process/entry?modulePath';
+
+type Pending = { name: string; resolve: (reply: { json?: string; network?: NetworkCall[] }) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+
+export interface ProcessPoolOptions {
+  /** Sandbox processes (default 2). */
+  size: number;
+  /** Warm-pool limits of each process (its share of the global budget). */
+  pool: PoolConfig;
+  /** A process that has not answered a request this long after its own wall limit is killed. */
+  graceMs?: number;
+}
+
+export interface SandboxProcessInfo {
+  pid: number;
+  /** Runs and library tests in flight. */
+  running: number;
+}
+
+/** Node flags of a sandbox process: isolated-vm needs the startup snapshot off; from source, TypeScript. */
+function execArgvFor(entry: string): string[] {
+  const flags = ['--no-node-snapshot'];
+  if (entry.endsWith('.ts')) flags.push('--experimental-transform-types', '--disable-warning=ExperimentalWarning', '--import', pathToFileURL(join(dirname(entry), 'source-hooks.mjs')).href);
+  return flags;
+}
+
+/** One supervised sandbox process and the requests it has in flight. */
+class Slot {
+  readonly child: ChildProcess;
+  readonly pending = new Map<number, Pending>();
+  exited = false;
+
+  constructor(onExit: (slot: Slot, how: string) => void) {
+    this.child = fork(sandboxEntry, [], {
+      execArgv: execArgvFor(sandboxEntry),
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    this.child.on('message', (reply: ProcessReply) => this.answer(reply));
+    this.child.on('error', () => {}); // exit follows
+    this.child.on('exit', (code, signal) => {
+      this.exited = true;
+      onExit(this, signal ? `killed by ${signal}` : `exit code ${code}`);
+    });
+    this.idle();
+  }
+
+  private answer(reply: ProcessReply): void {
+    if (reply.type === 'ready') return;
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.settle(reply.id);
+    if (reply.type === 'done') pending.resolve(reply);
+    else pending.reject(new StudioError(reply.error.code as ErrorCode, reply.error.message, reply.error.details));
+  }
+
+  private settle(id: number): void {
+    clearTimeout(this.pending.get(id)?.timer);
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.idle();
+  }
+
+  /** An idle process does not keep the core alive; one with work in flight does. */
+  private idle(): void {
+    this.child.unref();
+    (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
+
+  send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void): Promise<{ json?: string; network?: NetworkCall[] }> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(kill, deadlineMs);
+      timer.unref();
+      this.pending.set(message.id, { name, resolve, reject, timer });
+      this.child.ref();
+      (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
+      this.child.send(message, (error) => {
+        if (!error || !this.pending.has(message.id)) return;
+        this.settle(message.id);
+        reject(sandboxError(`the sandbox process could not take the run of ${name}: ${error.message}`));
+      });
+    });
+  }
+}
+
+/**
+ * A small supervised pool of sandbox processes. Runs of one key go to the same process (its
+ * warm isolates); a process that dies fails the runs it had in flight with "the sandbox process
+ * crashed while running <name>" and is replaced on the next request. Processes start on demand.
+ */
+export class ProcessPool {
+  private readonly slots: Array<Slot | undefined>;
+  private nextId = 1;
+  private closed = false;
+  private config: PoolConfig;
+
+  constructor(private readonly options: ProcessPoolOptions) {
+    this.slots = new Array(Math.max(1, options.size)).fill(undefined);
+    this.config = options.pool;
+  }
+
+  processes(): SandboxProcessInfo[] {
+    return this.slots.filter((s): s is Slot => !!s && !s.exited && s.child.pid !== undefined).map((s) => ({ pid: s.child.pid!, running: s.pending.size }));
+  }
+
+  configure(pool: PoolConfig): void {
+    this.config = pool;
+    for (const slot of this.slots) if (slot && !slot.exited) slot.child.send({ type: 'config', pool });
+  }
+
+  private slot(index: number): Slot {
+    const existing = this.slots[index];
+    if (existing && !existing.exited) return existing;
+    const slot = new Slot((dead, how) => this.onExit(dead, how));
+    slot.child.send({ type: 'config', pool: this.config });
+    this.slots[index] = slot;
+    return slot;
+  }
+
+  private onExit(slot: Slot, how: string): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots[index] = undefined;
+    for (const [, pending] of slot.pending) {
+      clearTimeout(pending.timer);
+      pending.reject(
+        this.closed
+          ? sandboxError(messages.disposed)
+          : sandboxError(messages.processCrashed(pending.name, how), { sandboxCrashed: true }),
+      );
+    }
+    slot.pending.clear();
+  }
+
+  private indexFor(key: string | undefined): number {
+    if (key === undefined) {
+      // Library tests: the least busy process.
+      let best = 0;
+      this.slots.forEach((slot, i) => {
+        if ((slot?.pending.size ?? 0) < (this.slots[best]?.pending.size ?? 0)) best = i;
+      });
+      return best;
+    }
+    let hash = 0;
+    for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
+    return Math.abs(hash) % this.slots.length;
+  }
+
+  private request(message: (Omit<RunRequest, 'id'> | Omit<LibraryTestRequest, 'id'>), name: string, key: string | undefined, deadlineMs: number) {
+    if (this.closed) return Promise.reject(sandboxError(messages.disposed));
+    const slot = this.slot(this.indexFor(key));
+    // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
+    return slot.send({ ...message, id: this.nextId++ } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'));
+  }
+
+  async run(request: Omit<RunRequest, 'id' | 'type'>): Promise<{ json: string; network: NetworkCall[] }> {
+    const reply = await this.request({ ...request, type: 'run' }, request.name, request.key, request.limits.wallTimeoutMs);
+    return { json: reply.json ?? 'null', network: reply.network ?? [] };
+  }
+
+  async testLibrary(request: Omit<LibraryTestRequest, 'id' | 'type'>): Promise<void> {
+    await this.request({ ...request, type: 'library' }, `library ${request.library.importName}`, undefined, request.timeoutMs * 2);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const slot of this.slots) if (slot && !slot.exited) slot.child.kill('SIGKILL');
+  }
+}
