@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { badRequest } from '../errors';
 import { toSandboxError } from './errors';
 import { Limiter } from './limiter';
-import type { PoolConfig } from './process/protocol';
-import { ProcessPool, type SandboxProcessInfo } from './process-pool';
+import { InstancePool } from './pool';
+import { ProcessPool, type RemoteInstance, type SandboxProcessInfo } from './process-pool';
 import { readRunAnswer } from './results';
 import type { RunLimits } from './run';
 import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
@@ -79,23 +79,19 @@ function checkInput(input: TransformInput): void {
   }
 }
 
-/** Splits the global warm-pool limits between the sandbox processes. */
-function shareOf(options: SandboxOptions, processes: number): PoolConfig {
-  return {
-    capacity: Math.ceil((options.poolSize ?? 16) / processes),
-    memoryBudgetMb: Math.floor((options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB) / processes),
-    idleMs: options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS,
-  };
-}
-
 /**
  * Runs user transformations in isolated-vm with the hosted service's semantics (see
  * compatibility.md), in a small supervised pool of sandbox processes: a crash there fails the
  * runs in flight, never the core.
  */
 export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
-  const processes = Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES);
-  const pool = new ProcessPool({ size: processes, pool: shareOf(options, processes) });
+  const processes = new ProcessPool({ size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES) });
+  // Handles on the warm isolates the sandbox processes keep: one budget for all of them.
+  const warm = new InstancePool<RemoteInstance>({
+    capacity: options.poolSize ?? 16,
+    memoryBudgetMb: options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB,
+    idleMs: options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS,
+  });
   const limiter = new Limiter(options.maxConcurrentRuns ?? 4);
   const maxOutputBytes = options.maxOutputBytes ?? 32 * 1024 * 1024;
   let closed = false;
@@ -134,22 +130,29 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
       maxHostCalls: options.maxHostCallsPerRun ?? 1000,
     };
-    const { json, network } = await limiter.run(() =>
-      pool.run({
-        key: cacheKeyOf(input, name, libraries, current.memoryLimitMb),
-        name,
-        code: input.code,
-        libraries: [...byImportName.values()],
-        memoryLimitMb: current.memoryLimitMb,
-        timeoutMs: current.timeoutMs,
-        runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
-        payload,
-        limits,
-        allowPrivateNetwork: current.allowPrivateNetwork,
-        geolocationUrl: current.geolocationUrl ?? undefined,
-        credentials: input.credentials ?? options.credentials?.() ?? {},
-      }),
-    );
+    const key = cacheKeyOf(input, name, libraries, current.memoryLimitMb);
+    const { json, network } = await limiter.run(async () => {
+      const answer = await processes.run(
+        {
+          key,
+          name,
+          code: input.code,
+          libraries: [...byImportName.values()],
+          memoryLimitMb: current.memoryLimitMb,
+          timeoutMs: current.timeoutMs,
+          runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
+          payload,
+          limits,
+          allowPrivateNetwork: current.allowPrivateNetwork,
+          geolocationUrl: current.geolocationUrl ?? undefined,
+          credentials: input.credentials ?? options.credentials?.() ?? {},
+        },
+        warm.take(key),
+      );
+      if (closed) answer.instance.dispose();
+      else warm.put(key, answer.instance);
+      return answer;
+    });
     const { results, logs } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
     return { results, logs, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(network.length > 0 ? { network } : {}) };
   }
@@ -162,12 +165,13 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       }
       if (closed) throw toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
       const current = settings();
-      await limiter.run(() => pool.testLibrary({ library, memoryLimitMb: current.memoryLimitMb, timeoutMs: current.timeoutMs }));
+      await limiter.run(() => processes.testLibrary({ library, memoryLimitMb: current.memoryLimitMb, timeoutMs: current.timeoutMs }));
     },
-    processes: () => pool.processes(),
+    processes: () => processes.processes(),
     close() {
       closed = true;
-      pool.close();
+      warm.clear();
+      processes.close();
     },
   };
 }

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { StudioError } from '../errors';
 import type { ErrorCode } from '../../shared/errors';
 import { messages, sandboxError } from './errors';
-import type { CoreMessage, LibraryTestRequest, PoolConfig, ProcessReply, RunRequest } from './process/protocol';
+import type { PooledInstance } from './pool';
+import type { CoreMessage, LibraryTestRequest, ProcessReply, RunRequest } from './process/protocol';
 import type { NetworkCall } from './types';
 
 import sandboxEntry from './process/entry?modulePath';
@@ -12,10 +13,8 @@ import sandboxEntry from './process/entry?modulePath';
 type Pending = { name: string; resolve: (reply: { json?: string; network?: NetworkCall[] }) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 export interface ProcessPoolOptions {
-  /** Sandbox processes (default 2). */
+  /** Sandbox processes. */
   size: number;
-  /** Warm-pool limits of each process (its share of the global budget). */
-  pool: PoolConfig;
   /** A process that has not answered a request this long after its own wall limit is killed. */
   graceMs?: number;
 }
@@ -34,7 +33,7 @@ function execArgvFor(entry: string): string[] {
 }
 
 /** One supervised sandbox process and the requests it has in flight. */
-class Slot {
+export class Slot {
   readonly child: ChildProcess;
   readonly pending = new Map<number, Pending>();
   exited = false;
@@ -44,7 +43,9 @@ class Slot {
       execArgv: execArgvFor(sandboxEntry),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, NODE_OPTIONS: '' },
+      // Few malloc arenas: isolates run on isolated-vm's threads, and memory freed in per-thread
+      // arenas otherwise stays resident (RSS would not come down after warm isolates are disposed).
+      env: { ...process.env, NODE_OPTIONS: '', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
     });
     this.child.on('message', (reply: ProcessReply) => this.answer(reply));
     this.child.on('error', () => {}); // exit follows
@@ -76,6 +77,11 @@ class Slot {
     (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
   }
 
+  /** Tells the process to dispose one idle isolate of a key. */
+  drop(key: string): void {
+    if (!this.exited && this.child.connected) this.child.send({ type: 'drop', key });
+  }
+
   send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void): Promise<{ json?: string; network?: NetworkCall[] }> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(kill, deadlineMs);
@@ -93,6 +99,35 @@ class Slot {
 }
 
 /**
+ * The core's handle on a warm isolate left in a sandbox process after a run: the core's pool
+ * (global budget, LRU, idle time) keeps these; disposing one tells the process to drop it.
+ */
+export class RemoteInstance implements PooledInstance {
+  lastUsed = Date.now();
+  private dropped = false;
+
+  constructor(
+    readonly slot: Slot,
+    readonly key: string,
+    readonly memoryLimitMb: number,
+  ) {}
+
+  get broken(): boolean {
+    return this.slot.exited;
+  }
+
+  get disposed(): boolean {
+    return this.dropped || this.slot.exited;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.dropped = true;
+    this.slot.drop(this.key);
+  }
+}
+
+/**
  * A small supervised pool of sandbox processes. Runs of one key go to the same process (its
  * warm isolates); a process that dies fails the runs it had in flight with "the sandbox process
  * crashed while running <name>" and is replaced on the next request. Processes start on demand.
@@ -101,27 +136,19 @@ export class ProcessPool {
   private readonly slots: Array<Slot | undefined>;
   private nextId = 1;
   private closed = false;
-  private config: PoolConfig;
 
   constructor(private readonly options: ProcessPoolOptions) {
     this.slots = new Array(Math.max(1, options.size)).fill(undefined);
-    this.config = options.pool;
   }
 
   processes(): SandboxProcessInfo[] {
     return this.slots.filter((s): s is Slot => !!s && !s.exited && s.child.pid !== undefined).map((s) => ({ pid: s.child.pid!, running: s.pending.size }));
   }
 
-  configure(pool: PoolConfig): void {
-    this.config = pool;
-    for (const slot of this.slots) if (slot && !slot.exited) slot.child.send({ type: 'config', pool });
-  }
-
   private slot(index: number): Slot {
     const existing = this.slots[index];
     if (existing && !existing.exited) return existing;
     const slot = new Slot((dead, how) => this.onExit(dead, how));
-    slot.child.send({ type: 'config', pool: this.config });
     this.slots[index] = slot;
     return slot;
   }
@@ -154,20 +181,26 @@ export class ProcessPool {
     return Math.abs(hash) % this.slots.length;
   }
 
-  private request(message: (Omit<RunRequest, 'id'> | Omit<LibraryTestRequest, 'id'>), name: string, key: string | undefined, deadlineMs: number) {
-    if (this.closed) return Promise.reject(sandboxError(messages.disposed));
-    const slot = this.slot(this.indexFor(key));
+  private request(slot: Slot, message: Omit<RunRequest, 'id'> | Omit<LibraryTestRequest, 'id'>, name: string, deadlineMs: number) {
     // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
     return slot.send({ ...message, id: this.nextId++ } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'));
   }
 
-  async run(request: Omit<RunRequest, 'id' | 'type'>): Promise<{ json: string; network: NetworkCall[] }> {
-    const reply = await this.request({ ...request, type: 'run' }, request.name, request.key, request.limits.wallTimeoutMs);
-    return { json: reply.json ?? 'null', network: reply.network ?? [] };
+  /**
+   * Runs a batch on the warm isolate `warm` stands for, else in the process the key hashes to.
+   * Answers the result and a handle on the isolate the run left warm.
+   */
+  async run(request: Omit<RunRequest, 'id' | 'type'>, warm?: RemoteInstance): Promise<{ json: string; network: NetworkCall[]; instance: RemoteInstance }> {
+    if (this.closed) throw sandboxError(messages.disposed);
+    const slot = warm && !warm.broken ? warm.slot : this.slot(this.indexFor(request.key));
+    const reply = await this.request(slot, { ...request, type: 'run' }, request.name, request.limits.wallTimeoutMs);
+    const instance = warm && warm.slot === slot ? warm : new RemoteInstance(slot, request.key, request.memoryLimitMb);
+    return { json: reply.json ?? 'null', network: reply.network ?? [], instance };
   }
 
   async testLibrary(request: Omit<LibraryTestRequest, 'id' | 'type'>): Promise<void> {
-    await this.request({ ...request, type: 'library' }, `library ${request.library.importName}`, undefined, request.timeoutMs * 2);
+    if (this.closed) throw sandboxError(messages.disposed);
+    await this.request(this.slot(this.indexFor(undefined)), { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2);
   }
 
   close(): void {

@@ -16,10 +16,10 @@ const serialize = (error: unknown): SerializedError =>
     ? { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
     : { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) };
 
-const runner = createRunner({ capacity: 8, memoryBudgetMb: 256, idleMs: 5 * 60_000 });
+const runner = createRunner();
 
 process.on('message', (message: CoreMessage) => {
-  if (message.type === 'config') return runner.configure(message.pool);
+  if (message.type === 'drop') return runner.drop(message.key);
   const work = message.type === 'run' ? runner.run(message) : runner.testLibrary(message).then(() => undefined);
   work.then(
     (result) => send({ type: 'done', id: message.id, ...(result ? { json: result.json, network: result.network } : {}) }),

@@ -7,13 +7,6 @@ import type { NetworkCall, SandboxLibrary } from '../types';
 // never re-escaped). Batches in, results out; everything a run needs from the core (settings,
 // credential values, library code) comes with the request, so a run never waits on the core.
 
-/** Warm-pool limits of one sandbox process (its share of the global budget). */
-export interface PoolConfig {
-  capacity: number;
-  memoryBudgetMb: number;
-  idleMs: number;
-}
-
 export interface RunRequest {
   type: 'run';
   id: number;
@@ -42,12 +35,13 @@ export interface LibraryTestRequest {
   timeoutMs: number;
 }
 
-export interface ConfigMessage {
-  type: 'config';
-  pool: PoolConfig;
+/** The core's warm pool let go of one idle isolate of this key: dispose it. */
+export interface DropMessage {
+  type: 'drop';
+  key: string;
 }
 
-export type CoreMessage = RunRequest | LibraryTestRequest | ConfigMessage;
+export type CoreMessage = RunRequest | LibraryTestRequest | DropMessage;
 
 export interface SerializedError {
   code: string;
@@ -57,5 +51,6 @@ export interface SerializedError {
 
 export type ProcessReply =
   | { type: 'ready' }
+  /** A run that is done leaves its isolate warm in the process (the core pools a handle on it). */
   | { type: 'done'; id: number; json?: string; network?: NetworkCall[] }
   | { type: 'failed'; id: number; error: SerializedError };

@@ -5,19 +5,20 @@ import { testLibraryCode } from '../library-test';
 import { InstancePool } from '../pool';
 import { runOnInstance } from '../run';
 import type { NetworkCall, SandboxLibrary } from '../types';
-import type { LibraryTestRequest, PoolConfig, RunRequest } from './protocol';
+import type { LibraryTestRequest, RunRequest } from './protocol';
 
 /**
- * What a sandbox process does with requests: warm isolates by key (LRU, memory budget, idle
- * eviction), one run or library test per request. Runs of different keys proceed at once.
+ * What a sandbox process does with requests: one run or library test each, runs of different
+ * keys at once. A run that succeeds leaves its isolate warm here; which warm isolates stay is the
+ * core's decision (its pool holds the global budget, LRU and idle time) and arrives as `drop`.
  */
-export function createRunner(config: PoolConfig) {
-  const pool = new InstancePool(config);
+export function createRunner() {
+  const pool = new InstancePool<SandboxInstance>({ capacity: Number.POSITIVE_INFINITY, memoryBudgetMb: Number.POSITIVE_INFINITY, idleMs: 0 });
   const codeCache = new CodeCache();
 
   return {
-    configure(next: PoolConfig): void {
-      pool.resize(next);
+    drop(key: string): void {
+      pool.drop(key);
     },
 
     async run(request: RunRequest): Promise<{ json: string; network: NetworkCall[] }> {
