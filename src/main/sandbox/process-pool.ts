@@ -8,7 +8,7 @@ import type { PooledInstance } from './pool';
 import type { CoreMessage, LibraryTestRequest, ProcessReply, RunRequest } from './process/protocol';
 import type { NetworkCall } from './types';
 
-import sandboxEntry from './process/entry?modulePath';
+import sandboxEntry from './process/sandbox-process?modulePath';
 
 type Pending = { name: string; resolve: (reply: { json?: string; network?: NetworkCall[] }) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
