@@ -13,6 +13,7 @@ function modulePath() {
   const prefix = '\0module-path:';
   return {
     name: 'module-path',
+    enforce: 'pre',
     async resolveId(id, importer) {
       if (!id.endsWith('?modulePath')) return undefined;
       const resolved = await this.resolve(id.slice(0, -'?modulePath'.length), importer);
@@ -22,6 +23,10 @@ function modulePath() {
       if (!id.startsWith(prefix)) return undefined;
       const ref = this.emitFile({ type: 'chunk', id: id.slice(prefix.length) });
       return `import { fileURLToPath } from 'node:url';\nexport default fileURLToPath(import.meta.ROLLUP_FILE_URL_${ref});`;
+    },
+    // The chunk's URL relative to the module that imports it (vite would make it root-relative).
+    resolveFileUrl({ relativePath }) {
+      return `new URL(${JSON.stringify(relativePath.startsWith('.') ? relativePath : `./${relativePath}`)}, import.meta.url).href`;
     },
   };
 }

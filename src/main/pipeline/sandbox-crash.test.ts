@@ -105,6 +105,15 @@ describe('a sandbox process killed while user code runs', () => {
     expect(again.delivery.quarantine).toMatchObject({ versionId: published.versionId });
     expect(again.delivery.state).toBe('paused');
 
+    // Enabling the destination again resumes the version: it runs (and crashes) again, counted from 1.
+    const resumed = await ok('PATCH', `/studio/api/destinations/${capture.id}`, { enabled: true });
+    expect(resumed.delivery.quarantine).toBeNull();
+    await killRunningSandbox('resumed');
+    await eventually(async () => {
+      const d = await ok('GET', `/studio/api/destinations/${capture.id}`);
+      return d.delivery.lastError?.includes('crash 1 of 3') ? d : undefined;
+    }, 20_000, 'the resumed version crashing once');
+
     // A fixed version resumes delivery: the queued events go through.
     await ok('POST', `/transformations/${published.id}?publish=true`, { code: 'export function transformEvent(e) { return { ...e, fixed: true }; }', events: [{ type: 'track', event: 'x', userId: 'u' }] });
     const delivered = await eventually(async () => {
