@@ -85,12 +85,14 @@ function checkInput(input: TransformInput): void {
  * runs in flight, never the core.
  */
 export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
-  const processes = new ProcessPool({ size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES) });
+  const idleMs = options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS;
+  // A process left with nothing warm is stopped after the idle time too: its memory goes back.
+  const processes = new ProcessPool({ size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES), retireMs: idleMs });
   // Handles on the warm isolates the sandbox processes keep: one budget for all of them.
   const warm = new InstancePool<RemoteInstance>({
     capacity: options.poolSize ?? 16,
     memoryBudgetMb: options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB,
-    idleMs: options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS,
+    idleMs,
   });
   const limiter = new Limiter(options.maxConcurrentRuns ?? 4);
   const maxOutputBytes = options.maxOutputBytes ?? 32 * 1024 * 1024;
