@@ -155,8 +155,8 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       else warm.put(key, answer.instance);
       return answer;
     });
-    const { results, logs } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
-    return { results, logs, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(network.length > 0 ? { network } : {}) };
+    const { results, logs, logEvents } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
+    return { results, logs, logEvents, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(network.length > 0 ? { network } : {}) };
   }
 
   return {
