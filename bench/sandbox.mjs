@@ -10,7 +10,7 @@
 // 2. Latency: POST /studio/api/test with 10 events on the built headless host (child process),
 //    warm, p50/p99; GET /studio/health on the same server is the floor of one HTTP round trip.
 // 3. The test path through HTTP: the same 10,000 events as 200-event POST /studio/api/test
-//    requests (mask-pii), beside the in-process sandbox and the bare-isolate floor of part 1.
+//    requests (mask-pii), beside the sandbox (its sandbox processes) and the bare-isolate floor of part 1.
 //    `--http-only` runs parts 2 and 3 only (part 1's floor and sandbox measured for mask-pii).
 //    Beside them, the same request and answer sizes through a bare node:http server that does no
 //    work: what moving the bytes over loopback HTTP costs on this machine.
@@ -187,7 +187,7 @@ try {
   ]);
   console.log(`test run p50 ${t.p50.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms (target < 30 ms); ${(t.p50 / h.p50).toFixed(1)}x one health round trip`);
 
-  // 3. The test path: 200-event batches through HTTP vs in process vs the bare isolate.
+  // 3. The test path: 200-event batches through HTTP vs the sandbox vs the bare isolate.
   const code = codeOf('mask-pii');
   const bodies = batches.map((batch) => JSON.stringify({ code, events: batch, libraries: [{ name: 'Event Utils', code: library.code }] }));
   const post = async (b) => {
@@ -228,7 +228,7 @@ try {
   console.log(`\nTest path: ${fmt(EVENTS)} events of mask-pii in ${BATCH}-event batches, one at a time, best of 3`);
   console.table([
     { path: 'bare isolate (floor)', 'ev/s': fmt(rate(EVENTS, fw)), 'ms/batch': ((fw / batches.length) * 1000).toFixed(2), 'ratio to floor': '1.00' },
-    { path: 'sandbox in process', 'ev/s': fmt(rate(EVENTS, sw)), 'ms/batch': ((sw / batches.length) * 1000).toFixed(2), 'ratio to floor': (fw / sw).toFixed(2) },
+    { path: 'sandbox (sandbox processes)', 'ev/s': fmt(rate(EVENTS, sw)), 'ms/batch': ((sw / batches.length) * 1000).toFixed(2), 'ratio to floor': (fw / sw).toFixed(2) },
     { path: 'POST /studio/api/test (HTTP)', 'ev/s': fmt(rate(EVENTS, hw)), 'ms/batch': ((hw / batches.length) * 1000).toFixed(2), 'ratio to floor': (fw / hw).toFixed(2) },
     { path: 'same bytes, bare node:http, no work', 'ev/s': fmt(rate(EVENTS, tw)), 'ms/batch': ((tw / batches.length) * 1000).toFixed(2), 'ratio to floor': '-' },
   ]);

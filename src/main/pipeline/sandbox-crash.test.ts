@@ -114,12 +114,20 @@ describe('a sandbox process killed while user code runs', () => {
       return d.delivery.lastError?.includes('crash 1 of 3') ? d : undefined;
     }, 20_000, 'the resumed version crashing once');
 
-    // A fixed version resumes delivery: the queued events go through.
+    // Pause it (killing the old version's retry if it runs), publish a fixed version, enable it:
+    // the queued events go through the fixed version.
+    await ok('PATCH', `/studio/api/destinations/${capture.id}`, { enabled: false });
+    await eventually(async () => {
+      for (const busy of t.studio.sandboxProcesses().filter((p) => p.running > 0)) process.kill(busy.pid, 'SIGKILL');
+      const d = await ok('GET', `/studio/api/destinations/${capture.id}`);
+      return d.delivery.state === 'paused' && t.studio.sandboxProcesses().every((p) => p.running === 0) ? d : undefined;
+    }, 20_000, 'the destination paused with nothing running');
     await ok('POST', `/transformations/${published.id}?publish=true`, { code: 'export function transformEvent(e) { return { ...e, fixed: true }; }', events: [{ type: 'track', event: 'x', userId: 'u' }] });
+    await ok('PATCH', `/studio/api/destinations/${capture.id}`, { enabled: true });
     const delivered = await eventually(async () => {
       const { deliveries } = await ok('GET', `/studio/api/deliveries?destinationId=${capture.id}&limit=50`);
       return deliveries.find((d: any) => d.messageId === 'pipe-spin' && d.status === 'delivered');
-    }, 30_000, 'the queued event delivered by the fixed version');
+    }, 40_000, 'the queued event delivered by the fixed version');
     expect(delivered.output[0].fixed).toBe(true);
     expect((await ok('GET', `/studio/api/destinations/${capture.id}`)).delivery.quarantine).toBeNull();
   }, 120_000);

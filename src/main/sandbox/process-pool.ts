@@ -177,7 +177,8 @@ export class ProcessPool {
 
   private slot(index: number): Slot {
     const existing = this.slots[index];
-    if (existing && !existing.exited) return existing;
+    // A retired process is disconnected before it exits: it takes no more work.
+    if (existing && !existing.exited && existing.child.connected) return existing;
     const slot = new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0);
     this.slots[index] = slot;
     return slot;

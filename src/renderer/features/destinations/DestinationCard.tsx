@@ -20,7 +20,7 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
       <div className="card-row">
         <a className="card-title" href={pageHref('destinations', {}, d.id)}>{d.name}</a>
         <span className="badge">{d.kind}</span>
-        <span className={`badge ${d.enabled ? 'badge-published' : 'badge-draft'}`} data-testid="destination-state">{d.enabled && !quarantine ? d.delivery.state : 'paused'}</span>
+        <span className={`badge ${d.enabled && !quarantine ? 'badge-published' : 'badge-draft'}`} data-testid="destination-state">{d.enabled && !quarantine ? d.delivery.state : 'paused'}</span>
         {failing && <span className="badge badge-error">failing</span>}
       </div>
       {quarantine && <p className="notice notice-error" data-testid="quarantine">Paused by the studio: {quarantine}</p>}
@@ -47,7 +47,7 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
         {d.delivery.retrying > 0 && <span className="muted">{d.delivery.retrying} retrying</span>}
         {c.dropped + c.filtered > 0 && <span className="muted">{(c.dropped + c.filtered).toLocaleString()} dropped/filtered</span>}
       </div>
-      {d.delivery.lastError && <p className="error small last-error" data-testid="last-error" title={d.delivery.lastError}>Last error: {d.delivery.lastError}</p>}
+      {d.delivery.lastError && !quarantine && <p className="error small last-error" data-testid="last-error" title={d.delivery.lastError}>Last error: {d.delivery.lastError}</p>}
       <p className="muted small">Last success: {whenAgo(d.delivery.lastSuccessAt)}{d.delivery.lastFailure ? ` · last failure: ${whenAgo(d.delivery.lastFailure.at)}` : ''}</p>
       <div className="card-row card-actions">
         <button type="button" className="secondary" onClick={onEdit}>Edit</button>
