@@ -1,27 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './studio-fixture';
 import { StudioPage } from './pages/studio-page';
+import { DRAFT, KINDS, LIVE } from './replay-data';
 
 const artifact = (name: string) => fileURLToPath(new URL(`./artifacts/${name}`, import.meta.url));
-
-const LIVE = `export function transformEvent(event) {
-  const k = event.properties.kind;
-  if (k === 'fixme') throw new Error('live cannot ' + k);
-  event.properties.seen = 'a';
-  return event;
-}
-`;
-const DRAFT = `export function transformEvent(event) {
-  const k = event.properties.kind;
-  if (k === 'fail') throw new Error('draft fails on ' + k);
-  if (k === 'drop') return null;
-  event.properties.seen = 'a';
-  if (k === 'change') { event.properties.seen = 'b'; event.properties.extra = 1; }
-  if (k === 'split') return [event, { ...event, event: 'Second' }];
-  return event;
-}
-`;
-const KINDS: [string, number][] = [['same', 10], ['change', 5], ['drop', 4], ['split', 3], ['fail', 2], ['fixme', 2]];
 
 test('compare published vs draft on captured events, read the summary, open a diff, save the failures as tests, publish', async ({ page, server }) => {
   const writeKey = `Basic ${Buffer.from('cli-write-key:').toString('base64')}`;
