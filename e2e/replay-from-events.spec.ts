@@ -1,21 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './studio-fixture';
 import { StudioPage } from './pages/studio-page';
-import { DRAFT, KINDS, LIVE } from './replay-data';
+import { captureKinds, DRAFT, expectKindsCompare, LIVE, saveKindsFailures, studioApi } from './replay-data';
 
 const artifact = (name: string) => fileURLToPath(new URL(`./artifacts/${name}`, import.meta.url));
 
 test('from the events page: select events, compare published vs draft, read the summary, open a diff, save the failures as tests, publish', async ({ page, server }) => {
-  const writeKey = `Basic ${Buffer.from('cli-write-key:').toString('base64')}`;
   const noise = Array.from({ length: 4 }, (_, i) => ({ type: 'identify', userId: `n${i}`, messageId: `noise-${i}`, traits: { i } }));
-  const batch = KINDS.flatMap(([kind, n]) => Array.from({ length: n }, (_, i) => ({ type: 'track', event: 'Kinds', userId: `u${i}`, messageId: `${kind}-${i}`, properties: { kind, i } })));
-  const captured = await fetch(`${server.url}/v1/batch`, { method: 'POST', headers: { authorization: writeKey, 'content-type': 'application/json' }, body: JSON.stringify({ batch: [...batch, ...noise] }) });
-  expect(captured.status).toBe(200);
-  const api = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await fetch(server.url + path, { method, headers: { authorization: server.auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    expect(response.status, path).toBe(200);
-    return response.json();
-  };
+  const batch = await captureKinds(server, noise);
+  const api = studioApi(server);
   const live = await api('POST', '/transformations?publish=true', { name: 'Kinds', code: LIVE });
   const draft = await api('POST', `/transformations/${live.id}`, { code: DRAFT });
   expect(draft.versionId).not.toBe(live.versionId);
@@ -42,29 +35,16 @@ test('from the events page: select events, compare published vs draft, read the 
   await page.screenshot({ path: artifact('replay-from-events-form-1440x900.png') });
   await form.getByRole('button', { name: 'Start compare' }).click();
 
-  // The run page: the summary, counted exactly.
+  // The run page: the summary counted exactly, and one per-event A vs B diff.
   await expect(page).toHaveURL(/#\/replay\/[^/?]+$/);
   await expect(page.getByTestId('run-status')).toHaveText('done');
-  const expected = { unchanged: 10, changed: 5, dropped: 4, split: 3, newlyFailing: 2, fixed: 2, stillFailing: 0 };
-  for (const [kind, n] of Object.entries(expected)) await expect(page.getByTestId(`count-${kind}`)).toContainText(String(n));
-  await expect(page.getByRole('list', { name: 'Errors' })).toContainText('draft fails on fail');
-
-  // One per-event A vs B diff.
-  await page.getByTestId('count-changed').click();
-  await expect(page.getByTestId('results-total')).toContainText('5 events');
-  await page.getByTestId('replay-results').getByRole('button').first().click();
-  const diff = page.getByTestId('result-detail').getByTestId('event-diff');
-  await expect(diff).toContainText('properties.seen');
-  await expect(diff).toContainText('properties.extra');
+  await expectKindsCompare(page);
   await page.screenshot({ path: artifact('replay-from-events-run-1440x900.png') });
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.screenshot({ path: artifact('replay-from-events-run-1024x700.png') });
 
   // The draft's failures become saved test events of the transformation.
-  await page.getByRole('button', { name: 'Save failures as test events' }).click();
-  await expect(page.getByRole('status')).toContainText('Saved 2 failing events');
-  const saved = await api('GET', `/studio/api/transformations/${live.id}/test-events`);
-  expect(saved.events.map((e: { event: { messageId: string } }) => e.event.messageId)).toEqual(['fail-0', 'fail-1']);
+  await saveKindsFailures(page, server, live.id);
 
   // Fix the draft in the editor, save and publish through the publish dialog.
   await page.goto(`${server.url}/#/transformations/${live.id}`);
