@@ -14,7 +14,7 @@
 // 4. Peak RSS of the server process (VmHWM) after everything; p50/p99 of a 10-event
 //    POST /studio/api/test while a replay runs.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { latency, startBenchHost } from './lib/headless-host.mjs';
@@ -123,18 +123,28 @@ async function timedRun(body) {
   }
 }
 
-const peakRss = () => {
+// Peak RSS (VmHWM) of the server process plus that of every process it started (sandbox
+// children, if any): a sum of peaks, so an upper bound of the peak of the whole tree.
+const childrenOf = (pid) => {
   try {
-    const status = readFileSync(`/proc/${host.pid}/status`, 'utf8');
-    return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
   } catch {
-    return NaN;
+    return [];
   }
 };
+const hwmOf = (pid) => {
+  try {
+    return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  } catch {
+    return 0;
+  }
+};
+const peakRss = (pid = host.pid) => hwmOf(pid) + childrenOf(pid).reduce((sum, child) => sum + peakRss(child), 0);
 
 try {
   const captureS = await captureAll();
   console.log(`replay bench: ${fmt(EVENTS)} events captured through /v1/batch in ${captureS.toFixed(1)} s; batches of ${BATCH}, one sandbox call per batch per version`);
+  console.log(`server peak RSS after capture ${peakRss().toFixed(0)} MB`);
   console.log('floor = bare isolated-vm isolate, same module, one call per 200-event batch over the same events in memory\n');
   await call('POST', '/libraries', { name: 'Event Utils', code: libraryCode });
   const rows = [];
@@ -161,6 +171,7 @@ try {
     await call('DELETE', `/studio/api/replay/runs/${compare.run.id}`);
   }
   console.table(rows);
+  console.log(`server peak RSS after the replays and compares ${peakRss().toFixed(0)} MB`);
   const minOf = (key) => Math.min(...rows.map((r) => Number(r[key])));
   console.log(`replay/floor min ${minOf('replay/floor').toFixed(2)} (target >= 0.50); compare/floor min ${minOf('compare/floor').toFixed(2)} (target >= 0.25)`);
 
@@ -183,7 +194,7 @@ try {
   ]);
   console.log(`test bench p99 during a replay ${during.p99.toFixed(2)} ms (target < 100 ms)`);
   await call('POST', `/studio/api/replay/runs/${id}/cancel`).catch(() => {});
-  console.log(`server peak RSS (VmHWM) ${peakRss().toFixed(0)} MB (target < 500 MB)`);
+  console.log(`server peak RSS (VmHWM, server + its child processes) ${peakRss().toFixed(0)} MB (target < 500 MB)`);
 } finally {
   await host.stop();
 }

@@ -1,38 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './studio-fixture';
 import { StudioPage } from './pages/studio-page';
+import { captureKinds, DRAFT, expectKindsCompare, LIVE, saveKindsFailures, studioApi } from './replay-data';
 
 const artifact = (name: string) => fileURLToPath(new URL(`./artifacts/${name}`, import.meta.url));
 
-const LIVE = `export function transformEvent(event) {
-  const k = event.properties.kind;
-  if (k === 'fixme') throw new Error('live cannot ' + k);
-  event.properties.seen = 'a';
-  return event;
-}
-`;
-const DRAFT = `export function transformEvent(event) {
-  const k = event.properties.kind;
-  if (k === 'fail') throw new Error('draft fails on ' + k);
-  if (k === 'drop') return null;
-  event.properties.seen = 'a';
-  if (k === 'change') { event.properties.seen = 'b'; event.properties.extra = 1; }
-  if (k === 'split') return [event, { ...event, event: 'Second' }];
-  return event;
-}
-`;
-const KINDS: [string, number][] = [['same', 10], ['change', 5], ['drop', 4], ['split', 3], ['fail', 2], ['fixme', 2]];
-
 test('compare published vs draft on captured events, read the summary, open a diff, save the failures as tests, publish', async ({ page, server }) => {
-  const writeKey = `Basic ${Buffer.from('cli-write-key:').toString('base64')}`;
-  const batch = KINDS.flatMap(([kind, n]) => Array.from({ length: n }, (_, i) => ({ type: 'track', event: 'Kinds', userId: `u${i}`, messageId: `${kind}-${i}`, properties: { kind, i } })));
-  const captured = await fetch(`${server.url}/v1/batch`, { method: 'POST', headers: { authorization: writeKey, 'content-type': 'application/json' }, body: JSON.stringify({ batch }) });
-  expect(captured.status).toBe(200);
-  const api = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await fetch(server.url + path, { method, headers: { authorization: server.auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    expect(response.status, path).toBe(200);
-    return response.json();
-  };
+  const batch = await captureKinds(server);
+  const api = studioApi(server);
   const live = await api('POST', '/transformations?publish=true', { name: 'Kinds', code: LIVE });
 
   const studio = new StudioPage(page);
@@ -46,29 +21,14 @@ test('compare published vs draft on captured events, read the summary, open a di
   await page.getByRole('button', { name: 'Compare with live' }).click();
   await expect(page.getByTestId('run-status')).toHaveText('done');
 
-  // The summary, counted exactly.
-  const expected = { unchanged: 10, changed: 5, dropped: 4, split: 3, newlyFailing: 2, fixed: 2, stillFailing: 0 };
-  for (const [kind, n] of Object.entries(expected)) await expect(page.getByTestId(`count-${kind}`)).toContainText(String(n));
-  await expect(page.getByRole('table', { name: /Top changed fields/ })).toContainText('properties.seen');
-  await expect(page.getByRole('list', { name: 'Errors' })).toContainText('draft fails on fail');
-
-  // Drill down to the changed events and open one A vs B diff.
-  await page.getByTestId('count-changed').click();
-  await expect(page.getByTestId('results-total')).toContainText('5 events');
-  await page.getByTestId('replay-results').getByRole('button').first().click();
-  const diff = page.getByTestId('result-detail').getByTestId('event-diff');
-  await expect(diff).toContainText('properties.seen');
-  await expect(diff).toContainText('properties.extra');
+  await expectKindsCompare(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: artifact('replay-run-1440x900.png') });
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.screenshot({ path: artifact('replay-run-1024x700.png') });
 
   // The draft's failures become saved test events of the transformation.
-  await page.getByRole('button', { name: 'Save failures as test events' }).click();
-  await expect(page.getByRole('status')).toContainText('Saved 2 failing events');
-  const saved = await api('GET', `/studio/api/transformations/${live.id}/test-events`);
-  expect(saved.events.map((e: { event: { messageId: string } }) => e.event.messageId)).toEqual(['fail-0', 'fail-1']);
+  await saveKindsFailures(page, server, live.id);
 
   // The runs list shows the run with its progress.
   await page.goto(`${server.url}/#/replay`);

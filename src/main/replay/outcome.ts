@@ -57,14 +57,39 @@ export function outputChanges(a: SideOutcome, b: SideOutcome): FieldChange[] {
 }
 
 /** Adds one event's outcome to the running summary (mutates it). */
+/** Lookup of a summary's path and error entries (the summary keeps arrays: it is stored as JSON). */
+interface SummaryIndex {
+  paths: Map<string, ReplaySummary['paths'][number]>;
+  errors: Map<string, ReplaySummary['errors'][number]>;
+}
+const indexes = new WeakMap<ReplaySummary, SummaryIndex>();
+
+function indexOf(summary: ReplaySummary): SummaryIndex {
+  let index = indexes.get(summary);
+  if (!index) {
+    index = {
+      paths: new Map(summary.paths.map((p) => [p.path, p])),
+      errors: new Map(summary.errors.map((e) => [`${e.side}\u0000${e.message}`, e])),
+    };
+    indexes.set(summary, index);
+  }
+  return index;
+}
+
 export function addToSummary(summary: ReplaySummary, a: SideOutcome, b: SideOutcome | null, change: ChangeKind | null, changes: FieldChange[]): void {
   count(summary.a, a);
+  const index = indexOf(summary);
   const addError = (side: 'a' | 'b', error: string | null) => {
     if (error === null) return;
     const message = errorText(error);
-    const found = summary.errors.find((e) => e.side === side && e.message === message);
+    const key = `${side}\u0000${message}`;
+    const found = index.errors.get(key);
     if (found) found.count++;
-    else if (summary.errors.length < MAX_ERRORS_TRACKED) summary.errors.push({ side, message, count: 1 });
+    else if (summary.errors.length < MAX_ERRORS_TRACKED) {
+      const entry = { side, message, count: 1 };
+      summary.errors.push(entry);
+      index.errors.set(key, entry);
+    }
   };
   addError('a', a.error);
   if (b && summary.b && summary.changes && change) {
@@ -72,11 +97,12 @@ export function addToSummary(summary: ReplaySummary, a: SideOutcome, b: SideOutc
     summary.changes[change]++;
     addError('b', b.error);
     for (const c of changes) {
-      let entry = summary.paths.find((p) => p.path === c.path);
+      let entry = index.paths.get(c.path);
       if (!entry) {
         if (summary.paths.length >= MAX_PATHS_TRACKED) continue;
         entry = { path: c.path, added: 0, removed: 0, changed: 0 };
         summary.paths.push(entry);
+        index.paths.set(c.path, entry);
       }
       entry[c.kind]++;
     }

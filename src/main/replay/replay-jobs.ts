@@ -51,10 +51,14 @@ export function createReplayJobs(options: JobsOptions) {
       if (rows.length === 0) break;
       const batch = prepareBatch(rows);
       const sandbox = options.sandbox();
+      await yieldToOthers();
       const resultA = await runSide(sandbox, a, batch, options.workspaceId);
+      await yieldToOthers();
       const resultB = b ? await runSide(sandbox, b, batch, options.workspaceId) : null;
       if (stopping) return;
+      await yieldToOthers();
       const results = batchResults(batch, resultA, resultB, summary);
+      await yieldToOthers();
       done = rows[rows.length - 1]!.position + 1;
       repo.writeBatch(row.id, rows[0]!.position, JSON.stringify(resultA.logs), resultB ? JSON.stringify(resultB.logs) : null, results, done, JSON.stringify(summary));
       current.live.done = done;

@@ -90,7 +90,8 @@ export function batchResults(
     const sideB = b ? (isMissing ? MISSING : b.outcomes[k]!) : null;
     if (!isMissing) k++;
     const change: ChangeKind | null = sideB ? classify(sideA, sideB) : null;
-    const changes = sideB ? outputChanges(sideA, sideB) : [];
+    // Equal outputs have no field changes: the walk is only done for events that changed.
+    const changes = sideB && change !== 'unchanged' ? outputChanges(sideA, sideB) : [];
     addToSummary(summary, sideA, sideB, change, changes);
     const messageId = row.message_id ?? (isMissing ? null : str(batch.events[k - 1]!.messageId) ?? null);
     return {

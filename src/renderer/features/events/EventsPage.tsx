@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
+import { replayHref } from '../replay/NewRunForm';
 import { EventDetail } from './EventDetail';
 import { EventFilters } from './EventFilters';
 import { EventsTable } from './EventsTable';
@@ -90,6 +91,11 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         <span data-testid="selection-count">{selection.size ? `${selection.size.toLocaleString()} selected` : 'No selection (click a checkbox; shift-click selects a range)'}</span>
         {query.total !== undefined && query.total > 0 && <button type="button" className="link" onClick={selection.selectAllMatching}>Select all {query.total.toLocaleString()} matching</button>}
         {selection.size > 0 && <button type="button" className="link" onClick={selection.clear}>Clear selection</button>}
+        <button type="button" className="secondary" disabled={!query.total} onClick={() => navigate(replayHref(
+          selection.selection?.kind === 'ids' ? { ids: selection.selection.ids } : { filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) as Record<string, string> },
+        ))}>
+          {selection.size ? 'Replay selection…' : 'Replay matching…'}
+        </button>
         <button type="button" className="secondary danger" disabled={!query.total} onClick={() => setDialog('delete')}>
           {selection.size ? 'Delete selected' : 'Delete matching'}
         </button>

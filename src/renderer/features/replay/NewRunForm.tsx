@@ -59,7 +59,7 @@ export function NewRunForm({ query }: { query: string }) {
   };
   const versionOptions = versions.map((v, i) => (
     <option key={v.versionId} value={v.versionId}>
-      v{versions.length - i} · {new Date(v.createdAt).toLocaleString()}{v.isPublished ? ' (published)' : ''}
+      v{versions.length - i} · {new Date(v.createdAt).toLocaleString()}{v.isPublished ? ' (published)' : i === 0 ? ' (latest draft)' : ''}
     </option>
   ));
   return (
