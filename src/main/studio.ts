@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StudioContext } from './context';
@@ -30,6 +29,8 @@ import { createSourcesService } from './collect/sources-service';
 import { createEventsService } from './collect/events-service';
 import { createImportService } from './collect/import-service';
 import { createDestinationsService } from './pipeline/destinations-service';
+import { createAccountAuth } from './security/account-auth';
+import { DATABASE_FILE, LOG_DIR, LOG_FILE, prepareDataFolder, secureDataFolder } from './security/data-folder-modes';
 
 export interface StudioOptions {
   dataDir: string;
@@ -64,12 +65,12 @@ const silentLogger = {
 
 /** Composition root: store, services and HTTP server for one data directory. No electron here. */
 export async function startStudio(options: StudioOptions): Promise<Studio> {
-  mkdirSync(options.dataDir, { recursive: true });
-  mkdirSync(join(options.dataDir, 'logs'), { recursive: true });
+  prepareDataFolder(options.dataDir);
   const lock = lockDataFolder(options.dataDir);
   let store: ReturnType<typeof createStore>;
   try {
-    store = createStore(join(options.dataDir, 'studio.db'));
+    store = createStore(join(options.dataDir, DATABASE_FILE));
+    secureDataFolder(options.dataDir);
   } catch (error) {
     lock.release();
     throw error;
@@ -81,6 +82,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   };
   try {
     const bootstrap = bootstrapCredentials(store, options.credentials ?? {});
+    const sessionToken = options.sessionToken ?? newSecret();
+    const auth = createAccountAuth(store.account, { sessionToken });
+    auth.upgradeStoredHash();
     const host = options.host ?? '127.0.0.1';
     const sandbox = createSandbox({
       getSettings: () => readSandboxSettings(store.settings),
@@ -134,7 +138,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       dataDir: options.dataDir,
       store,
       account,
-      sessionToken: options.sessionToken ?? newSecret(),
+      sessionToken,
+      auth,
       log: silentLogger,
       baseUrl: '',
       sandbox,
@@ -159,7 +164,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       bindHost: host,
       allowHosts: options.allowHosts ?? [],
       rendererDir: options.rendererDir ?? findRendererDir(),
-      logFile: options.logToFile === false ? undefined : join(options.dataDir, 'logs', 'studio.log'),
+      logFile: options.logToFile === false ? undefined : join(options.dataDir, LOG_DIR, LOG_FILE),
     });
     await app.listen({ host, port: options.port ?? 0 });
     const address = app.server.address();

@@ -45,7 +45,7 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
 
   for (const plugin of openRoutes(ctx)) await app.register(plugin);
   await app.register(async (scope) => {
-    scope.addHook('onRequest', managementAuth(ctx));
+    scope.addHook('onRequest', managementAuth(ctx.auth));
     for (const plugin of managementRoutes(ctx)) await scope.register(plugin);
   });
   await app.register(async (scope) => {
