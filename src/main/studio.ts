@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StudioContext } from './context';
 import { bootstrapCredentials, type Bootstrap, type CredentialInput } from './credentials';
-import { createHttpServer } from './http/server';
+import { createHttpServer, type HttpOptions } from './http/server';
 import { findRendererDir } from './paths';
 import { createStore } from './store';
 import { newSecret } from './store/ids';
@@ -30,6 +30,7 @@ import { createEventsService } from './collect/events-service';
 import { createImportService } from './collect/import-service';
 import { createDestinationsService } from './pipeline/destinations-service';
 import { createAccountAuth } from './security/account-auth';
+import { setUpSecretsAtRest } from './security/secrets-at-rest';
 import { DATABASE_FILE, LOG_DIR, LOG_FILE, prepareDataFolder, secureDataFolder } from './security/data-folder-modes';
 
 export interface StudioOptions {
@@ -43,8 +44,12 @@ export interface StudioOptions {
   logToFile?: boolean;
   /** Session secret of this run (the desktop supervisor passes its own); generated when absent. */
   sessionToken?: string;
-  /** Where remote tokens live (default: a 0600 file in the data folder). */
+  /** Where remote tokens live (default: a 0600 file in the data folder, sealed with the master key). */
   remoteTokens?: RemoteTokenStore;
+  /** Master key of secrets at rest (base64 of 32 bytes); default STUDIO_MASTER_KEY, else <dataDir>/master.key. */
+  masterKey?: string;
+  /** HTTP server limits (tests lower them). */
+  http?: Pick<HttpOptions, 'bodyTimeouts'>;
 }
 
 export interface Studio {
@@ -70,8 +75,15 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   let store: ReturnType<typeof createStore>;
   try {
     store = createStore(join(options.dataDir, DATABASE_FILE));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  try {
+    setUpSecretsAtRest(store, { dataDir: options.dataDir, envKey: options.masterKey ?? process.env.STUDIO_MASTER_KEY });
     secureDataFolder(options.dataDir);
   } catch (error) {
+    store.close();
     lock.release();
     throw error;
   }
@@ -146,7 +158,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       collect,
       pipeline,
       retention,
-      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir), local: localWriter(transformations, libraries) }),
+      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries) }),
       testEvents,
       replay,
       sends,
@@ -164,6 +176,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       bindHost: host,
       allowHosts: options.allowHosts ?? [],
       rendererDir: options.rendererDir ?? findRendererDir(),
+      ...options.http,
       logFile: options.logToFile === false ? undefined : join(options.dataDir, LOG_DIR, LOG_FILE),
     });
     await app.listen({ host, port: options.port ?? 0 });
