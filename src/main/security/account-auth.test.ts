@@ -73,7 +73,7 @@ describe('account token hashing', () => {
     expect((await t.call('GET', '/studio/api/info')).status).toBe(200);
   });
 
-  it('remembers verified credentials (no scrypt per request), never failed ones, and forgets them when the token changes', async () => {
+  it('remembers verified and refused credentials (no scrypt per request) and forgets them when the token changes', async () => {
     const dir = dataDir();
     const store = createStore(join(dir, 'studio.db'));
     try {
@@ -96,8 +96,11 @@ describe('account token hashing', () => {
       expect(cachedEach).toBeLessThan(first);
       expect(checks).toBe(51);
       expect(await auth.verify(TEST_EMAIL, 'wrong')).toBe(false);
+      expect(await auth.verify(TEST_EMAIL, 'wrong')).toBe(false);
       expect(await auth.verify('other@example.com', TEST_TOKEN)).toBe(false);
       expect(await auth.verify(TEST_EMAIL, 'session-secret')).toBe(true);
+      // A refused token that becomes the token is accepted once it is set.
+      expect(await auth.verify(TEST_EMAIL, 'new-token-456')).toBe(false);
       auth.setToken('new-token-456');
       expect(await auth.verify(TEST_EMAIL, TEST_TOKEN)).toBe(false);
       expect(await auth.verify(TEST_EMAIL, 'new-token-456')).toBe(true);
