@@ -19,6 +19,8 @@ import { savedTestsRoutes } from './saved-tests';
 import { testEventsRoutes } from './test-events';
 import { replayRoutes } from './replay';
 import { replaySendRoutes } from './replay-send';
+import { studioVersionsRoutes } from './studio-versions';
+import { libraryCallRoutes } from './library-call';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to, handing
@@ -47,6 +49,8 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   testEventsRoutes(ctx.testEvents),
   replayRoutes(ctx.replay),
   replaySendRoutes(ctx.sends),
+  studioVersionsRoutes(ctx.transformations, ctx.libraries),
+  libraryCallRoutes({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
