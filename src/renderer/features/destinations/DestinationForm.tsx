@@ -88,9 +88,9 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
           </label>
         )}
         {kind === 'data-plane' && (
-          <label>Write key
+          <label title="Stored encrypted and never shown again; leave empty to keep the stored key">Write key
             <input type="password" autoComplete="off" value={writeKey} onChange={(e) => setWriteKey(e.target.value)} data-testid="destination-write-key"
-              placeholder={storedWriteKey ? `${storedWriteKey} stored: leave empty to keep it` : 'the remote source\'s write key'} />
+              placeholder={storedWriteKey ? `${storedWriteKey} (empty keeps it)` : 'the remote source\'s write key'} />
           </label>
         )}
         {(kind === 'webhook' || kind === 'data-plane') && <label>Max attempts<input type="number" min={1} max={20} value={maxAttempts} onChange={(e) => setMaxAttempts(e.target.value)} placeholder="default" /></label>}
