@@ -120,6 +120,19 @@ describe('secrets at rest', () => {
     }
   }, 60_000);
 
+  it('a replay send to a remote data plane keeps its write key sealed and sends with the real one', async () => {
+    const key = 'replay-send-wk-T6yU1oP9aS';
+    const send = await t.call('POST', '/studio/api/replay/sends', {
+      source: { kind: 'file', events: [{ type: 'track', event: 'Sent', userId: 'u', messageId: 'replay-1' }] },
+      target: { kind: 'remote', url: `${sink.url}/remote`, writeKey: key },
+    });
+    expect(send.status).toBe(200);
+    expect(send.text).not.toContain(key);
+    const got = await eventually(async () => sink.received.find((r) => r.path.startsWith('/remote/v1/')), 20_000, 'replay send delivery');
+    expect(got.headers.authorization).toBe(`Basic ${Buffer.from(`${key}:`).toString('base64')}`);
+    expect(rawDatabase(t.dataDir).includes(key)).toBe(false);
+  }, 40_000);
+
   it('the log holds no secret and no query string', async () => {
     await t.call('GET', '/studio/api/destinations?token=query-secret-Hj3k');
     await t.call('GET', '/studio/api/credentials?x=1', undefined, { authorization: `Basic ${Buffer.from('dev@example.com:wrong-token-Hj3k').toString('base64')}` });

@@ -4,7 +4,7 @@ import { createSecretBox } from './secret-box';
 
 /**
  * Gives the store's secret box its master key and seals every secret stored before encryption
- * (credential values, destination headers and write keys), in one transaction.
+ * (credential values, destination headers and write keys, replay send targets' write keys), in one transaction.
  */
 export function setUpSecretsAtRest(store: Store, options: { dataDir: string; envKey?: string }): KeyChoice['source'] {
   const choice = chooseMasterKey({
@@ -19,6 +19,7 @@ export function setUpSecretsAtRest(store: Store, options: { dataDir: string; env
     if (choice.check) store.settings.set(KEY_CHECK_SETTING, choice.check);
     store.credentials.sealPlain();
     store.destinations.sealPlain();
+    store.sends.sealPlain();
   })();
   return choice.source;
 }

@@ -39,7 +39,7 @@ export function createStore(file: string, secrets: SecretBox = createSecretBox()
     testEvents: testEventsRepo(db),
     replay: replayRepo(db),
     deliveryHealth: deliveryHealthRepo(db),
-    sends: sendRepo(db),
+    sends: sendRepo(db, secrets),
     close: () => db.close(),
   };
 }
