@@ -14,6 +14,7 @@ import { testEventsRepo } from './test-events-repo';
 import { replayRepo } from './replay-repo';
 import { deliveryHealthRepo } from './delivery-health-repo';
 import { sendRepo } from './send-repo';
+import { quarantineRepo } from './quarantine-repo';
 import { createSecretBox, type SecretBox } from '../security/secret-box';
 
 /**
@@ -40,6 +41,7 @@ export function createStore(file: string, secrets: SecretBox = createSecretBox()
     replay: replayRepo(db),
     deliveryHealth: deliveryHealthRepo(db),
     sends: sendRepo(db, secrets),
+    quarantine: quarantineRepo(db),
     close: () => db.close(),
   };
 }
