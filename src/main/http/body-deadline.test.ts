@@ -58,7 +58,7 @@ describe('request body deadline and minimum rate', () => {
 
   it('cuts off a slow body on a Fastify route (/studio/api/test) with a 408 that says why, and closes the connection', async () => {
     const result = await slowRequest(t.url, '/studio/api/test', { authorization: t.auth, 'content-type': 'application/json' }, body);
-    expect(result.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(result.answer, JSON.stringify(result)).toMatch(/^HTTP\/1\.1 408 /);
     expect(result.answer.toLowerCase()).toContain('connection: close');
     expect(result.answer).toContain('slower than 100 bytes per second');
     expect(JSON.parse(result.answer.slice(result.answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'request_timeout' });
@@ -70,7 +70,7 @@ describe('request body deadline and minimum rate', () => {
   it('cuts off a slow body on the event API (/v1/track)', async () => {
     const event = JSON.stringify({ userId: 'u1', event: 'Slow', properties: { pad: 'p'.repeat(400) } });
     const result = await slowRequest(t.url, '/v1/track', { authorization: t.writeKeyAuth, 'content-type': 'application/json' }, event);
-    expect(result.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(result.answer, JSON.stringify(result)).toMatch(/^HTTP\/1\.1 408 /);
     expect(result.answer).toContain('request timeout: the body arrived slower than 100 bytes per second');
     expect(result.closed).toBe(true);
     expect(result.sentBytes).toBeLessThan(event.length);
@@ -80,7 +80,7 @@ describe('request body deadline and minimum rate', () => {
     const fast = await startTestStudio({ http: { bodyTimeouts: { deadlineMs: 1_500, minBytesPerSecond: 1, graceMs: 100, checkIntervalMs: 250 } } });
     try {
       const result = await slowRequest(fast.url, '/studio/api/test', { authorization: fast.auth, 'content-type': 'application/json' }, body);
-      expect(result.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(result.answer, JSON.stringify(result)).toMatch(/^HTTP\/1\.1 408 /);
       expect(result.answer).toContain('did not arrive within 1.5 s');
       expect(result.closed).toBe(true);
     } finally {
