@@ -17,6 +17,7 @@ import type { SourcesService } from './collect/sources-service';
 import type { EventsService } from './collect/events-service';
 import type { ImportService } from './collect/import-service';
 import type { DestinationsService } from './pipeline/destinations-service';
+import type { AccountAuth } from './security/account-auth';
 
 /** The services and the facts of this run; built once by studio.ts, handed out piecewise by http/routes/index.ts. */
 export interface StudioContext {
@@ -25,6 +26,8 @@ export interface StudioContext {
   account: Account;
   /** Per-process secret accepted as the management token (desktop preload, printed login link). */
   sessionToken: string;
+  /** Checks management API credentials (account token or session token). */
+  auth: AccountAuth;
   log: FastifyBaseLogger;
   /** Filled by studio.ts after listen: the base URL of this instance. */
   baseUrl: string;

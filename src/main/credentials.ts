@@ -1,5 +1,6 @@
 import { newId, newSecret } from './store/ids';
 import type { Store } from './store';
+import { hashToken } from './security/token-hash';
 
 export interface CredentialInput {
   email?: string;
@@ -37,7 +38,7 @@ export function bootstrapCredentials(store: Store, input: CredentialInput): Boot
     if (!account) {
       const email = input.email ?? 'studio@localhost';
       createdToken = input.token ?? newSecret();
-      account = store.account.create(email, createdToken, newId());
+      account = store.account.create(email, hashToken(createdToken), newId());
     }
     if (store.sources.list().length === 0) {
       createdWriteKey = input.writeKey ?? newSecret(18);

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StudioContext } from './context';
 import { bootstrapCredentials, type Bootstrap, type CredentialInput } from './credentials';
-import { createHttpServer } from './http/server';
+import { createHttpServer, type HttpOptions } from './http/server';
 import { findRendererDir } from './paths';
 import { createStore } from './store';
 import { newSecret } from './store/ids';
@@ -30,6 +29,9 @@ import { createSourcesService } from './collect/sources-service';
 import { createEventsService } from './collect/events-service';
 import { createImportService } from './collect/import-service';
 import { createDestinationsService } from './pipeline/destinations-service';
+import { createAccountAuth } from './security/account-auth';
+import { setUpSecretsAtRest } from './security/secrets-at-rest';
+import { DATABASE_FILE, LOG_DIR, LOG_FILE, prepareDataFolder, secureDataFolder } from './security/data-folder-modes';
 
 export interface StudioOptions {
   dataDir: string;
@@ -42,8 +44,12 @@ export interface StudioOptions {
   logToFile?: boolean;
   /** Session secret of this run (the desktop supervisor passes its own); generated when absent. */
   sessionToken?: string;
-  /** Where remote tokens live (default: a 0600 file in the data folder). */
+  /** Where remote tokens live (default: a 0600 file in the data folder, sealed with the master key). */
   remoteTokens?: RemoteTokenStore;
+  /** Master key of secrets at rest (base64 of 32 bytes); default STUDIO_MASTER_KEY, else <dataDir>/master.key. */
+  masterKey?: string;
+  /** HTTP server limits (tests lower them). */
+  http?: Pick<HttpOptions, 'bodyTimeouts'>;
 }
 
 export interface Studio {
@@ -66,13 +72,20 @@ const silentLogger = {
 
 /** Composition root: store, services and HTTP server for one data directory. No electron here. */
 export async function startStudio(options: StudioOptions): Promise<Studio> {
-  mkdirSync(options.dataDir, { recursive: true });
-  mkdirSync(join(options.dataDir, 'logs'), { recursive: true });
+  prepareDataFolder(options.dataDir);
   const lock = lockDataFolder(options.dataDir);
   let store: ReturnType<typeof createStore>;
   try {
-    store = createStore(join(options.dataDir, 'studio.db'));
+    store = createStore(join(options.dataDir, DATABASE_FILE));
   } catch (error) {
+    lock.release();
+    throw error;
+  }
+  try {
+    setUpSecretsAtRest(store, { dataDir: options.dataDir, envKey: options.masterKey ?? process.env.STUDIO_MASTER_KEY });
+    secureDataFolder(options.dataDir);
+  } catch (error) {
+    store.close();
     lock.release();
     throw error;
   }
@@ -83,6 +96,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   };
   try {
     const bootstrap = bootstrapCredentials(store, options.credentials ?? {});
+    const sessionToken = options.sessionToken ?? newSecret();
+    const auth = createAccountAuth(store.account, { sessionToken });
+    auth.upgradeStoredHash();
     const host = options.host ?? '127.0.0.1';
     const sandbox = createSandbox({
       getSettings: () => readSandboxSettings(store.settings),
@@ -136,14 +152,15 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       dataDir: options.dataDir,
       store,
       account,
-      sessionToken: options.sessionToken ?? newSecret(),
+      sessionToken,
+      auth,
       log: silentLogger,
       baseUrl: '',
       sandbox,
       collect,
       pipeline,
       retention,
-      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir), local: localWriter(transformations, libraries) }),
+      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries) }),
       testEvents,
       replay,
       sends,
@@ -161,7 +178,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       bindHost: host,
       allowHosts: options.allowHosts ?? [],
       rendererDir: options.rendererDir ?? findRendererDir(),
-      logFile: options.logToFile === false ? undefined : join(options.dataDir, 'logs', 'studio.log'),
+      ...options.http,
+      logFile: options.logToFile === false ? undefined : join(options.dataDir, LOG_DIR, LOG_FILE),
     });
     await app.listen({ host, port: options.port ?? 0 });
     const address = app.server.address();

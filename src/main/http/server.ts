@@ -10,6 +10,8 @@ import { registerOpenApi } from './openapi';
 import { eventRoutes, managementRoutes, openRoutes } from './routes';
 import { registerRenderer } from './static-renderer';
 import { registerValidation } from './validation';
+import { createBodyDeadlines, type BodyTimeouts } from './body-deadline';
+import { logSerializers } from './log-serializers';
 
 export interface HttpOptions {
   bindHost: string;
@@ -18,6 +20,8 @@ export interface HttpOptions {
   logFile?: string;
   /** Default body limit of the management and studio APIs (bytes). */
   bodyLimit?: number;
+  /** Request body deadline and minimum rate on every route (tests lower them). */
+  bodyTimeouts?: Partial<BodyTimeouts>;
 }
 
 export async function createHttpServer(ctx: StudioContext, options: HttpOptions): Promise<FastifyInstance> {
@@ -25,9 +29,17 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
   // and the event paths too once the server is closing (503 while draining).
   const eventApi = createEventApiHandler({ collect: ctx.collect, sources: ctx.store.sources, log: () => ctx.log, workspaceId: ctx.account.workspaceId });
   let closing = false;
+  const bodies = createBodyDeadlines(options.bodyTimeouts);
   const app = Fastify({
-    serverFactory: (fastify) => createServer((req, res) => (closing || !eventApi(req, res)) && fastify(req, res)),
-    logger: options.logFile ? { level: 'info', file: options.logFile } : false,
+    serverFactory: (fastify) => {
+      // Node's own whole-request timeout stays as a backstop behind the body deadline (which answers first, with a reason).
+      const server = createServer({ requestTimeout: bodies.limits.deadlineMs * 2 }, (req, res) => {
+        bodies.track(req, res);
+        return (closing || !eventApi(req, res)) && fastify(req, res);
+      });
+      return server;
+    },
+    logger: options.logFile ? { level: 'info', file: options.logFile, serializers: logSerializers } : false,
     bodyLimit: options.bodyLimit ?? 4 * 1024 * 1024,
     trustProxy: false,
     forceCloseConnections: true,
@@ -38,6 +50,7 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onClose', async () => bodies.close());
   registerValidation(app);
   registerErrorHandling(app);
   registerHostCheck(app, { allowHosts: options.allowHosts, bindHost: options.bindHost });
@@ -45,7 +58,7 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
 
   for (const plugin of openRoutes(ctx)) await app.register(plugin);
   await app.register(async (scope) => {
-    scope.addHook('onRequest', managementAuth(ctx));
+    scope.addHook('onRequest', managementAuth(ctx.auth));
     for (const plugin of managementRoutes(ctx)) await scope.register(plugin);
   });
   await app.register(async (scope) => {

@@ -21,7 +21,7 @@ describe('create and read', () => {
       ['capture', {}, {}],
       ['webhook', { url: 'https://hooks.example/x' }, { url: 'https://hooks.example/x', method: 'POST', headers: {}, maxAttempts: 5, backoffMs: 500, timeoutMs: 10000 }],
       ['file', { path: 'exports/out.ndjson' }, { path: 'exports/out.ndjson' }],
-      ['data-plane', { url: 'http://127.0.0.1:8080', writeKey: 'wk', maxAttempts: 2 }, { url: 'http://127.0.0.1:8080/', writeKey: 'wk', maxAttempts: 2, backoffMs: 500, timeoutMs: 10000 }],
+      ['data-plane', { url: 'http://127.0.0.1:8080', writeKey: 'wk', maxAttempts: 2 }, { url: 'http://127.0.0.1:8080/', writeKey: '••••', hasWriteKey: true, maxAttempts: 2, backoffMs: 500, timeoutMs: 10000 }], // write key masked
     ];
     for (const [kind, config, expected] of cases) {
       const { status, body } = await create({ name: `A ${kind}`, kind, config });

@@ -4,6 +4,7 @@ import { newId } from '../store/ids';
 import type { Destination, DestinationKind } from '../store/destinations-repo';
 import type { DeliveryHealth } from '../store/delivery-health-repo';
 import { normaliseConfig } from './destination-config';
+import { maskedConfig, withStoredSecrets } from './destination-masking';
 import type { PipelineService } from './pipeline-service';
 import { quarantineReason } from './quarantine';
 
@@ -56,6 +57,7 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
     const failing = health.lastFailure && (!health.lastSuccessAt || health.lastFailure.at >= health.lastSuccessAt) ? health.lastFailure.error : null;
     return {
       ...d,
+      config: maskedConfig(d.kind, d.config),
       transformation: t ? { id: t.id, name: t.name, publishedVersionId: t.publishedVersionId } : null,
       delivery: {
         cursor,
@@ -116,7 +118,7 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
     update(id: string, patch: DestinationPatch): DestinationView {
       const current = mustGet(id);
       const name = patch.name === undefined ? undefined : checkName(patch.name, id);
-      const config = patch.config === undefined ? undefined : normaliseConfig(current.kind, patch.config);
+      const config = patch.config === undefined ? undefined : normaliseConfig(current.kind, withStoredSecrets(current.kind, patch.config, current.config));
       const sourceIds = patch.sourceIds === undefined ? undefined : checkSources(patch.sourceIds);
       const transformationId =
         patch.transformationId === undefined ? undefined : patch.transformationId === null ? null : checkTransformation(patch.transformationId);

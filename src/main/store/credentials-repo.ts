@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { isSealed, type SecretBox } from '../security/secret-box';
 
 export interface CredentialInfo {
   key: string;
@@ -13,8 +14,8 @@ interface Row {
   updated_at: string;
 }
 
-/** Credentials for getCredential(key) in user code: key → secret value. Listing never returns values. */
-export function credentialsRepo(db: Db) {
+/** Credentials for getCredential(key) in user code: key → secret value, sealed at rest. Listing never returns values. */
+export function credentialsRepo(db: Db, box: SecretBox) {
   const byKey = db.prepare('SELECT value FROM credentials WHERE key = ?');
   const upsert = db.prepare(
     `INSERT INTO credentials (key, value, created_at, updated_at) VALUES (?, ?, ?, ?)
@@ -31,12 +32,20 @@ export function credentialsRepo(db: Db) {
       return (db.prepare('SELECT key, created_at, updated_at FROM credentials ORDER BY key').all() as Row[]).map(toInfo);
     },
     get(key: string): string | undefined {
-      return (byKey.get(key) as { value: string } | undefined)?.value;
+      const value = (byKey.get(key) as { value: string } | undefined)?.value;
+      return value === undefined ? undefined : box.open(value);
     },
     put(key: string, value: string): CredentialInfo {
       const now = new Date().toISOString();
-      upsert.run(key, value, now, now);
+      upsert.run(key, box.seal(value), now, now);
       return toInfo(info.get(key) as Row);
+    },
+    /** Seals values stored before encryption; returns how many. */
+    sealPlain(): number {
+      const plain = (db.prepare('SELECT key, value FROM credentials').all() as Row[]).filter((row) => !isSealed(row.value));
+      const update = db.prepare('UPDATE credentials SET value = ? WHERE key = ?');
+      for (const row of plain) update.run(box.seal(row.value), row.key);
+      return plain.length;
     },
     delete(key: string): boolean {
       return db.prepare('DELETE FROM credentials WHERE key = ?').run(key).changes > 0;

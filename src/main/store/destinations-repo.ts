@@ -1,4 +1,6 @@
 import type { Db } from './database';
+import type { SecretBox } from '../security/secret-box';
+import { hasPlainSecret, openConfig, sealConfig } from './destination-secrets';
 
 export type DestinationKind = 'capture' | 'webhook' | 'file' | 'data-plane';
 
@@ -38,7 +40,7 @@ interface Row {
  * Destinations. The management API uses the connect/disconnect part (destinationIds on
  * publish, delete of a transformation); the event pipeline owns the rest.
  */
-export function destinationsRepo(db: Db) {
+export function destinationsRepo(db: Db, box: SecretBox) {
   const sourcesOf = db.prepare('SELECT source_id FROM destination_sources WHERE destination_id = ? ORDER BY source_id');
   const setSources = (id: string, sourceIds: string[]) => {
     db.prepare('DELETE FROM destination_sources WHERE destination_id = ?').run(id);
@@ -49,7 +51,7 @@ export function destinationsRepo(db: Db) {
     id: row.id,
     name: row.name,
     kind: row.kind,
-    config: JSON.parse(row.config) as Record<string, unknown>,
+    config: openConfig(box, row.kind, JSON.parse(row.config) as Record<string, unknown>),
     enabled: row.enabled === 1,
     transformationId: row.transformation_id,
     sourceIds: (sourcesOf.all(row.id) as { source_id: string }[]).map((r) => r.source_id),
@@ -94,7 +96,7 @@ export function destinationsRepo(db: Db) {
       db.transaction(() => {
         db.prepare(
           'INSERT INTO destinations (id, name, kind, config, enabled, transformation_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        ).run(input.id, input.name, input.kind, JSON.stringify(input.config), input.enabled ? 1 : 0, input.transformationId, now, now);
+        ).run(input.id, input.name, input.kind, JSON.stringify(sealConfig(box, input.kind, input.config)), input.enabled ? 1 : 0, input.transformationId, now, now);
         setSources(input.id, input.sourceIds);
       })();
       return { ...input, sourceIds: [...input.sourceIds].sort(), createdAt: now, updatedAt: now };
@@ -105,12 +107,25 @@ export function destinationsRepo(db: Db) {
       if (!current) return false;
       db.prepare('UPDATE destinations SET name = ?, config = ?, enabled = ?, updated_at = ? WHERE id = ?').run(
         patch.name ?? current.name,
-        patch.config === undefined ? current.config : JSON.stringify(patch.config),
+        patch.config === undefined ? current.config : JSON.stringify(sealConfig(box, current.kind, patch.config)),
         patch.enabled === undefined ? current.enabled : patch.enabled ? 1 : 0,
         new Date().toISOString(),
         id,
       );
       return true;
+    },
+    /** Seals config secrets stored before encryption; returns how many destinations changed. */
+    sealPlain(): number {
+      const rows = db.prepare('SELECT id, kind, config FROM destinations').all() as Pick<Row, 'id' | 'kind' | 'config'>[];
+      const update = db.prepare('UPDATE destinations SET config = ? WHERE id = ?');
+      let changed = 0;
+      for (const row of rows) {
+        const config = JSON.parse(row.config) as Record<string, unknown>;
+        if (!hasPlainSecret(row.kind, config)) continue;
+        update.run(JSON.stringify(sealConfig(box, row.kind, config)), row.id);
+        changed++;
+      }
+      return changed;
     },
     /** Replaces the sources a destination receives events from. */
     setSources(id: string, sourceIds: string[]): void {

@@ -15,17 +15,22 @@ import { replayRepo } from './replay-repo';
 import { deliveryHealthRepo } from './delivery-health-repo';
 import { sendRepo } from './send-repo';
 import { quarantineRepo } from './quarantine-repo';
+import { createSecretBox, type SecretBox } from '../security/secret-box';
 
-/** Every repository over one database. Feature issues add theirs here. */
-export function createStore(file: string) {
+/**
+ * Every repository over one database. Feature issues add theirs here. Secrets are sealed with
+ * `secrets` (the composition root gives it the master key before first use).
+ */
+export function createStore(file: string, secrets: SecretBox = createSecretBox()) {
   const db = openDatabase(file);
   return {
     db,
     account: accountRepo(db),
     sources: sourcesRepo(db),
     settings: settingsRepo(db),
-    destinations: destinationsRepo(db),
-    credentials: credentialsRepo(db),
+    destinations: destinationsRepo(db, secrets),
+    credentials: credentialsRepo(db, secrets),
+    secrets,
     libraryCode: libraryCodeRepo(db),
     transformations: transformationsRepo(db),
     libraries: librariesRepo(db),
@@ -35,7 +40,7 @@ export function createStore(file: string) {
     testEvents: testEventsRepo(db),
     replay: replayRepo(db),
     deliveryHealth: deliveryHealthRepo(db),
-    sends: sendRepo(db),
+    sends: sendRepo(db, secrets),
     quarantine: quarantineRepo(db),
     close: () => db.close(),
   };

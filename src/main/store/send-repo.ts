@@ -1,5 +1,6 @@
 import { inTransaction, statementCache, type Db } from './database';
 import { jobRows } from './job-rows';
+import { isSealed, type SecretBox } from '../security/secret-box';
 
 export interface SendRow {
   id: string;
@@ -32,8 +33,8 @@ export interface SendOutcomeWrite {
   attempts: number;
 }
 
-/** Send jobs and the status of each of their events. */
-export function sendRepo(db: Db) {
+/** Send jobs and the status of each of their events. The target's write key is sealed at rest. */
+export function sendRepo(db: Db, box: SecretBox) {
   const cached = statementCache(db);
   const { byId, list } = jobRows(db, 'replay_sends');
   const insert = db.prepare(
@@ -49,15 +50,23 @@ export function sendRepo(db: Db) {
   );
   const update = db.prepare('UPDATE replay_send_events SET status = ?, error = ?, attempts = attempts + ? WHERE send_id = ? AND position = ?');
   const setStatus = db.prepare('UPDATE replay_sends SET status = ?, started_at = COALESCE(?, started_at), finished_at = ? WHERE id = ?');
+  const openRow = (row: SendRow | undefined) => row && { ...row, write_key: box.open(row.write_key) };
   return {
     create(send: Omit<SendRow, 'status' | 'started_at' | 'finished_at' | 'total'>, events: { seq: number | null; event: string | null }[]): void {
       inTransaction(db, () => {
-        insert.run({ ...send, total: events.length });
+        insert.run({ ...send, write_key: box.seal(send.write_key), total: events.length });
         events.forEach((e, i) => insertEvent.run(send.id, i, e.seq, e.event));
       });
     },
-    get: (id: string) => byId.get(id) as SendRow | undefined,
-    list: (limit: number) => list.all(limit) as SendRow[],
+    get: (id: string) => openRow(byId.get(id) as SendRow | undefined),
+    list: (limit: number) => (list.all(limit) as SendRow[]).map((row) => openRow(row)!),
+    /** Seals write keys stored before encryption; returns how many. */
+    sealPlain(): number {
+      const rows = (db.prepare('SELECT id, write_key FROM replay_sends').all() as Pick<SendRow, 'id' | 'write_key'>[]).filter((r) => !isSealed(r.write_key));
+      const seal = db.prepare('UPDATE replay_sends SET write_key = ? WHERE id = ?');
+      for (const row of rows) seal.run(box.seal(row.write_key), row.id);
+      return rows.length;
+    },
     counts(id: string): Record<'pending' | 'accepted' | 'rejected' | 'failed', number> {
       const out = { pending: 0, accepted: 0, rejected: 0, failed: 0 };
       for (const row of counts.all(id) as { status: keyof typeof out; n: number }[]) out[row.status] = row.n;

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { startHeadless, type HeadlessProcess } from '../testing/spawn-headless';
+import { createSecretBox } from '../security/secret-box';
+import { KEY_FILE } from '../security/master-key';
 
 // The remote is a second instance of the app, started headless (its own process and database).
 const REMOTE_EMAIL = 'cli@example.com';
@@ -187,8 +189,12 @@ describe('sync with a second headless instance as the remote', () => {
     expect(push.status).toBe(502);
     expect(push.body).toMatchObject({ kind: 'unauthorized' });
     expect(push.text).not.toContain('wrong');
-    const log = readFileSync(join(local.dataDir, 'remote-tokens.json'), 'utf8');
-    expect(log).toContain('wrong'); // stored only in the 0600 file
+    // Stored only in the 0600 file, sealed with the master key: never in plain text.
+    const file = readFileSync(join(local.dataDir, 'remote-tokens.json'), 'utf8');
+    expect(file).not.toContain('wrong');
+    const box = createSecretBox(Buffer.from(readFileSync(join(local.dataDir, KEY_FILE), 'utf8').trim(), 'base64'));
+    const stored = Object.values(JSON.parse(box.open(JSON.parse(file).sealed)) as Record<string, { token: string }>);
+    expect(stored.map((s) => s.token)).toContain('wrong');
   });
 
   it('404 means a wrong base URL; TLS and unreachable are named', async () => {

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isSealed, type SecretBox } from '../security/secret-box';
 
 /**
  * Where remote access tokens (and data plane write keys) live. Never in the database, never
@@ -12,23 +13,38 @@ export interface RemoteTokenStore {
   delete(remoteId: string): void;
 }
 
-/** JSON file in the data folder, mode 0600, replaced atomically on every write. */
-export function fileTokenStore(dataDir: string): RemoteTokenStore {
+type Tokens = Record<string, { token: string; writeKey?: string }>;
+
+/**
+ * JSON file in the data folder, mode 0600, replaced atomically on every write, its content
+ * sealed with the master key (`{"sealed": "enc:v1:…"}`). A file written before encryption (the
+ * tokens in plain JSON) is read as is and sealed on open.
+ */
+export function fileTokenStore(dataDir: string, box: SecretBox): RemoteTokenStore {
   const file = join(dataDir, 'remote-tokens.json');
-  const read = (): Record<string, { token: string; writeKey?: string }> => {
-    if (!existsSync(file)) return {};
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, { token: string; writeKey?: string }>;
-    } catch {
-      return {};
-    }
-  };
-  const write = (all: Record<string, { token: string; writeKey?: string }>) => {
+  const write = (all: Tokens) => {
     const tmp = `${file}.tmp`;
-    writeFileSync(tmp, JSON.stringify(all), { mode: 0o600 });
+    writeFileSync(tmp, JSON.stringify({ sealed: box.seal(JSON.stringify(all)) }), { mode: 0o600 });
     chmodSync(tmp, 0o600);
     renameSync(tmp, file);
   };
+  const read = (): Tokens => {
+    if (!existsSync(file)) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      return {};
+    }
+    const sealed = (parsed as { sealed?: unknown } | null)?.sealed;
+    if (typeof sealed === 'string' && isSealed(sealed)) return JSON.parse(box.open(sealed)) as Tokens;
+    return (parsed ?? {}) as Tokens;
+  };
+  // Seal a file left in plain text by an older version.
+  if (existsSync(file)) {
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes('"sealed"')) write(read());
+  }
   return {
     get: (id) => read()[id],
     set(id, secret) {

@@ -28,6 +28,9 @@ async function main(): Promise<void> {
   // The desktop supervisor passes the session secret through the environment (never argv).
   const sessionToken = process.env.STUDIO_SESSION_TOKEN || undefined;
   delete process.env.STUDIO_SESSION_TOKEN;
+  // The master key too: kept out of the environment of every process the core starts.
+  const masterKey = process.env.STUDIO_MASTER_KEY || undefined;
+  delete process.env.STUDIO_MASTER_KEY;
   let studio: Studio;
   try {
     studio = await startStudio({
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
       credentials: credentialsFromEnv(),
       allowHosts: args.allowHosts,
       sessionToken,
+      masterKey,
     });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;

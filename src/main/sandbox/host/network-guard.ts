@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export const BLOCKED_MESSAGE = 'blocked request to non-public address';
 
@@ -23,11 +24,40 @@ for (const [net, prefix] of [
   nonPublic4.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 96], // unspecified, loopback and IPv4-compatible
-  ['::ffff:0:0', 96], // IPv4-mapped (dotted forms are checked as IPv4 below)
-  ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  // Forms that embed an IPv4 address (mapped, translated, compatible, NAT64, 6to4, Teredo) are
+  // checked by that IPv4 address (embeddedIPv4 below), never by these rules.
+  ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) {
   nonPublic6.addSubnet(net, prefix, 'ipv6');
+}
+
+const ipv4At = (bytes: number[], offset: number, xor = 0) =>
+  bytes.slice(offset, offset + 4).map((b) => b ^ xor).join('.');
+
+/**
+ * The IPv4 addresses an IPv6 address carries, by its range (ipaddr.js parses every textual form:
+ * hex or dotted tails, zero compression): IPv4-mapped ::ffff:a.b.c.d, IPv4-translated
+ * ::ffff:0:a.b.c.d, IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16 and Teredo
+ * 2001:0::/32 (its server, and its client stored XOR 0xffffffff in the last 32 bits).
+ */
+export function embeddedIPv4(address: string): string[] {
+  if (!ipaddr.IPv6.isValid(address)) return [];
+  const ip = ipaddr.IPv6.parse(address);
+  const bytes = ip.toByteArray();
+  const parts = ip.parts;
+  switch (ip.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+    case 'rfc6052':
+      return [ipv4At(bytes, 12)];
+    case '6to4':
+      return [ipv4At(bytes, 2)];
+    case 'teredo':
+      return [ipv4At(bytes, 4), ipv4At(bytes, 12, 0xff)];
+    default:
+      // IPv4-compatible (deprecated) ::a.b.c.d; :: and ::1 map to 0.0.0.x, which is not public.
+      return parts.slice(0, 6).every((part) => part === 0) ? [ipv4At(bytes, 12)] : [];
+  }
 }
 
 /** True for an address a transformation may reach when private networks are not allowed. */
@@ -35,11 +65,10 @@ export function isPublicAddress(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(ip);
   if (family === 0) return false;
-  if (family === 6) {
-    const mapped = /^(?:0*:)*:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-    if (mapped) return isPublicAddress(mapped[1]!);
-  }
-  return family === 4 ? !nonPublic4.check(ip, 'ipv4') : !nonPublic6.check(ip, 'ipv6');
+  if (family === 4) return !nonPublic4.check(ip, 'ipv4');
+  const embedded = embeddedIPv4(ip);
+  if (embedded.length) return embedded.every((v4) => !nonPublic4.check(v4, 'ipv4'));
+  return !nonPublic6.check(ip, 'ipv6');
 }
 
 /**

@@ -21,7 +21,9 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
   const [headers, setHeaders] = useState(config.headers ? JSON.stringify(config.headers) : '');
   const [maxAttempts, setMaxAttempts] = useState(config.maxAttempts === undefined ? '' : String(config.maxAttempts));
   const [path, setPath] = useState(String(config.path ?? ''));
-  const [writeKey, setWriteKey] = useState(String(config.writeKey ?? ''));
+  // Secrets are write-only: the API shows them masked; an empty write key (or a header left masked) keeps the stored one.
+  const storedWriteKey = typeof config.writeKey === 'string' ? config.writeKey : undefined;
+  const [writeKey, setWriteKey] = useState('');
   const [sourceIds, setSourceIds] = useState<string[]>(destination?.sourceIds ?? sources.map((s) => s.id));
   const [transformationId, setTransformationId] = useState(destination?.transformationId ?? '');
   const [transformations, setTransformations] = useState<Transformation[]>([]);
@@ -43,7 +45,7 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
       return { url, method, ...(parsedHeaders ? { headers: parsedHeaders } : {}), ...attempts };
     }
     if (kind === 'file') return { path };
-    if (kind === 'data-plane') return { url, writeKey, ...attempts };
+    if (kind === 'data-plane') return { url, ...(writeKey || !storedWriteKey ? { writeKey } : {}), ...attempts };
     return {};
   };
   const save = async () => {
@@ -80,8 +82,17 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
             <select value={method} onChange={(e) => setMethod(e.target.value)}>{['POST', 'PUT', 'PATCH'].map((m) => <option key={m}>{m}</option>)}</select>
           </label>
         )}
-        {kind === 'webhook' && <label>Headers (JSON)<input value={headers} onChange={(e) => setHeaders(e.target.value)} placeholder='{"X-Token": "abc"}' /></label>}
-        {kind === 'data-plane' && <label>Write key<input value={writeKey} onChange={(e) => setWriteKey(e.target.value)} /></label>}
+        {kind === 'webhook' && (
+          <label title="Header values are stored encrypted and shown masked; a value left masked keeps the stored one">Headers (JSON)
+            <input value={headers} onChange={(e) => setHeaders(e.target.value)} placeholder='{"X-Token": "abc"}' data-testid="destination-headers" />
+          </label>
+        )}
+        {kind === 'data-plane' && (
+          <label title="Stored encrypted and never shown again; leave empty to keep the stored key">Write key
+            <input type="password" autoComplete="off" value={writeKey} onChange={(e) => setWriteKey(e.target.value)} data-testid="destination-write-key"
+              placeholder={storedWriteKey ? `${storedWriteKey} (empty keeps it)` : 'the remote source\'s write key'} />
+          </label>
+        )}
         {(kind === 'webhook' || kind === 'data-plane') && <label>Max attempts<input type="number" min={1} max={20} value={maxAttempts} onChange={(e) => setMaxAttempts(e.target.value)} placeholder="default" /></label>}
         {kind === 'file' && <label>File path<input value={path} onChange={(e) => setPath(e.target.value)} placeholder="exports/events.ndjson (relative to the data directory)" /></label>}
         <label>Transformation
