@@ -17,6 +17,7 @@ import type { SourcesService } from './collect/sources-service';
 import type { EventsService } from './collect/events-service';
 import type { ImportService } from './collect/import-service';
 import type { DestinationsService } from './pipeline/destinations-service';
+import type { BackupService } from './backup/backup-service';
 
 /** The services and the facts of this run; built once by studio.ts, handed out piecewise by http/routes/index.ts. */
 export interface StudioContext {
@@ -56,4 +57,6 @@ export interface StudioContext {
   /** Imports of event files into a source. */
   importer: ImportService;
   destinations: DestinationsService;
+  /** Export and import of the whole workspace as one file. */
+  backup: BackupService;
 }

@@ -30,6 +30,8 @@ import { createSourcesService } from './collect/sources-service';
 import { createEventsService } from './collect/events-service';
 import { createImportService } from './collect/import-service';
 import { createDestinationsService } from './pipeline/destinations-service';
+import { createBackupService } from './backup/backup-service';
+import { backupRepo } from './store/backup-repo';
 
 export interface StudioOptions {
   dataDir: string;
@@ -153,6 +155,13 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       events: createEventsService(store),
       importer: createImportService({ store, onCaptured: (sourceId) => pipeline.notify(sourceId) }),
       destinations: createDestinationsService(store, pipeline),
+      backup: createBackupService({
+        repo: backupRepo(store.db),
+        onImported: () => {
+          collect.sourcesChanged();
+          pipeline.reconcile();
+        },
+      }),
     };
 
     const app = await createHttpServer(ctx, {

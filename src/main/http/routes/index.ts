@@ -19,6 +19,7 @@ import { savedTestsRoutes } from './saved-tests';
 import { testEventsRoutes } from './test-events';
 import { replayRoutes } from './replay';
 import { replaySendRoutes } from './replay-send';
+import { backupRoutes } from './backup';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to, handing
@@ -47,6 +48,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   testEventsRoutes(ctx.testEvents),
   replayRoutes(ctx.replay),
   replaySendRoutes(ctx.sends),
+  backupRoutes(ctx.backup),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
