@@ -55,7 +55,7 @@ export function App() {
     <ThemeContext.Provider value={theme.theme}>
     <div className="app">
       <header className="app-header">
-        <h1>Transformation Studio</h1>
+        <h1><span className="brand-first">Transformation </span>Studio</h1>
         {state.kind === 'ready' && <NavBar preference={theme.preference} onPreference={theme.setPreference} />}
         {state.kind === 'ready' && (
           <button type="button" className="link" onClick={() => { auth.clear(); setState({ kind: 'login' }); }}>

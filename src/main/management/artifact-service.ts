@@ -2,7 +2,7 @@ import { notFound } from '../errors';
 import type { SettingsRepo } from '../store/settings-repo';
 import { newId } from '../store/ids';
 import type { Account } from './deps';
-import { checkCode, checkCodeFlavour, checkName, type CodeObjectInput } from './input';
+import { checkCode, checkCodeFlavour, checkName, versionMessage, type CodeObjectInput } from './input';
 
 /** The storage an artifact service needs (artifactStore's lookups). */
 interface ArtifactLookups<Artifact, Version> {
@@ -18,6 +18,8 @@ export interface DraftFields {
   code: string;
   createdAt: string;
   createdBy: string | null;
+  /** The author's note on the version (trimmed; null when blank). */
+  message: string | null;
 }
 
 /**
@@ -72,6 +74,7 @@ export function artifactService<Artifact extends { latestVersionId: string | nul
         code: input.code === undefined ? (latest?.code ?? checkCode('', options.settings)) : checkCode(input.code, options.settings),
         createdAt: new Date().toISOString(),
         createdBy: options.account.email,
+        message: versionMessage(input),
       };
       return { fields, latest };
     },

@@ -13,7 +13,12 @@ export interface CodeObjectInput {
   code?: string;
   codeVersion?: string;
   language?: string;
+  /** The author's note on the new version. */
+  message?: string;
 }
+
+/** The version message as stored: trimmed, null when blank. */
+export const versionMessage = (input: CodeObjectInput): string | null => input.message?.trim() || null;
 
 export function checkName(name: string | undefined, field = 'name'): string {
   const trimmed = (name ?? '').trim();

@@ -4,19 +4,20 @@ import { StudioError } from '../errors';
 import { inTransaction } from '../store/database';
 import { newId } from '../store/ids';
 import type { LibraryRecord, NewLibraryVersion } from '../store/libraries-repo';
-import { importNameOf } from './import-names';
+import { importNameOf, importsOf } from './import-names';
 import { artifactService } from './artifact-service';
 import type { CodeObjectInput } from './input';
-import { presentLibrary, presentLibraryVersion } from './presenters';
+import { presentLibrary, presentLibraryVersion, presentStudioLibraryVersion } from './presenters';
+import type { StudioLibraryVersion } from '../../shared/api/versions';
 import { publishFailed, type PublishService } from './publish-service';
-import type { VersionListQuery } from './transformations-service';
+import { MAX_LISTED, type VersionListQuery } from './transformations-service';
 
 export interface LibraryInput extends CodeObjectInput {
   /** Read-only (derived from name); accepted when it matches camelCase(name). */
   importName?: string;
 }
 
-/** Libraries: create, read, update (new immutable version each time), versions. */
+/** Libraries: create, read, update (new immutable version each time), delete, versions. */
 export function createLibrariesService({ store, account }: ManagementDeps, publisher: PublishService) {
 
   const core = artifactService({
@@ -28,6 +29,18 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
     account,
   });
   const { mustGet, present } = core;
+
+  /** Transformations whose latest or published version imports `importName`. */
+  const importersOf = (importName: string): { id: string; name: string }[] =>
+    store.transformations
+      .list()
+      .filter((t) =>
+        [t.latestVersionId, t.publishedVersionId].some((versionId) => {
+          const version = versionId ? store.transformations.version(versionId) : undefined;
+          return version !== undefined && importsOf(version.code).includes(importName);
+        }),
+      )
+      .map((t) => ({ id: t.id, name: t.name }));
 
   /** camelCase(name), non-empty, not taken by another library, and equal to a given importName. */
   const importNameFor = (name: string, input: LibraryInput, selfId?: string): string => {
@@ -53,7 +66,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
   async function save(draft: NewLibraryVersion, isNew: boolean, publish: boolean, input: LibraryInput): Promise<Library> {
     if (publish) {
       const outcome = await publisher.run({
-        libraries: [{ libraryId: draft.libraryId, name: draft.name, version: { ...draft, seq: 0, publishedAt: null } }],
+        libraries: [{ libraryId: draft.libraryId, name: draft.name, version: { ...draft, seq: 0, publishedAt: null, message: draft.message ?? null } }],
         transformations: [],
       });
       if (!outcome.passed) throw publishFailed(outcome);
@@ -84,9 +97,34 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       const draft: NewLibraryVersion = { ...fields, libraryId: id, importName: importNameFor(fields.name, input, id) };
       return save(draft, false, publish, input);
     },
+    /**
+     * Deletes a library (its versions stay for the published transformations pinned to them);
+     * refused with 409 while a transformation's latest or published version imports it.
+     */
+    remove(id: string): { success: true } {
+      inTransaction(store.db, () => {
+        const lib = mustGet(id);
+        const importers = importersOf(lib.importName);
+        if (importers.length > 0) {
+          const names = importers.map((t) => `"${t.name}"`).join(', ');
+          throw new StudioError(
+            'conflict',
+            `library "${lib.name}" is imported by ${importers.length === 1 ? 'transformation' : 'transformations'} ${names}: remove \`import … from '${lib.importName}'\` from ${importers.length === 1 ? 'it' : 'them'} (and save) before deleting it`,
+            { importers },
+          );
+        }
+        store.libraries.softDelete(id, new Date().toISOString());
+      });
+      return { success: true };
+    },
     versions(id: string, query: VersionListQuery): LibraryVersion[] {
       const lib = mustGet(id);
       return store.libraries.versions(id, query).map((v) => presentLibraryVersion(lib, v, { listing: true, workspaceId: account.workspaceId }));
+    },
+    /** Every version, newest first, with number and message (the studio versions API). */
+    studioVersions(id: string): StudioLibraryVersion[] {
+      const lib = mustGet(id);
+      return store.libraries.versions(id, { count: MAX_LISTED, order: 'DESC' }).map((v) => presentStudioLibraryVersion(lib, v, account.workspaceId));
     },
     version(id: string, versionId: string): LibraryVersion {
       const { artifact: lib, version: v } = core.mustGetVersion(id, versionId);

@@ -5,6 +5,7 @@ import type {
   Transformation,
   TransformationVersion,
 } from '../../shared/api/management';
+import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
 import type { LibraryRecord, LibraryVersionRecord } from '../store/libraries-repo';
 import type { TransformationRecord, TransformationVersionRecord } from '../store/transformations-repo';
 
@@ -90,4 +91,19 @@ export function presentLibraryVersion(
     isPublished: l.publishedVersionId === v.id,
     ...(options.listing ? {} : { workspaceId: options.workspaceId, workspace: { id: options.workspaceId } }),
   };
+}
+
+/** A version as the studio lists it: the management fields plus number, message and test status. */
+export function presentStudioTransformationVersion(t: TransformationRecord, v: TransformationVersionRecord): StudioTransformationVersion {
+  return {
+    ...presentTransformationVersion(t, v),
+    number: v.seq,
+    message: v.message,
+    testStatus: v.testStatus ?? 'not-tested',
+    testSummary: v.testSummary ?? (v.testStatus ? null : 'saved before test status was recorded'),
+  };
+}
+
+export function presentStudioLibraryVersion(l: LibraryRecord, v: LibraryVersionRecord, workspaceId: string): StudioLibraryVersion {
+  return { ...presentLibraryVersion(l, v, { listing: false, workspaceId }), number: v.seq, message: v.message };
 }

@@ -1,4 +1,5 @@
 import type {
+  EventObject,
   LibraryTestResult,
   PublishRequest,
   TestResponse,
@@ -10,6 +11,7 @@ import type { ManagementDeps } from './deps';
 import { StudioError, badRequest, notFound } from '../errors';
 import { inTransaction } from '../store/database';
 import type { LibraryVersionRecord } from '../store/libraries-repo';
+import type { TransformationVersionRecord } from '../store/transformations-repo';
 import { hostedTestResult } from './hosted-test-result';
 import { parseTestInput } from './input';
 import { resolveLibraries } from './library-resolution';
@@ -73,14 +75,24 @@ export function createPublishService({ store, account, sandbox }: ManagementDeps
         );
       }
       seenTransformations.add(transformation.id);
-      const given = parseTestInput(entry.testInput, `transformations.${index}.testInput`);
-      const saved = given ? [] : store.testEvents.list(transformation.id);
-      const base = { transformationId: transformation.id, versionId: version.id, name: version.name, code: version.code };
-      // Given test input wins; else the transformation's saved test events (with their expected outputs); else the version's events.
-      if (given || saved.length === 0) planned.transformations.push({ ...base, events: given ?? version.testEvents ?? [] });
-      else planned.transformations.push({ ...base, events: saved.map((s) => s.event), expected: saved.map((s) => s.expected) });
+      planned.transformations.push(planVersion(version, parseTestInput(entry.testInput, `transformations.${index}.testInput`)));
     });
     return planned;
+  }
+
+  /**
+   * What a transformation version is tested on: the given events win; else the transformation's
+   * saved test events (with their expected outputs); else the version's own events. Publish, the
+   * test call and the check on save all use this.
+   */
+  function planVersion(
+    version: Pick<TransformationVersionRecord, 'id' | 'transformationId' | 'name' | 'code' | 'testEvents'>,
+    given?: EventObject[],
+  ): TransformationUnderTest {
+    const base = { transformationId: version.transformationId, versionId: version.id, name: version.name, code: version.code };
+    const saved = given ? [] : store.testEvents.list(version.transformationId);
+    if (given || saved.length === 0) return { ...base, events: given ?? version.testEvents ?? [] };
+    return { ...base, events: saved.map((s) => s.event), expected: saved.map((s) => s.expected) };
   }
 
   /** Runs every test of the plan (libraries first); transformation runs use the call's library versions. */
@@ -117,6 +129,7 @@ export function createPublishService({ store, account, sandbox }: ManagementDeps
 
   return {
     plan,
+    planVersion,
     run,
     commit,
     /** POST /transformations/libraries/test: the publish tests without publishing. */

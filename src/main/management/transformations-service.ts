@@ -6,8 +6,16 @@ import { newId } from '../store/ids';
 import type { NewTransformationVersion, TransformationRecord, VersionOrder } from '../store/transformations-repo';
 import { artifactService } from './artifact-service';
 import { distinct, type CodeObjectInput } from './input';
-import { presentTransformation, presentTransformationVersion } from './presenters';
-import { publishFailed, type PublishService } from './publish-service';
+import { presentStudioTransformationVersion, presentTransformation, presentTransformationVersion } from './presenters';
+import { publishFailed, type PlanOutcome, type PublishService } from './publish-service';
+import { failureSummary, type TransformationUnderTest } from './test-runner';
+import type { VersionTestStatus } from '../store/transformations-repo';
+import type { StudioTransformationVersion } from '../../shared/api/versions';
+
+/** Versions listed by the studio versions API at most (newest first). */
+export const MAX_LISTED = 10_000;
+
+const firstLine = (text: string) => (text.split('\n', 1)[0] ?? text).slice(0, 500);
 
 export interface TransformationInput extends CodeObjectInput {
   /** Test events of the new version (used when publishing). */
@@ -43,11 +51,27 @@ export function createTransformationsService({ store, account }: ManagementDeps,
     return wanted;
   };
 
+  /** The saved-tests outcome of a version as the versions list shows it. */
+  const statusOf = (planned: TransformationUnderTest, outcome: PlanOutcome): { status: VersionTestStatus; summary: string } => {
+    const tested = outcome.transformations[0];
+    const n = planned.events.length;
+    if (!tested || !tested.passed) return { status: 'failed', summary: firstLine(tested?.error ?? failureSummary(outcome.results) ?? 'tests failed') };
+    if (n === 0) return { status: 'not-tested', summary: 'compiles and exports its handler; no test events' };
+    return { status: 'passed', summary: `${n} test event${n === 1 ? '' : 's'} passed` };
+  };
+
   /**
-   * Saves a version; with publish it first runs the version's test events through the sandbox
-   * and, only if they pass, stores, publishes and connects destinations in one transaction.
+   * Saves a version; with publish it first runs the version's tests (the given events, else the
+   * saved test events) and, only if they pass, stores, publishes and connects destinations in one
+   * transaction. Without publish it stores the version, then runs the same tests (a run with no
+   * events still compiles the code) and records the outcome on the version; a failing run never
+   * undoes the save.
    */
-  async function save(draft: NewTransformationVersion, isNew: boolean, publish: boolean, destinationIds: string[] | undefined): Promise<Transformation> {
+  async function save(
+    draft: NewTransformationVersion,
+    isNew: boolean,
+    options: { publish: boolean; destinationIds?: string[]; givenEvents?: EventObject[] },
+  ): Promise<Transformation> {
     // Stamped when stored (after any test run) so createdAt order matches storage order.
     const insert = () => {
       const stamped = { ...draft, createdAt: new Date().toISOString() };
@@ -55,25 +79,31 @@ export function createTransformationsService({ store, account }: ManagementDeps,
       else store.transformations.addVersion(stamped);
       return stamped.createdAt;
     };
-    if (!publish) {
+    if (!options.publish) {
       inTransaction(store.db, () => {
         if (!isNew) mustGet(draft.transformationId);
         insert();
       });
+      let planned: TransformationUnderTest | undefined;
+      try {
+        planned = publisher.planVersion(draft, options.givenEvents);
+        const { status, summary } = statusOf(planned, await publisher.run({ libraries: [], transformations: [planned] }));
+        store.transformations.setTestStatus(draft.id, status, summary);
+      } catch (error) {
+        store.transformations.setTestStatus(draft.id, 'failed', firstLine(`the tests could not run: ${(error as Error).message}`));
+      }
       return present(mustGet(draft.transformationId));
     }
-    const destinations = checkDestinations(destinationIds);
-    const outcome = await publisher.run({
-      libraries: [],
-      transformations: [
-        { transformationId: draft.transformationId, versionId: draft.id, name: draft.name, code: draft.code, events: draft.testEvents ?? [] },
-      ],
-    });
+    const destinations = checkDestinations(options.destinationIds);
+    const planned = publisher.planVersion(draft, options.givenEvents);
+    const outcome = await publisher.run({ libraries: [], transformations: [planned] });
     if (!outcome.passed) throw publishFailed(outcome);
     const tested = outcome.transformations[0]!;
+    const { status, summary } = statusOf(planned, outcome);
     inTransaction(store.db, () => {
       if (!isNew) mustGet(draft.transformationId);
       const at = insert();
+      store.transformations.setTestStatus(draft.id, status, summary);
       store.transformations.publish(
         draft.id,
         tested.libraries.map((l) => l.versionId),
@@ -89,13 +119,13 @@ export function createTransformationsService({ store, account }: ManagementDeps,
     get: core.get,
     async create(input: TransformationInput, publish: boolean): Promise<Transformation> {
       const draft: NewTransformationVersion = { ...core.draft(input).fields, transformationId: newId(), testEvents: input.events ?? null };
-      return save(draft, true, publish, input.destinationIds);
+      return save(draft, true, { publish, destinationIds: input.destinationIds, givenEvents: input.events });
     },
     /** Fields left out keep the values of the latest version; a new version is made every time. */
     async update(id: string, input: TransformationInput, publish: boolean): Promise<Transformation> {
       const { fields, latest } = core.draft(input, id);
       const draft: NewTransformationVersion = { ...fields, transformationId: id, testEvents: input.events ?? latest!.testEvents };
-      return save(draft, false, publish, input.destinationIds);
+      return save(draft, false, { publish, destinationIds: input.destinationIds, givenEvents: input.events });
     },
     /** Soft delete: hidden from lists and lookups, versions kept, destinations disconnected. */
     remove(id: string): { success: true } {
@@ -109,6 +139,11 @@ export function createTransformationsService({ store, account }: ManagementDeps,
     versions(id: string, query: VersionListQuery): TransformationVersion[] {
       const t = mustGet(id);
       return store.transformations.versions(id, query).map((v) => presentTransformationVersion(t, v));
+    },
+    /** Every version, newest first, with number, message and test status (the studio versions API). */
+    studioVersions(id: string): StudioTransformationVersion[] {
+      const t = mustGet(id);
+      return store.transformations.versions(id, { count: MAX_LISTED, order: 'DESC' }).map((v) => presentStudioTransformationVersion(t, v));
     },
     version(id: string, versionId: string): TransformationVersion {
       const { artifact: t, version: v } = core.mustGetVersion(id, versionId);

@@ -149,8 +149,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         else pool.put(key, instance);
       }
     });
-    const { results, logs } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
-    return { results, logs, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(network.length > 0 ? { network } : {}) };
+    const { results, logs, logEvents } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
+    return { results, logs, logEvents, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(network.length > 0 ? { network } : {}) };
   }
 
   return {

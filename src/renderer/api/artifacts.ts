@@ -1,6 +1,7 @@
 import type { Kind } from '../hooks/routes';
 import { api } from './client';
-import type { Library, LibraryVersion, SaveBody, Transformation, TransformationVersion } from './types';
+import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
+import type { Library, SaveBody, Transformation, VersionTestStatus } from './types';
 
 /** A transformation or library as the shared authoring UI sees it. */
 export interface Artifact {
@@ -28,6 +29,11 @@ export interface ArtifactVersion {
   createdAt: string;
   createdBy?: string;
   published: boolean;
+  /** The author's note saved with the version. */
+  message?: string;
+  /** Transformations: outcome of the saved tests run on save. */
+  testStatus?: VersionTestStatus;
+  testSummary?: string;
 }
 
 export type PublishState = 'published' | 'changed' | 'unpublished' | 'unknown';
@@ -58,22 +64,21 @@ export function toArtifact(kind: Kind, a: Transformation | Library): Artifact {
 export const fromTransformation = (t: Transformation): Artifact => toArtifact('transformation', t);
 export const fromLibrary = (l: Library): Artifact => toArtifact('library', l);
 
-/** Versions as the API lists them newest first (orderBy=DESC), turned oldest first and numbered from 1. */
-function numbered(newestFirst: Array<TransformationVersion | LibraryVersion>, kind: Kind): ArtifactVersion[] {
-  return [...newestFirst].reverse().map((v, index) => ({
+/** The studio versions API's answer (newest first) turned oldest first. */
+function oldestFirst(newestFirst: Array<StudioTransformationVersion | StudioLibraryVersion>): ArtifactVersion[] {
+  return [...newestFirst].reverse().map((v) => ({
     versionId: v.versionId,
-    number: index + 1,
-    // Library listings carry the import name in `name`; the library's own name is on the library.
-    name: kind === 'library' ? (v as LibraryVersion).importName ?? v.name : v.name,
+    number: v.number,
+    name: v.name,
     description: v.description ?? '',
     code: v.code ?? '',
     createdAt: v.createdAt,
     createdBy: v.createdBy ?? undefined,
     published: v.isPublished,
+    message: v.message ?? undefined,
+    ...('testStatus' in v ? { testStatus: v.testStatus, testSummary: v.testSummary ?? undefined } : {}),
   }));
 }
-
-const MAX_VERSIONS = 1000;
 
 const endpoints = (kind: Kind) => (kind === 'transformation' ? api.transformations : api.libraries);
 
@@ -90,8 +95,7 @@ export const artifactApi = {
   },
   /** All versions, oldest first (the API answers newest first with DESC). */
   async versions(kind: Kind, id: string): Promise<ArtifactVersion[]> {
-    if (kind === 'transformation') return numbered((await api.transformations.versions(id, MAX_VERSIONS, 'DESC')).TransformationVersions, kind);
-    return numbered((await api.libraries.versions(id, MAX_VERSIONS, 'DESC')).libraryVersions, kind);
+    return oldestFirst((await endpoints(kind).studioVersions(id)).versions);
   },
   async publish(kind: Kind, versionId: string, testInput: unknown[]) {
     return api.publish(kind === 'transformation' ? { transformations: [{ versionId, testInput }] } : { libraries: [{ versionId }] });

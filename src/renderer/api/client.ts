@@ -1,5 +1,7 @@
 import type { ErrorBody } from '../../shared/errors';
 import type { SavedTestEvent, SavedTestEvents } from '../../shared/api/test-events';
+import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
+import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
 import type { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../shared/api/replay';
 import type {
   Library,
@@ -99,7 +101,7 @@ const id = (value: string) => encodeURIComponent(value);
 export type VersionOrder = 'ASC' | 'DESC';
 
 /** The calls of one versioned-artifact kind: list, read, create, update (new version), delete, versions. */
-function artifactEndpoints<A, V, ListKey extends string, VersionsKey extends string>(base: string) {
+function artifactEndpoints<A, V, S, ListKey extends string, VersionsKey extends string>(base: string) {
   const publishing = (publish: boolean) => queryString({ publish: publish || undefined });
   return {
     list: () => request<Record<ListKey, A[]>>('GET', base),
@@ -110,6 +112,8 @@ function artifactEndpoints<A, V, ListKey extends string, VersionsKey extends str
     versions: (aid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
       request<Record<VersionsKey, V[]>>('GET', `${base}/${id(aid)}/versions${queryString({ count, orderBy })}`),
     version: (aid: string, versionId: string) => request<V>('GET', `${base}/${id(aid)}/versions/${id(versionId)}`),
+    /** Version history with number, message (and test status), newest first (studio API). */
+    studioVersions: (aid: string) => request<{ versions: S[] }>('GET', `/studio/api${base}/${id(aid)}/versions`),
   };
 }
 
@@ -118,9 +122,12 @@ export const api = {
   info: () => request<StudioInfo>('GET', '/studio/api/info'),
 
   /** Transformations of the management API (seed 000). */
-  transformations: artifactEndpoints<Transformation, TransformationVersion, 'transformations', 'TransformationVersions'>('/transformations'),
+  transformations: artifactEndpoints<Transformation, TransformationVersion, StudioTransformationVersion, 'transformations', 'TransformationVersions'>('/transformations'),
   /** Libraries of the management API (seed 000). */
-  libraries: artifactEndpoints<Library, LibraryVersion, 'libraries', 'libraryVersions'>('/libraries'),
+  libraries: artifactEndpoints<Library, LibraryVersion, StudioLibraryVersion, 'libraries', 'libraryVersions'>('/libraries'),
+
+  /** Calls one exported function of (unsaved) library code in the sandbox. */
+  callLibrary: (body: LibraryCallRequest) => request<LibraryCallResponse>('POST', '/studio/api/libraries/call', body),
 
   /** Publishes versions after the server tests them; a failed test answers 400 with `published: false`. */
   publish: (body: PublishBody) => request<PublishResult>('POST', '/transformations/libraries/publish', body),

@@ -11,10 +11,12 @@ export type {
   Transformation,
   TransformationVersion,
 } from '../../shared/api/management';
+export type { VersionTestStatus } from '../../shared/api/versions';
+export type { LibraryCallResponse } from '../../shared/api/library-call';
 export type { NetworkCall, TestRunRequest as TestRequest, TestRunResponse as TestResponse } from '../../shared/api/sandbox-test';
 
 /** What the editor sends when it saves a version (a subset of the create/update bodies). */
-export type SaveBody = Pick<UpdateTransformationBody, 'name' | 'description' | 'code' | 'events'>;
+export type SaveBody = Pick<UpdateTransformationBody, 'name' | 'description' | 'code' | 'events' | 'message'>;
 
 export type TestEvent = EventObject;
 

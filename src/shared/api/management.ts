@@ -13,6 +13,9 @@ export const NullableString = Type.Union([Type.String(), Type.Null()]);
 export const ConnectedDestination = Type.Object({ id: Type.String(), name: Type.String(), enabled: Type.Boolean() });
 export type ConnectedDestination = Static<typeof ConnectedDestination>;
 
+/** The author's note on a saved version (a studio addition; the studio versions API lists it). */
+export const VersionMessage = Type.String({ maxLength: 1000, description: 'What changed in this version (optional; listed by /studio/api/…/versions)' });
+
 const CreatedBy = Type.Union([Type.String(), Type.Null()], { description: 'E-mail of the account that saved the version (null when not recorded)' });
 const Timestamps = { createdAt: Type.String({ format: 'date-time' }), updatedAt: Type.String({ format: 'date-time' }) };
 /** What every version of either kind carries after its id. */
@@ -54,6 +57,7 @@ const commonBodyFields = {
   codeVersion: Type.Optional(Type.String({ description: 'Always "1"' })),
   language: Type.Optional(Type.String({ description: 'Always "javascript"' })),
   publish: Type.Optional(Type.Boolean({ description: 'Also accepted in the query string' })),
+  message: Type.Optional(VersionMessage),
 };
 const OptionalDescription = Type.Optional(Type.String({ maxLength: 100_000 }));
 

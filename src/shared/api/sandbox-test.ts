@@ -70,6 +70,12 @@ export const TestRunResponse = Type.Object({
     description: 'Output events and per-event errors ({error, metadata?: {messageId}}; metadata names the failing input event when it had a messageId)',
   }),
   logs: Type.Array(Type.String(), { description: 'log(...) calls as "Log: …"' }),
+  logEvents: Type.Optional(
+    Type.Array(Type.Integer({ minimum: -1 }), {
+      description:
+        'Per line of logs: the index (in events) of the input event whose transformEvent call wrote it; -1 for batch-level lines (transformBatch, module top level, after an await). Absent when no line belongs to one event',
+    }),
+  ),
   durationMs: Type.Number(),
   network: Type.Optional(Type.Array(NetworkCall, { description: 'fetch/fetchV2 calls of the run, in the order they finished (absent when none)' })),
 });

@@ -1,42 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Store } from '../../store';
-import { isoBound, parseSeq } from '../../collect/events-service';
-import type { DeliveryStatus, StoredDelivery } from '../../store/deliveries-repo';
-import { StudioError } from '../../errors';
-import { Delivery, IsoTime, NullableText, studioErrors } from './pipeline-schemas';
+import { DeliveriesQuery, listDeliveries } from '../../pipeline/deliveries-query';
+import { Delivery, NullableText, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
-
-const STATUSES: DeliveryStatus[] = ['delivered', 'failed', 'dropped', 'filtered'];
-
-const Query = Type.Object({
-  destinationId: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(Type.String({ maxLength: 100, description: 'delivered, failed, dropped or filtered; several separated by commas' })),
-  messageId: Type.Optional(Type.String({ maxLength: 1000 })),
-  eventId: Type.Optional(Type.String({ maxLength: 20, description: 'Captured event id' })),
-  sourceId: Type.Optional(Type.String({ maxLength: 100 })),
-  from: IsoTime('Recorded at or after (ISO 8601)'),
-  to: IsoTime('Recorded at or before (ISO 8601)'),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  cursor: Type.Optional(Type.String({ maxLength: 20, description: 'The `next` of the previous page' })),
-});
-
-const present = (d: StoredDelivery) => ({
-  id: String(d.id),
-  destinationId: d.destinationId,
-  eventId: d.eventSeq === null ? null : String(d.eventSeq),
-  sourceId: d.sourceId,
-  messageId: d.messageId,
-  eventType: d.eventType,
-  status: d.status,
-  output: d.output as Record<string, unknown>[] | null,
-  error: d.error,
-  logs: d.logs,
-  attempts: d.attempts,
-  transformationId: d.transformationId,
-  transformationVersionId: d.transformationVersionId,
-  createdAt: d.createdAt,
-});
 
 /** Studio API: per-event delivery results, newest first. */
 export const deliveriesRoutes =
@@ -48,34 +15,10 @@ export const deliveriesRoutes =
         schema: {
           tags: ['destinations'],
           summary: 'List delivery results (output, error, logs, status, attempts) with filters',
-          querystring: Query,
+          querystring: DeliveriesQuery,
           response: { 200: Type.Object({ deliveries: Type.Array(Delivery), next: NullableText }), ...studioErrors },
         },
       },
-      async (request) => {
-        const q = request.query;
-        const status = q.status
-          ?.split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
-        const unknown = status?.find((s) => !STATUSES.includes(s as DeliveryStatus));
-        if (unknown) throw new StudioError('validation', `status must be one of ${STATUSES.join(', ')}, got ${JSON.stringify(unknown)}`);
-        const limit = q.limit ?? 50;
-        const rows = deliveries.list(
-          {
-            destinationId: q.destinationId,
-            status: status as DeliveryStatus[] | undefined,
-            messageId: q.messageId,
-            eventSeq: q.eventId === undefined ? undefined : parseSeq(q.eventId, 'eventId'),
-            sourceId: q.sourceId,
-            from: isoBound(q.from, 'from'),
-            to: isoBound(q.to, 'to'),
-          },
-          limit + 1,
-          q.cursor ? parseSeq(q.cursor, 'cursor') : undefined,
-        );
-        const page = rows.slice(0, limit);
-        return { deliveries: page.map(present), next: rows.length > limit ? String(page[page.length - 1]!.id) : null };
-      },
+      async (request) => listDeliveries(deliveries, request.query),
     );
   });

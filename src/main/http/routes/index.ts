@@ -19,6 +19,8 @@ import { savedTestsRoutes } from './saved-tests';
 import { testEventsRoutes } from './test-events';
 import { replayRoutes } from './replay';
 import { replaySendRoutes } from './replay-send';
+import { studioVersionsRoutes } from './studio-versions';
+import { libraryCallRoutes } from './library-call';
 import { backupRoutes } from './backup';
 
 /**
@@ -48,6 +50,8 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   testEventsRoutes(ctx.testEvents),
   replayRoutes(ctx.replay),
   replaySendRoutes(ctx.sends),
+  studioVersionsRoutes(ctx.transformations, ctx.libraries),
+  libraryCallRoutes({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }),
   backupRoutes(ctx.backup),
 ];
 

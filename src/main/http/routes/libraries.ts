@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { LibrariesService } from '../../management/libraries-service';
 import { CreateLibraryBody as CreateBody, Library, LibraryVersion, UpdateLibraryBody as UpdateBody } from '../../../shared/api/management';
-import { IdParams, PublishQuery, errorResponses, publishFlag } from './management-schemas';
+import { ErrorBody, IdParams, PublishQuery, errorResponses, publishFlag } from './management-schemas';
 import { typedRoutes } from './typed-routes';
 import { versionRoutes } from './version-routes';
 
@@ -57,6 +57,19 @@ export const librariesRoutes =
         },
       },
       async (request) => service.update(request.params.id, request.body, publishFlag(request.query, request.body)),
+    );
+
+    app.delete(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'Delete a library (a studio addition; refused with 409, naming them, while transformations import it)',
+          params: IdParams,
+          response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses, 409: ErrorBody },
+        },
+      },
+      async (request) => service.remove(request.params.id),
     );
 
     versionRoutes(app, { base, tags, noun: 'library', listKey: 'libraryVersions', Version: LibraryVersion }, service);

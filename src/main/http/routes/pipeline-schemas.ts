@@ -11,7 +11,6 @@ export const studioErrors = { 400: StudioErrorBody, 401: StudioErrorBody, 404: S
 export const AnyObject = Type.Object({}, { additionalProperties: true });
 export const NullableText = Type.Union([Type.String(), Type.Null()]);
 export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-export const IsoTime = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));
 
 export { CapturedEvent, Delivery, DestinationKindSchema, DestinationView, Source } from '../../../shared/api/pipeline';
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Store } from '../../store';
-import { StudioError } from '../../errors';
-import { readSandboxSettings, SETTINGS_RANGES, validateSandboxSettings, writeSandboxSettings } from '../../sandbox/settings';
+import { readSandboxSettings, SETTINGS_RANGES, updateSandboxSettings } from '../../sandbox/settings';
 import { sandboxErrorResponses } from './sandbox-schemas';
 import { typedRoutes } from './typed-routes';
 
@@ -29,13 +28,6 @@ export const sandboxSettingsRoutes =
     app.put(
       '/studio/api/settings/sandbox',
       { schema: { tags, summary: 'Change sandbox settings (fields left out keep their value)', body: PutBody, response: { 200: Settings, ...sandboxErrorResponses } } },
-      async (request) => {
-        const next = { ...readSandboxSettings(settings), ...request.body };
-        if (typeof next.geolocationUrl === 'string' && next.geolocationUrl.trim() === '') next.geolocationUrl = null;
-        const problem = validateSandboxSettings(next);
-        if (problem) throw new StudioError('validation', problem);
-        writeSandboxSettings(settings, next);
-        return next;
-      },
+      async (request) => updateSandboxSettings(settings, request.body),
     );
   });

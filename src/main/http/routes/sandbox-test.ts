@@ -3,15 +3,20 @@ import { TestRunRequest as Body, TestRunResponse as Answer } from '../../../shar
 import { runTest, type TestRunDeps } from '../../sandbox/test-run';
 import { sandboxErrorResponses } from './sandbox-schemas';
 import { typedRoutes } from './typed-routes';
+import { stringifySerializer, usePlainJsonParser } from '../lean-json';
+
+const BODY_LIMIT = 32 * 1024 * 1024;
 
 /** POST /studio/api/test: run unsaved code over events in the sandbox. */
 export const sandboxTestRoutes =
   (deps: TestRunDeps): FastifyPluginAsync =>
-  typedRoutes((app) => {
+  typedRoutes((app, plugin) => {
+    usePlainJsonParser(plugin, BODY_LIMIT);
     app.post(
       '/studio/api/test',
       {
-        bodyLimit: 32 * 1024 * 1024,
+        bodyLimit: BODY_LIMIT,
+        serializerCompiler: stringifySerializer,
         schema: {
           tags: ['sandbox'],
           summary: 'Test a transformation on events',

@@ -1,6 +1,8 @@
 // log(...args): a global of user code. Runs entirely inside the isolate (no host call per line):
 // each call is recorded as "Log: a b", objects through JSON.stringify, like the hosted service's
-// test runs. The lines travel back with the batch's result as one copied string.
+// test runs. The lines travel back with the batch's result as one copied string, each with the
+// index of the input event whose transformEvent call was running when it was written (-1: batch
+// level, or after an await, when events run concurrently and the line cannot be tied to one).
 
 export const LOG_LIMITS = { maxLines: 10_000, maxChars: 2 * 1024 * 1024 };
 
@@ -24,6 +26,7 @@ export const logSource = /* js */ `
       line += ' ' + part;
     }
     state.logs.push(line);
+    state.logEvents.push(state.current);
     state.logChars += line.length;
   };
 `;

@@ -10,10 +10,12 @@ import { useBeforeUnload } from '../../hooks/useBeforeUnload';
 import { navigate } from '../../hooks/useHashRoute';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { formatWhen } from '../../lib/format-time';
+import { DeleteLibraryDialog } from '../libraries/DeleteLibraryDialog';
 import { DeleteTransformationDialog } from '../transformations/DeleteTransformationDialog';
+import { SaveOutcome } from '../versions/SaveOutcome';
 import { VersionOverlay, type VersionView } from '../versions/VersionOverlay';
 import { VersionsPanel } from '../versions/VersionsPanel';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useLibraryInfos } from '../workspace/useLibraryInfos';
 import { CodePane } from './CodePane';
 import { DetailsDialog } from './DetailsDialog';
 import { EditorHeader } from './EditorHeader';
@@ -44,7 +46,7 @@ export interface AuthoringViewProps {
 
 /** The shared editing room of transformations and libraries: header, code, side panel, versions. */
 export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, publishInput, usedBy, notice, liveOn }: AuthoringViewProps) {
-  const { libraryInfos } = useWorkspace();
+  const libraryInfos = useLibraryInfos();
   const artifact = editor.artifact!;
   const [dialog, setDialog] = useState<'details' | 'delete'>();
   const [overlay, setOverlay] = useState<VersionView>();
@@ -123,9 +125,15 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                 onFormat={() => void format()}
                 onPublish={() => publish(artifact.versionId)}
                 onDetails={() => setDialog('details')}
-                onDelete={artifact.kind === 'transformation' ? () => setDialog('delete') : undefined}
+                onDelete={() => {
+                  editor.clearActionError();
+                  setDialog('delete');
+                }}
                 onDiscard={editor.discardDraft}
+                message={editor.versionMessage}
+                onMessageChange={editor.setVersionMessage}
               />
+              {editor.lastSaved && !editor.dirty && <SaveOutcome version={editor.lastSaved} />}
               {editor.restoredDraft && (
                 <p className="notice" role="status">
                   Unsaved changes from {formatWhen(editor.restoredDraft.updatedAt)} were restored.{' '}
@@ -223,7 +231,21 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
         />
       )}
       {dialog === 'details' && <DetailsDialog artifact={artifact} usedBy={usedBy} onSave={editor.saveDetails} onClose={() => setDialog(undefined)} />}
-      {dialog === 'delete' && (
+      {dialog === 'delete' && artifact.kind === 'library' && (
+        <DeleteLibraryDialog
+          name={artifact.name}
+          importName={artifact.importName ?? ''}
+          usedBy={usedBy ?? []}
+          dirty={editor.dirty}
+          busy={editor.busy === 'deleting'}
+          error={editor.actionError}
+          onCancel={() => setDialog(undefined)}
+          onDelete={async () => {
+            if (await editor.remove()) navigate(hrefFor('library'));
+          }}
+        />
+      )}
+      {dialog === 'delete' && artifact.kind === 'transformation' && (
         <DeleteTransformationDialog
           name={artifact.name}
           destinations={liveOn ?? []}

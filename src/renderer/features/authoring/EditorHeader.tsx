@@ -12,10 +12,13 @@ export interface EditorHeaderProps {
   onDetails: () => void;
   onDelete?: () => void;
   onDiscard: () => void;
+  /** The optional message of the next version. */
+  message: string;
+  onMessageChange: (message: string) => void;
 }
 
 /** Name, description, state badges and the actions of the item being edited. */
-export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublish, onDetails, onDelete, onDiscard }: EditorHeaderProps) {
+export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublish, onDetails, onDelete, onDiscard, message, onMessageChange }: EditorHeaderProps) {
   const state = publishState(artifact);
   return (
     <header className="editor-header">
@@ -35,6 +38,21 @@ export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublis
           {busy === 'publishing' ? 'Publishing…' : 'Publish'}
         </button>
         {onDelete && <button type="button" className="danger secondary" onClick={onDelete} disabled={busy !== undefined}>Delete</button>}
+        <input
+          type="text"
+          className="version-message"
+          aria-label="Version message"
+          placeholder="What changed? (optional)"
+          maxLength={1000}
+          value={message}
+          onChange={(e) => onMessageChange(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && dirty && busy === undefined) {
+              e.preventDefault();
+              onSave();
+            }
+          }}
+        />
         <button type="button" onClick={onSave} disabled={busy !== undefined || !dirty} title={`${MOD_LABEL}+S`}>
           {busy === 'saving' ? 'Saving…' : 'Save version'}
         </button>

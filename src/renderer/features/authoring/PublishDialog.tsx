@@ -7,7 +7,7 @@ import { LazyMergeDiff } from '../../editor/LazyMergeDiff';
 import { useTheme } from '../../hooks/useTheme';
 import { formatWhen } from '../../lib/format-time';
 import { ErrorText } from '../test-bench/ErrorText';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useLibraryInfos } from '../workspace/useLibraryInfos';
 import { failingEvents, versionLabel } from './publish-plan';
 
 export interface PublishDialogProps {
@@ -26,7 +26,7 @@ const countExpected = (saved: { expected?: unknown[] }[]) => saved.filter((s) =>
 /** What will be published (versions, libraries, tests, destinations, diff with live), then the results. */
 export function PublishDialog({ artifact, version, versions, testInput, onClose, onPublished, onJump }: PublishDialogProps) {
   const theme = useTheme();
-  const { libraryInfos: libraries } = useWorkspace();
+  const libraries = useLibraryInfos();
   const [destinations, setDestinations] = useState<{ id: string; name: string; enabled: boolean }[]>();
   const [untestedOk, setUntestedOk] = useState(false);
   const [olderOk, setOlderOk] = useState(false);

@@ -19,6 +19,11 @@ export interface ArtifactEditor {
   restoredDraft?: Draft;
   versions?: ArtifactVersion[];
   versionsError?: string;
+  /** The optional message of the next saved version. */
+  versionMessage: string;
+  setVersionMessage(message: string): void;
+  /** The version the last save made, once the history has it (with its test status). */
+  lastSaved?: ArtifactVersion;
   busy?: 'saving' | 'publishing' | 'deleting';
   /** Saves the editor's code as a new version; returns the new object or undefined on failure. */
   save(extra?: Pick<SaveBody, 'events'>): Promise<Artifact | undefined>;
@@ -49,6 +54,8 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
   const [busy, setBusy] = useState<ArtifactEditor['busy']>();
   const [actionError, setActionError] = useState<string>();
   const [publishResults, setPublishResults] = useState<unknown>();
+  const [versionMessage, setVersionMessage] = useState('');
+  const [lastSavedId, setLastSavedId] = useState<string>();
   const current = useRef({ kind, id });
   current.current = { kind, id };
 
@@ -72,6 +79,8 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     setNotFound(false);
     setActionError(undefined);
     setRestoredDraft(undefined);
+    setVersionMessage('');
+    setLastSavedId(undefined);
     artifactApi
       .get(kind, id)
       .then((item) => {
@@ -150,6 +159,9 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     restoredDraft,
     versions,
     versionsError,
+    versionMessage,
+    setVersionMessage,
+    lastSaved: lastSavedId ? versions?.find((v) => v.versionId === lastSavedId) : undefined,
     busy,
     actionError,
     publishResults,
@@ -167,7 +179,10 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
         return undefined;
       }
       return attempt('Could not save', 'saving', async () => {
-        const saved = await artifactApi.update(kind, id, { code, ...extra });
+        const message = versionMessage.trim();
+        const saved = await artifactApi.update(kind, id, { code, ...extra, ...(message ? { message } : {}) });
+        setVersionMessage((now) => (now.trim() === message ? '' : now));
+        setLastSavedId(saved.versionId);
         data.clearDraft(kind, id);
         setRestoredDraft(undefined);
         setCodeState((now) => (now === code ? saved.code : now));
@@ -191,8 +206,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     },
     async remove() {
       return attempt('Could not delete', 'deleting', async () => {
-        if (kind !== 'transformation') throw new Error('libraries cannot be deleted through the management API');
-        await api.transformations.remove(id);
+        await (kind === 'transformation' ? api.transformations : api.libraries).remove(id);
         data.clearDraft(kind, id);
         workspace.remove({ kind, id });
         return true;

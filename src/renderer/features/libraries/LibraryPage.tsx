@@ -6,6 +6,7 @@ import { ArtifactLoadState } from '../authoring/ArtifactLoadState';
 import { AuthoringView } from '../authoring/AuthoringView';
 import { useArtifactEditor } from '../authoring/useArtifactEditor';
 import { useWorkspace } from '../workspace/useWorkspace';
+import { LibraryTryPanel } from './LibraryTryPanel';
 import { UsedByPanel } from './UsedByPanel';
 import { dependentsOf, useDependentTests, type DependentResult } from './useDependentTests';
 
@@ -57,6 +58,11 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
                 onJump={jump}
               />
             ),
+          },
+          {
+            id: 'try',
+            label: 'Try it',
+            content: <LibraryTryPanel libraryId={id} name={editor.artifact.name} importName={importName!} code={editor.code} onJump={jump} />,
           },
         ]}
       />

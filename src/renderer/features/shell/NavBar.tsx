@@ -24,7 +24,7 @@ export function NavBar({ preference, onPreference }: { preference: ThemePreferen
       <label className="theme-choice">
         <span className="sr-only">Theme</span>
         <select aria-label="Theme" value={preference} onChange={(e) => onPreference(e.target.value as ThemePreference)}>
-          <option value="system">System theme</option>
+          <option value="system">System</option>
           <option value="light">Light</option>
           <option value="dark">Dark</option>
         </select>

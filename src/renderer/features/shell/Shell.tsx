@@ -5,7 +5,6 @@ import { HomePage } from '../home/HomePage';
 import { CommandPalette } from './CommandPalette';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
-import { ReplayPage } from '../replay/ReplayPage';
 
 // The rooms load on first visit, so the first load carries only the shell and the overview.
 const WorkspacePage = lazy(() => import('../workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage })));
@@ -13,6 +12,7 @@ const SettingsPage = lazy(() => import('../settings/SettingsPage').then((m) => (
 const SyncPage = lazy(() => import('../sync/SyncPage').then((m) => ({ default: m.SyncPage })));
 const SourcesPage = lazy(() => import('../sources/SourcesPage').then((m) => ({ default: m.SourcesPage })));
 const EventsPage = lazy(() => import('../events/EventsPage').then((m) => ({ default: m.EventsPage })));
+const ReplayPage = lazy(() => import('../replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
 const DestinationsPage = lazy(() => import('../destinations/DestinationsPage').then((m) => ({ default: m.DestinationsPage })));
 
 /** The signed-in app: routes to the overview or the transformations / libraries rooms. */

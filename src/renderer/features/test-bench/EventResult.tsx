@@ -44,7 +44,14 @@ function OutputDetail({ outcome, view, stack }: { outcome: EventOutcome; view: V
 }
 
 /** One input event's row: label and status; expands to its diff, output(s), input or errors. */
-export function EventResult({ outcome, expanded, onToggle, stack }: { outcome: EventOutcome; expanded: boolean; onToggle: () => void; stack: StackProps }) {
+export function EventResult({ outcome, logs, expanded, onToggle, stack }: {
+  outcome: EventOutcome;
+  /** The log lines this event's transformEvent call wrote. */
+  logs?: string[];
+  expanded: boolean;
+  onToggle: () => void;
+  stack: StackProps;
+}) {
   const [view, setView] = useState<View>('diff');
   const detailId = `event-result-${outcome.index}`;
   return (
@@ -56,6 +63,11 @@ export function EventResult({ outcome, expanded, onToggle, stack }: { outcome: E
           {STATUS_LABEL[outcome.status]}
           {outcome.status === 'split' ? ` into ${outcome.outputs.length}` : ''}
         </span>
+        {logs && logs.length > 0 && (
+          <span className="badge log-count" data-testid="event-log-count" title="log() lines this event wrote">
+            {logs.length} log{logs.length === 1 ? '' : 's'}
+          </span>
+        )}
       </button>
       {expanded && (
         <div id={detailId} className="event-result-detail">
@@ -69,6 +81,12 @@ export function EventResult({ outcome, expanded, onToggle, stack }: { outcome: E
             </div>
           )}
           <OutputDetail outcome={outcome} view={view} stack={stack} />
+          {logs && logs.length > 0 && (
+            <div className="event-logs" data-testid="event-logs">
+              <h5>Logs of this event ({logs.length})</h5>
+              <pre>{logs.join('\n')}</pre>
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -8,20 +8,20 @@ import { eventLabel } from './sample-events';
 import { toggled } from '../../lib/toggled';
 
 /** Per-event results (virtualised), plus outputs and errors no single input produced. */
-export function ResultsList({ run, filter, stack }: { run: CorrelatedRun; filter: ResultFilter; stack: StackProps }) {
+export function ResultsList({ run, filter, stack, logsByEvent }: { run: CorrelatedRun; filter: ResultFilter; stack: StackProps; logsByEvent?: Map<number, string[]> }) {
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set(run.outcomes.length <= 3 ? run.outcomes.map((o) => o.index) : []));
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     return run.outcomes.filter((o) => {
       if (filter !== 'all' && o.status !== filter) return false;
-      return !q || `#${o.index + 1} ${eventLabel(o.input)} ${JSON.stringify(o.input)} ${JSON.stringify(o.outputs)} ${o.errors.join(' ')}`.toLowerCase().includes(q);
+      return !q || `#${o.index + 1} ${eventLabel(o.input)} ${JSON.stringify(o.input)} ${JSON.stringify(o.outputs)} ${o.errors.join(' ')} ${(logsByEvent?.get(o.index) ?? []).join(' ')}`.toLowerCase().includes(q);
     });
-  }, [run, filter, query]);
+  }, [run, filter, query, logsByEvent]);
   const toggle = (index: number) => setExpanded((set) => toggled(set, index));
   return (
     <div className="results">
-      <input type="search" className="list-search" aria-label="Search results" placeholder="Search results (name, any value, error)" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input type="search" className="list-search" aria-label="Search results" placeholder="Search results (name, any value, error, log)" value={query} onChange={(e) => setQuery(e.target.value)} />
       {run.unmatched.length > 0 && (
         <section className="unmatched" aria-label="Results not traced to one input event">
           <h4>Not traced to one input event</h4>
@@ -40,7 +40,7 @@ export function ResultsList({ run, filter, stack }: { run: CorrelatedRun; filter
           label="Results per event"
           className="results-list"
           testId="results-list"
-          renderItem={(o) => <EventResult outcome={o} expanded={expanded.has(o.index)} onToggle={() => toggle(o.index)} stack={stack} />}
+          renderItem={(o) => <EventResult outcome={o} logs={logsByEvent?.get(o.index)} expanded={expanded.has(o.index)} onToggle={() => toggle(o.index)} stack={stack} />}
         />
       )}
     </div>

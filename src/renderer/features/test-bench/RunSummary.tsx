@@ -3,7 +3,16 @@ import type { OutcomeStatus, RunSummary as Summary } from './correlate-results';
 export type ResultFilter = 'all' | OutcomeStatus;
 
 /** Counts of the last run; each count filters the results list. */
-export function RunSummary({ summary, durationMs, filter, onFilter }: { summary: Summary; durationMs: number; filter: ResultFilter; onFilter: (f: ResultFilter) => void }) {
+export function RunSummary({ summary, durationMs, roundTripMs, filter, onFilter }: {
+  summary: Summary;
+  /** Time in the sandbox (as the server reports it). */
+  durationMs: number;
+  /** The whole request as this window saw it (HTTP, validation, serialisation included). */
+  roundTripMs?: number;
+  filter: ResultFilter;
+  onFilter: (f: ResultFilter) => void;
+}) {
+  const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
   const chips: Array<[ResultFilter, string, number]> = [
     ['all', 'In', summary.in],
     ['changed', 'Changed', summary.changed],
@@ -20,7 +29,12 @@ export function RunSummary({ summary, durationMs, filter, onFilter }: { summary:
         </button>
       ))}
       <span className="chip-static">Out <strong data-testid="count-out">{summary.out}</strong></span>
-      <span className="muted" data-testid="duration">{durationMs.toFixed(durationMs < 10 ? 1 : 0)} ms</span>
+      <span className="muted" data-testid="duration" title="Time the run took in the sandbox">{ms(durationMs)}</span>
+      {roundTripMs !== undefined && (
+        <span className="muted" data-testid="round-trip" title="The whole request: sending the events, validating, running, and reading the answer">
+          · {ms(roundTripMs)} round trip
+        </span>
+      )}
     </div>
   );
 }

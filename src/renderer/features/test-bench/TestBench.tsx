@@ -11,6 +11,7 @@ import { openTextFile, saveTextFile } from '../../lib/text-files';
 import { useTheme } from '../../hooks/useTheme';
 import { CapturedPicker } from './CapturedPicker';
 import { ContextPanel } from './ContextPanel';
+import { LogsPanel } from './LogsPanel';
 import { NetworkPanel } from './NetworkPanel';
 import { ErrorText } from './ErrorText';
 import { importedEvents } from './imported-events';
@@ -193,12 +194,9 @@ export function TestBench({
               )}
               {result && (
                 <div className="bench-results" aria-busy={bench.running}>
-                  <RunSummary summary={result.run.summary} durationMs={result.durationMs} filter={filter} onFilter={setFilter} />
-                  <ResultsList key={result.id} run={result.run} filter={filter} stack={stack} />
-                  <details className="logs" open={result.logs.length > 0} data-testid="logs">
-                    <summary>Logs ({result.logs.length})</summary>
-                    {result.logs.length === 0 ? <p className="muted">No log() calls.</p> : <pre>{result.logs.join('\n')}</pre>}
-                  </details>
+                  <RunSummary summary={result.run.summary} durationMs={result.durationMs} roundTripMs={result.roundTripMs} filter={filter} onFilter={setFilter} />
+                  <ResultsList key={result.id} run={result.run} filter={filter} stack={stack} logsByEvent={result.logGroups.byEvent} />
+                  <LogsPanel logs={result.logs} groups={result.logGroups} outcomes={result.run.outcomes} />
                   <NetworkPanel calls={result.network} />
                 </div>
               )}

@@ -4,6 +4,7 @@ import type { NetworkCall, TestEvent } from '../../api/types';
 import { handlerKind } from '../../editor/code-analysis';
 import { localData } from '../../lib/local-data';
 import { correlateResults, type CorrelatedRun } from './correlate-results';
+import { groupLogs, type LogGroups } from './log-groups';
 import { formatEvents, parseTestEvents, type ParsedEvents } from './test-events';
 import { useSavedTests, type SavedTests } from './useSavedTests';
 
@@ -12,8 +13,13 @@ export interface BenchRun {
   id: number;
   run: CorrelatedRun;
   logs: string[];
+  /** The log lines split per input event, and the batch-level ones apart. */
+  logGroups: LogGroups;
   network: NetworkCall[];
+  /** Time in the sandbox, as the server reports it. */
   durationMs: number;
+  /** The whole request as this window saw it. */
+  roundTripMs: number;
   /** The transformation name the run used (stack traces name the module by it). */
   moduleName: string;
   /** What the run ran on: results are stale as soon as any of it changes. */
@@ -116,14 +122,17 @@ export function useTestBench(transformationId: string): TestBenchState {
       setRunning(true);
       setRunError(undefined);
       try {
+        const sent = performance.now();
         const response = await api.test({ code, events: parsed.events, transformationName: name, context: Object.keys(given).length > 0 ? given : undefined });
         if (id !== runId.current) return;
         setResult({
           id,
           run: correlateResults(parsed.events, response.transformedEvents ?? [], handlerKind(code)),
           logs: response.logs ?? [],
+          logGroups: groupLogs(response.logs ?? [], response.logEvents, parsed.events.length),
           network: response.network ?? [],
           durationMs: response.durationMs,
+          roundTripMs: performance.now() - sent,
           moduleName: name,
           ranOn,
         });

@@ -5,11 +5,11 @@ import { NewArtifactDialog } from '../authoring/NewArtifactDialog';
 import { TemplatePicker } from '../templates/TemplatePicker';
 import { TEMPLATES } from '../templates/templates';
 import { templateSamples } from '../templates/template-samples';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useLibraryInfos } from '../workspace/useLibraryInfos';
 
 /** Name, description and template of a new transformation; creates its first version. */
 export function NewTransformationDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (item: Artifact) => void }) {
-  const { libraryInfos } = useWorkspace();
+  const libraryInfos = useLibraryInfos();
   const [templateId, setTemplateId] = useState('blank');
   const [libraryName, setLibraryName] = useState(libraryInfos[0]?.importName);
   const create = async (name: string, description: string) => {

@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { VirtualList } from '../../components/VirtualList';
 import { formatWhen } from '../../lib/format-time';
+import { TestStatusMark } from './TestStatusMark';
 
 export interface VersionsPanelProps {
   versions?: ArtifactVersion[];
@@ -16,7 +17,7 @@ export interface VersionsPanelProps {
   publishing: boolean;
 }
 
-/** History (newest first): who/when/description, published mark, view, diff, restore, publish. */
+/** History (newest first): "v5 · message", author · time · tests, published mark, view, diff, restore, publish. */
 export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onRestore, onPublish, publishing }: VersionsPanelProps) {
   const newestFirst = useMemo(() => [...(versions ?? [])].reverse(), [versions]);
   const [left, setLeft] = useState<string>();
@@ -31,10 +32,10 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
   if (versions.length === 0) return <EmptyState title="No versions yet">Every save creates a version.</EmptyState>;
   const latestId = newestFirst[0]!.versionId;
   const byId = (id?: string) => versions.find((v) => v.versionId === id);
-  const label = (v: ArtifactVersion) => `Version ${v.number} · ${formatWhen(v.createdAt)}${v.published ? ' · published' : ''}`;
+  const label = (v: ArtifactVersion) => `Version ${v.number} · ${formatWhen(v.createdAt)}${v.published ? ' · published' : ''}${v.message ? ` · ${v.message.slice(0, 40)}` : ''}`;
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = newestFirst.filter((v) => {
-    const text = `version ${v.number} ${v.name} ${v.description} ${formatWhen(v.createdAt)} ${v.published ? 'published' : ''} ${v.code}`.toLowerCase();
+    const text = `version ${v.number} v${v.number} ${v.message ?? ''} ${v.createdBy ?? ''} ${v.testStatus ?? ''} ${formatWhen(v.createdAt)} ${v.published ? 'published' : ''} ${v.code}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });
   const compare = () => {
@@ -53,12 +54,12 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
         </select></label>
         <button type="submit" disabled={versions.length < 2 || left === right}>Show diff</button>
       </form>
-      <input type="search" className="list-search" aria-label="Search versions" placeholder="Search versions (number, date, description, code)" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input type="search" className="list-search" aria-label="Search versions" placeholder="Search versions (number, message, author, date, code)" value={query} onChange={(e) => setQuery(e.target.value)} />
       {shown.length === 0 && <p className="muted">No version matches “{query}”.</p>}
       <VirtualList
         items={shown}
         itemKey={(v) => v.versionId}
-        estimateSize={84}
+        estimateSize={76}
         label="Version history"
         className="versions-list"
         testId="versions-list"
@@ -67,12 +68,18 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
           return (
             <article className="version-row" data-testid="version-row" aria-label={`Version ${v.number}`}>
               <div className="version-title">
-                <strong>Version {v.number}</strong>
-                {v.published && <span className="badge badge-published">Published</span>}
                 {v.versionId === latestId && <span className="badge">Latest</span>}
-                <span className="muted">{formatWhen(v.createdAt)}{v.createdBy ? ` · ${v.createdBy}` : ''}</span>
+                {v.published && <span className="badge badge-published">Published</span>}
+                <strong>v{v.number}</strong>
+                <span className="muted">{' · '}</span>
+                <span className={v.message ? 'version-message-text' : 'version-message-text muted'} data-testid="version-message">
+                  {v.message ?? 'no message'}
+                </span>
+                <span className="muted version-meta" data-testid="version-meta">
+                  {[v.createdBy, formatWhen(v.createdAt)].filter(Boolean).map((part) => ` · ${part}`).join('')}
+                  {v.testStatus && <> · <TestStatusMark version={v} /></>}
+                </span>
               </div>
-              <p className="muted version-description">{v.name}{v.description ? ` — ${v.description}` : ''}</p>
               <div className="version-actions">
                 <button type="button" className="link" onClick={() => onView(v)}>View</button>
                 {previous && <button type="button" className="link" onClick={() => onCompare(previous, v)}>Diff with version {previous.number}</button>}

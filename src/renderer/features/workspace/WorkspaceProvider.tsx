@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fromLibrary, fromTransformation, type Artifact } from '../../api/artifacts';
 import { api } from '../../api/client';
-import { describeLibrary } from '../../editor/library-exports';
 import { WorkspaceContext, type Workspace } from './useWorkspace';
 
 const replace = (list: Artifact[] | undefined, item: Artifact) =>
@@ -31,16 +30,10 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [refresh]);
 
-  const libraryInfos = useMemo(
-    () => (libraries ?? []).map((l) => describeLibrary({ name: l.name, importName: l.importName ?? '', code: l.code })),
-    [libraries],
-  );
-
   const value = useMemo<Workspace>(
     () => ({
       transformations,
       libraries,
-      libraryInfos,
       error,
       refresh,
       upsert(item) {
@@ -53,7 +46,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
         else setLibraries(keep);
       },
     }),
-    [transformations, libraries, libraryInfos, error, refresh],
+    [transformations, libraries, error, refresh],
   );
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
 }

@@ -1,13 +1,10 @@
 import { createContext, useContext } from 'react';
 import type { Artifact } from '../../api/artifacts';
-import type { LibraryInfo } from '../../editor/library-exports';
 
-/** The lists every page needs: transformations and libraries (with their code) and library facts. */
+/** The lists every page needs: transformations and libraries (with their code); library facts: useLibraryInfos. */
 export interface Workspace {
   transformations?: Artifact[];
   libraries?: Artifact[];
-  /** Library import names and exports for diagnostics and completion. */
-  libraryInfos: LibraryInfo[];
   /** Why loading the lists failed, in words to show. */
   error?: string;
   refresh(): Promise<void>;

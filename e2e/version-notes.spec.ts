@@ -1,0 +1,72 @@
+import { expect, test } from './studio-fixture';
+import { StudioPage } from './pages/studio-page';
+import { shootBoth } from './shots';
+
+const THROWS = `export function transformEvent(event, metadata) {
+  if (event.type === 'track') throw new Error('tracks are not welcome');
+  return event;
+}
+`;
+const FIXED = `export function transformEvent(event, metadata) {
+  event.context = { ...event.context, checked: true };
+  return event;
+}
+`;
+const EVENTS = [
+  { type: 'identify', messageId: 'n-1', userId: 'u1' },
+  { type: 'track', event: 'Viewed', messageId: 'n-2', userId: 'u1' },
+];
+
+test('saving asks for a message, runs the saved tests and lists versions as "v3 · message" with author, time and test status', async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Noted', 'Blank');
+  const transformations = await (await page.request.get(`${server.url}/transformations`, { headers: { Authorization: server.auth } })).json();
+  const id = transformations.transformations[0].id;
+  const put = await page.request.put(`${server.url}/studio/api/transformations/${id}/test-events`, {
+    headers: { Authorization: server.auth },
+    data: { events: EVENTS.map((event) => ({ event })) },
+  });
+  expect(put.ok()).toBe(true);
+
+  // A version whose saved tests fail is stored, and says so.
+  await studio.replaceCode(THROWS);
+  await page.getByLabel('Version message').fill('reject tracks');
+  await studio.save();
+  await expect(page.getByTestId('save-outcome')).toContainText('Saved v2 · tests failed');
+  await expect(page.getByTestId('save-outcome')).toContainText('tracks are not welcome');
+  await expect(page.getByLabel('Version message')).toHaveValue('');
+
+  // The message field saves on Enter too.
+  await studio.replaceCode(FIXED);
+  await page.getByLabel('Version message').fill('mark events as checked');
+  await page.getByLabel('Version message').press('Enter');
+  await expect(page.getByTestId('save-outcome')).toHaveText('Saved v3 · tests passed (2 test events passed)');
+
+  await studio.sidePanelTab('Versions (3)').click();
+  const rows = page.getByTestId('version-row');
+  await expect(rows).toHaveCount(3);
+  const v3 = page.getByRole('article', { name: 'Version 3', exact: true });
+  const v2 = page.getByRole('article', { name: 'Version 2', exact: true });
+  await expect(v3.locator('.version-title')).toContainText('v3');
+  await expect(v3.getByTestId('version-message')).toHaveText('mark events as checked');
+  await expect(v3.getByTestId('version-meta')).toContainText('cli@example.com');
+  await expect(v3.getByTestId('test-status')).toHaveText('tests ✓');
+  await expect(v2.getByTestId('version-message')).toHaveText('reject tracks');
+  await expect(v2.getByTestId('test-status')).toHaveText('tests ✗');
+  await expect(v2.getByTestId('test-status')).toHaveAttribute('title', /tracks are not welcome/);
+  // Rows do not repeat the transformation's name or description.
+  for (const row of await rows.all()) await expect(row).not.toContainText('Noted');
+  await page.getByLabel('Search versions').fill('reject');
+  await expect(rows).toHaveCount(1);
+  await page.getByLabel('Search versions').fill('');
+  await shootBoth(page, 'version-notes');
+
+  // The versions API has the same facts.
+  const listed = await (await page.request.get(`${server.url}/studio/api/transformations/${id}/versions`, { headers: { Authorization: server.auth } })).json();
+  expect(listed.versions.map((v: { number: number; testStatus: string; message: string | null }) => [v.number, v.testStatus, v.message])).toEqual([
+    [3, 'passed', 'mark events as checked'],
+    [2, 'failed', 'reject tracks'],
+    [1, 'not-tested', null],
+  ]);
+});

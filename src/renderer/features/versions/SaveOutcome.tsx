@@ -1,0 +1,16 @@
+import type { ArtifactVersion } from '../../api/artifacts';
+
+/** What the last save made: the version number and, for transformations, what its saved tests said. */
+export function SaveOutcome({ version }: { version: ArtifactVersion }) {
+  const status = version.testStatus;
+  const text =
+    status === 'passed' ? `Saved v${version.number} · tests passed (${version.testSummary ?? 'all passed'})`
+    : status === 'failed' ? `Saved v${version.number} · tests failed: ${version.testSummary ?? 'see the test bench'}`
+    : status === 'not-tested' ? `Saved v${version.number} · not tested: ${version.testSummary ?? 'no saved test events'}`
+    : `Saved v${version.number}`;
+  return (
+    <p className={`notice save-outcome${status === 'failed' ? ' notice-error' : ''}`} role="status" data-testid="save-outcome">
+      {text}
+    </p>
+  );
+}
