@@ -127,8 +127,25 @@ function headersFor(auth: string, host: string): fc.Arbitrary<Record<string, str
     .map((h) => Object.fromEntries(Object.entries(h).filter(([k, v]) => (v !== '' || k === 'host'))) as Record<string, string>);
 }
 
+/** JSON-path conditions: mostly well formed, with odd paths, operators and values. */
+const whereClause = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom('properties.revenue', 'context.library.name', 'type', 'event', 'properties["a b"]', 'properties.x.y.z', '', 'a..b', 'properties[0]', '$'),
+      fc.constantFrom('=', '!=', '>', '<', '>=', '<=', 'contains', 'exists', 'in', '~', '=='),
+      fc.oneof(fc.integer().map(String), fc.string({ maxLength: 8 }).map((v) => JSON.stringify(v)), fc.constantFrom('null', 'true', '1e999', '"', '(', ')', '[1,2]')),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .chain((parts) =>
+    fc.array(fc.constantFrom(' and ', ' or ', ' AND ', ' && ', ' '), { minLength: parts.length, maxLength: parts.length }).map((joins) =>
+      parts.map(([path, op, value], i) => `${i ? joins[i] : ''}${path} ${op} ${value}`).join(''),
+    ),
+  );
+
 const queryValue = (param: Operation['params'][number], ids: () => string[]) =>
   fc.oneof(
+    ...(param.name === 'where' ? [{ weight: 4, arbitrary: whereClause }] : []),
     fc.string({ maxLength: 20 }),
     fc.integer({ min: -5, max: 2_000 }).map(String),
     fc.constantFrom('true', 'false', '1e309', 'NaN', 'type = "track"', 'properties.revenue > 100', '2024-01-02T03:04:05Z', ...(param.schema.enum ?? []).map(String)),
