@@ -9,10 +9,11 @@
 // Prints requests/s, events/s and p99 latency per scenario, events stored (counted in the
 // SQLite file afterwards) and ratios against the floor. Targets (issue 5): /v1/batch
 // ≥ 50,000 events/s stored; single calls ≥ 0.5 × the floor's request rate.
-// A second floor for batches, the storage floor: this process parses the same /v1/batch
-// bodies and inserts the same rows (captured_events + event_requests, the schema copied from
-// the studio's own file) with better-sqlite3 in one transaction per request, on one thread,
-// with the studio's pragmas; /v1/batch events/s is printed as a ratio of it (target ≥ 0.6).
+// A second floor for batches, the storage floor: this process takes the /v1/batch requests the
+// studio stored, parses their bodies and inserts the very rows the studio stored for them
+// (captured_events + event_requests, the schema copied from the studio's own file) with
+// better-sqlite3 in one transaction per request, on one thread, with the studio's pragmas;
+// /v1/batch events/s is printed as a ratio of it (target ≥ 0.6).
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -112,10 +113,11 @@ function drive(url, path, bodies, conns) {
 }
 
 /**
- * The storage floor: parse each batch body and insert its rows in one transaction per request
- * into a fresh file holding the studio's event tables, for `seconds`; returns events/s.
+ * The storage floor: for each of the studio's own stored /v1/batch requests, parse its body and
+ * insert the very rows the studio stored for it (enriched events + the request row) in one
+ * transaction, into a fresh file with the studio's schema, for `seconds`; returns events/s.
  */
-function storageFloor(schemaSql, bodies, seconds) {
+function storageFloor(schemaSql, requests, seconds) {
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-floor-'));
   const db = new Database(join(dir, 'floor.db'));
   try {
@@ -126,23 +128,20 @@ function storageFloor(schemaSql, bodies, seconds) {
       'INSERT INTO captured_events (source_id, type, event_name, user_id, anonymous_id, message_id, received_at, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insertRequest = db.prepare('INSERT INTO event_requests (first_seq, last_seq, source_id, call_type, request_ip, received_at, body) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const store = db.transaction((body, events, receivedAt) => {
+    const store = db.transaction((request, receivedAt) => {
       let last = 0;
-      for (const event of events) {
-        last = Number(
-          insertEvent.run('src', event.type ?? 'track', event.event ?? null, event.userId ?? null, event.anonymousId ?? null, event.messageId ?? '', receivedAt, JSON.stringify(event))
-            .lastInsertRowid,
-        );
+      for (const e of request.events) {
+        last = Number(insertEvent.run(request.source_id, e.type, e.event_name, e.user_id, e.anonymous_id, e.message_id, receivedAt, e.event).lastInsertRowid);
       }
-      insertRequest.run(last - events.length + 1, last, 'src', 'batch', '127.0.0.1', receivedAt, body);
+      insertRequest.run(last - request.events.length + 1, last, request.source_id, 'batch', request.request_ip, receivedAt, request.body);
     });
     let events = 0;
     const started = performance.now();
     for (let i = 0; performance.now() - started < seconds * 1000; i++) {
-      const body = bodies[i % bodies.length];
-      const parsed = JSON.parse(body).batch;
-      store(body, parsed, new Date().toISOString());
-      events += parsed.length;
+      const request = requests[i % requests.length];
+      JSON.parse(request.body); // the parse the event API does
+      store(request, new Date().toISOString());
+      events += request.events.length;
     }
     return events / ((performance.now() - started) / 1000);
   } finally {
@@ -209,9 +208,15 @@ async function main() {
     .prepare("SELECT sql FROM sqlite_master WHERE tbl_name IN ('captured_events', 'event_requests') AND sql IS NOT NULL ORDER BY type DESC")
     .all()
     .map((r) => r.sql);
+  // The studio's own stored batch requests and their rows: the floor stores exactly these.
+  const eventsOf = db.prepare('SELECT type, event_name, user_id, anonymous_id, message_id, event FROM captured_events WHERE seq BETWEEN ? AND ? ORDER BY seq');
+  const storedRequests = db
+    .prepare("SELECT first_seq, last_seq, source_id, request_ip, body FROM event_requests WHERE call_type = 'batch' ORDER BY first_seq LIMIT 500")
+    .all()
+    .map((r) => ({ ...r, events: eventsOf.all(r.first_seq, r.last_seq) }));
   db.close();
   rmSync(dataDir, { recursive: true, force: true });
-  const floorEventsPerSecond = storageFloor(schemaSql, batches, duration);
+  const floorEventsPerSecond = storageFloor(schemaSql, storedRequests, duration);
 
   const floorRate = rows[0].r.requests.average;
   console.log('scenario                               req/s     events/s   p99 ms   non-2xx  errors  req/s ÷ floor');
