@@ -1,16 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { backupApi, type BackupFile, type ImportBackupResult } from '../../api/backup';
 import { ErrorNotice } from '../../components/ErrorNotice';
-
-/** Saves a file in the browser (download). */
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+import { saveTextFile } from '../../lib/text-files';
 
 const total = (imported: Record<string, number>) => Object.values(imported).reduce((a, b) => a + b, 0);
 
@@ -32,8 +23,9 @@ export function BackupSection() {
     try {
       const backup = await backupApi.export(includeSecrets ? { includeSecrets, passphrase: exportPassphrase } : {});
       const name = `studio-backup-${backup.createdAt.slice(0, 10)}.json`;
-      download(name, JSON.stringify(backup));
-      setExported(`${name} saved${backup.secrets ? ' (secrets sealed with your passphrase)' : ' (without secrets)'}.`);
+      if (await saveTextFile(name, JSON.stringify(backup))) {
+        setExported(`${name} saved${backup.secrets ? ' (secrets sealed with your passphrase)' : ' (without secrets)'}.`);
+      }
       setError(undefined);
     } catch (err) {
       setError(`Not exported: ${(err as Error).message}`);
