@@ -72,7 +72,7 @@ describe('kill -9 cycles during ingestion, delivery, publish and replay (built h
     if (host.child.exitCode === null && host.child.signalCode === null) await new Promise((r) => host.child.once('exit', r));
   };
 
-  async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+  async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
