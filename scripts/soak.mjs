@@ -141,8 +141,9 @@ for (let minute = 1; minute <= MINUTES; minute++) {
   window = {};
   const mb = treeRssMb(host.pid);
   rss.push(mb);
+  const stored = await api('GET', '/studio/api/events/stats').then((stats) => stats.count, () => '?');
   const parts = Object.entries(current).map(([kind, xs]) => `${kind} ${xs.length} calls p99 ${p99(xs).toFixed(0)} ms`);
-  console.log(`minute ${minute}: RSS ${mb.toFixed(0)} MB (core + sandbox processes); ${parts.join('; ')}; failures so far ${failures.length}`);
+  console.log(`minute ${minute}: RSS ${mb.toFixed(0)} MB (core + sandbox processes), ${stored} events stored; ${parts.join('; ')}; failures so far ${failures.length}`);
 }
 running = false;
 await Promise.all([...ingestion, testRuns, replays, reads]);
