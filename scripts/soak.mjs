@@ -153,6 +153,12 @@ const baseline = rss[Math.min(1, rss.length - 1)];
 const last = rss.at(-1);
 const flat = last <= baseline * (1 + TOLERANCE);
 console.log(`RSS: minute 2 ${baseline.toFixed(0)} MB, last minute ${last.toFixed(0)} MB → ${flat ? 'flat' : `GREW more than ${TOLERANCE * 100} %`}`);
+// Growth that stops (caches filling to their caps, retention reached) versus growth that goes on.
+const half = rss.slice(Math.floor(rss.length / 2));
+if (half.length > 1) {
+  const slope = (half.at(-1) - half[0]) / (half.length - 1);
+  console.log(`RSS over the second half: ${Math.min(...half).toFixed(0)}–${Math.max(...half).toFixed(0)} MB, ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min`);
+}
 if (failures.length) console.log(`failed requests: ${failures.length}\n  ${[...new Set(failures)].slice(0, 10).join('\n  ')}`);
 
 let suites = 'skipped';
