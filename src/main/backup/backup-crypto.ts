@@ -12,7 +12,10 @@ const maxmem = (N: number, r: number) => 128 * N * r * 2;
 /** sha256 (hex) of a text: the digest a backup file carries of its workspace. */
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function seal(secrets: unknown, passphrase: string, digest: string): SealedSecrets {
+type Sealed = Required<SealedSecrets>;
+const FIELDS: (keyof Sealed)[] = ['kdf', 'N', 'r', 'p', 'salt', 'cipher', 'iv', 'tag', 'data'];
+
+export function seal(secrets: unknown, passphrase: string, digest: string): Sealed {
   const salt = randomBytes(16);
   const iv = randomBytes(12);
   const key = scryptSync(passphrase.normalize('NFC'), salt, 32, { ...PARAMS, maxmem: maxmem(PARAMS.N, PARAMS.r) });
@@ -30,7 +33,10 @@ export function seal(secrets: unknown, passphrase: string, digest: string): Seal
   };
 }
 
-export function unseal(sealed: SealedSecrets, passphrase: string, digest: string): unknown {
+export function unseal(given: SealedSecrets, passphrase: string, digest: string): unknown {
+  const missing = FIELDS.find((field) => given[field] === undefined);
+  if (missing) throw badRequest(`backup.secrets.${missing} is missing: the file was changed or cut; nothing was imported`);
+  const sealed = given as Sealed;
   if ((sealed.N & (sealed.N - 1)) !== 0) throw badRequest('backup.secrets.N must be a power of two');
   try {
     const key = scryptSync(passphrase.normalize('NFC'), Buffer.from(sealed.salt, 'base64'), 32, {

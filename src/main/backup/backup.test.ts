@@ -136,6 +136,9 @@ describe('workspace backup: export and import (integration)', () => {
     const flipped = structuredClone(sealed);
     flipped.secrets.data = `A${flipped.secrets.data.slice(1)}`;
     attempts.push(['changed ciphertext', { backup: flipped, passphrase: PASSPHRASE }, /passphrase does not open/]);
+    const untagged = structuredClone(sealed);
+    delete untagged.secrets.tag;
+    attempts.push(['the seal without its tag', { backup: untagged, passphrase: PASSPHRASE }, /backup\.secrets\.tag is missing/]);
     attempts.push(['not a backup', { backup: { hello: 'world' } }, /backup/]);
     for (const [label, body, message] of attempts) {
       const r = await c.call('POST', '/studio/api/backup/import', body);

@@ -12,16 +12,18 @@ const Row = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(),
 /** Secrets sealed with a passphrase: scrypt derives the key, AES-256-GCM encrypts and authenticates (the workspace digest is its additional data). */
 export const SealedSecrets = Type.Object(
   {
-    kdf: Type.Literal('scrypt'),
-    N: Type.Integer({ minimum: 1024, maximum: 1_048_576 }),
-    r: Type.Integer({ minimum: 1, maximum: 32 }),
-    p: Type.Integer({ minimum: 1, maximum: 16 }),
-    salt: Type.String({ maxLength: 200 }),
-    cipher: Type.Literal('aes-256-gcm'),
-    iv: Type.String({ maxLength: 200 }),
-    tag: Type.String({ maxLength: 200 }),
-    data: Type.String(),
+    kdf: Type.Optional(Type.Literal('scrypt')),
+    N: Type.Optional(Type.Integer({ minimum: 1024, maximum: 1_048_576 })),
+    r: Type.Optional(Type.Integer({ minimum: 1, maximum: 32 })),
+    p: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
+    salt: Type.Optional(Type.String({ maxLength: 200 })),
+    cipher: Type.Optional(Type.Literal('aes-256-gcm')),
+    iv: Type.Optional(Type.String({ maxLength: 200 })),
+    tag: Type.Optional(Type.String({ maxLength: 200 })),
+    data: Type.Optional(Type.String()),
   },
+  // Every field is written on export; a missing one is reported by the import (naming it) rather
+  // than by the schema, so a wrong value elsewhere is named first.
   { additionalProperties: false },
 );
 export type SealedSecrets = Static<typeof SealedSecrets>;
@@ -34,7 +36,7 @@ export const BackupFile = Type.Object(
     /** Rows per table (transformations, versions, libraries, sources, destinations, saved tests, settings …). */
     workspace: Type.Record(Type.String(), Type.Array(Row)),
     /** sha256 (hex) of JSON.stringify(workspace): a changed or cut file is refused. */
-    digest: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    digest: Type.String({ maxLength: 64 }),
     secrets: Type.Optional(SealedSecrets),
   },
   { additionalProperties: false },
