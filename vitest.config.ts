@@ -30,8 +30,29 @@ function nodeWorkerFromSource(): Plugin {
   };
 }
 
+/**
+ * electron-vite's `import entry from './entry?modulePath'` (a child-process entry bundled as its
+ * own chunk) for tests: the path of the TypeScript source; the process pool starts it with
+ * Node's TypeScript support and a resolve hook for the sources' extensionless imports.
+ */
+function modulePathFromSource(): Plugin {
+  return {
+    name: 'module-path-from-source',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (!id.endsWith('?modulePath') || !importer) return undefined;
+      const file = resolve(importer, '..', id.slice(0, -'?modulePath'.length));
+      return `\0module-path:${file.endsWith('.ts') ? file : `${file}.ts`}`;
+    },
+    load(id) {
+      if (!id.startsWith('\0module-path:')) return undefined;
+      return `export default ${JSON.stringify(id.slice('\0module-path:'.length))};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [nodeWorkerFromSource()],
+  plugins: [nodeWorkerFromSource(), modulePathFromSource()],
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',

@@ -8,11 +8,35 @@ import { build } from 'vite';
 const root = new URL('../..', import.meta.url).pathname;
 export const benchOut = join(root, 'out', 'bench');
 
+/** electron-vite's `?modulePath` (a child-process entry as its own chunk) in this plain vite build. */
+function modulePath() {
+  const prefix = '\0module-path:';
+  return {
+    name: 'module-path',
+    enforce: 'pre',
+    async resolveId(id, importer) {
+      if (!id.endsWith('?modulePath')) return undefined;
+      const resolved = await this.resolve(id.slice(0, -'?modulePath'.length), importer);
+      return resolved ? prefix + resolved.id : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return undefined;
+      const ref = this.emitFile({ type: 'chunk', id: id.slice(prefix.length) });
+      return `import { fileURLToPath } from 'node:url';\nexport default fileURLToPath(import.meta.ROLLUP_FILE_URL_${ref});`;
+    },
+    // The chunk's URL relative to the module that imports it (vite would make it root-relative).
+    resolveFileUrl({ relativePath }) {
+      return `new URL(${JSON.stringify(relativePath.startsWith('.') ? relativePath : `./${relativePath}`)}, import.meta.url).href`;
+    },
+  };
+}
+
 export async function buildBenchEntries() {
   await build({
     root,
     configFile: false,
     logLevel: 'warn',
+    plugins: [modulePath()],
     build: {
       ssr: true,
       outDir: benchOut,

@@ -12,7 +12,7 @@ import { createCollectService } from './collect/collect-service';
 import { createRetention } from './collect/retention';
 import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
-import { createSandbox } from './sandbox';
+import { createSandbox, type SandboxProcessInfo } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
 import { createSyncService } from './sync/sync-service';
 import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
@@ -55,6 +55,8 @@ export interface Studio {
   bootstrap: Bootstrap;
   /** Per-process session secret accepted with the account e-mail (desktop, login link). */
   sessionToken: string;
+  /** The live sandbox processes (pid, runs in flight): user code runs there, never in this process. */
+  sandboxProcesses(): SandboxProcessInfo[];
   close(): Promise<void>;
 }
 
@@ -86,7 +88,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const host = options.host ?? '127.0.0.1';
     const sandbox = createSandbox({
       getSettings: () => readSandboxSettings(store.settings),
-      resolveCredential: (key) => store.credentials.get(key),
+      credentials: () => Object.fromEntries(store.credentials.list().map((c) => [c.key, store.credentials.get(c.key) ?? ''])),
     });
     closers.push(() => sandbox.close()); // pushed first: closes after the services that use it
     const pipeline = createPipeline({
@@ -183,6 +185,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       dataDir: options.dataDir,
       bootstrap,
       sessionToken: ctx.sessionToken,
+      sandboxProcesses: () => sandbox.processes(),
       async close() {
         if (closed) return;
         closed = true;

@@ -9,6 +9,7 @@ import { normaliseConfig } from './destination-config';
 import { integrationsAllow } from './integrations';
 import { AbortedError } from './retry';
 import { createSink, type Sink } from './sinks';
+import { CRASH_LIMIT, quarantineReason } from './quarantine';
 import { metadataFor, passThrough, runTransformation, type TransformStepResult } from './transform-step';
 
 export interface WorkerDeps {
@@ -136,6 +137,23 @@ export class DestinationWorker {
     return this.sink.sink;
   }
 
+  /** Paused with a reason until something changes (the destination is woken when it is edited). */
+  private pause(reason: string): Step {
+    this.status = { ...this.status, state: 'paused', lastError: reason };
+    return 'idle';
+  }
+
+  /**
+   * A run crashed its sandbox process: the batch is not recorded (its events stay queued) and is
+   * tried again after a pause; at the CRASH_LIMIT-th crash in a row the version is quarantined.
+   */
+  private crashed(code: PublishedCode, message: string): Step {
+    const count = this.deps.store.quarantine.recordCrash(code.versionId, message, CRASH_LIMIT);
+    this.deps.log().warn({ destinationId: this.destinationId, versionId: code.versionId, crashes: count.crashes }, 'a transformation run crashed its sandbox process');
+    if (count.quarantinedAt) return this.pause(quarantineReason(message, count.crashes));
+    return this.wait(`${message} (crash ${count.crashes} of ${CRASH_LIMIT} before this version is quarantined)`);
+  }
+
   private wait(reason: string): Step {
     this.status = { ...this.status, state: 'waiting', lastError: reason };
     return 'wait';
@@ -187,9 +205,13 @@ export class DestinationWorker {
 
     let code: PublishedCode | undefined;
     let sandbox: Sandbox | undefined;
+    let crashes = 0;
     if (destination.transformationId) {
       code = store.destinations.publishedCode(destination.transformationId);
       if (!code) return this.wait(`transformation ${destination.transformationId} has no published version: publish it, or disconnect it`);
+      const held = store.quarantine.get(code.versionId);
+      if (held?.quarantinedAt) return this.pause(quarantineReason(held.reason, held.crashes));
+      crashes = held?.crashes ?? 0;
       sandbox = this.deps.getSandbox();
       if (!sandbox) return this.wait('the code sandbox is not available yet');
     }
@@ -218,9 +240,11 @@ export class DestinationWorker {
       try {
         transformed = await runTransformation(sandbox, code, allowedEvents, metadata);
         this.transientFailures = 0;
+        if (crashes > 0) store.quarantine.clear(code.versionId); // a good run: the crash count starts again
       } catch (error) {
         if (this.stopped) throw new AbortedError();
         const message = (error as Error).message;
+        if (error instanceof StudioError && error.details?.sandboxCrashed === true) return this.crashed(code, message);
         if (!(error instanceof StudioError) && ++this.transientFailures < MAX_TRANSIENT_FAILURES) {
           return this.wait(`transformation run failed, retrying: ${message}`);
         }

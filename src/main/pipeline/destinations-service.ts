@@ -5,6 +5,7 @@ import type { Destination, DestinationKind } from '../store/destinations-repo';
 import type { DeliveryHealth } from '../store/delivery-health-repo';
 import { normaliseConfig } from './destination-config';
 import type { PipelineService } from './pipeline-service';
+import { quarantineReason } from './quarantine';
 
 export interface DestinationView extends Destination {
   transformation: { id: string; name: string; publishedVersionId: string | null } | null;
@@ -16,6 +17,8 @@ export interface DestinationView extends Destination {
     state: string;
     lastError: string | null;
     lastBatchAt: string | null;
+    /** The connected published version crashed sandbox processes repeatedly: the destination is paused. */
+    quarantine: { versionId: string; crashes: number; reason: string; quarantinedAt: string } | null;
   } & DeliveryHealth;
 }
 
@@ -48,6 +51,8 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
     const status = pipeline.status(d.id);
     const health = store.deliveryHealth.health(d.id);
     // The worker's message is about now; else the newest failure, unless a success came after it.
+    const held = t?.publishedVersionId ? store.quarantine.get(t.publishedVersionId) : undefined;
+    const quarantine = held?.quarantinedAt ? { versionId: held.versionId, crashes: held.crashes, reason: quarantineReason(held.reason, held.crashes), quarantinedAt: held.quarantinedAt } : null;
     const failing = health.lastFailure && (!health.lastSuccessAt || health.lastFailure.at >= health.lastSuccessAt) ? health.lastFailure.error : null;
     return {
       ...d,
@@ -55,9 +60,10 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
       delivery: {
         cursor,
         pending: store.events.pendingFor(d.id, cursor),
-        state: status?.state ?? (d.enabled ? 'starting' : 'paused'),
-        lastError: status?.lastError ?? failing ?? null,
+        state: quarantine ? 'paused' : (status?.state ?? (d.enabled ? 'starting' : 'paused')),
+        lastError: quarantine?.reason ?? status?.lastError ?? failing ?? null,
         lastBatchAt: status?.lastBatchAt ?? null,
+        quarantine,
         ...health,
       },
     };
@@ -114,7 +120,10 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
       const sourceIds = patch.sourceIds === undefined ? undefined : checkSources(patch.sourceIds);
       const transformationId =
         patch.transformationId === undefined ? undefined : patch.transformationId === null ? null : checkTransformation(patch.transformationId);
+      // Enabling a destination again resumes the quarantined version it runs (its crash count restarts).
+      const resumed = patch.enabled === true && current.transformationId ? store.destinations.transformation(current.transformationId)?.publishedVersionId : null;
       store.db.transaction(() => {
+        if (resumed) store.quarantine.clear(resumed);
         store.destinations.update(id, { name, config, enabled: patch.enabled });
         if (sourceIds) store.destinations.setSources(id, sourceIds);
         if (transformationId === null) store.destinations.disconnect(id);

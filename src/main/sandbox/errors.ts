@@ -15,6 +15,8 @@ export const messages = {
   wallTimeout: (ms: number) => `Timed out: the transformation did not finish within ${ms} ms (waiting on fetch, fetchV2 or geolocation)`,
   memory: (mb: number) => `Memory limit exceeded: the transformation used more than ${mb} MB`,
   disposed: 'The sandbox was stopped before the transformation finished',
+  processCrashed: (name: string, how: string) =>
+    `the sandbox process crashed while running ${name} (${how}): the run failed and a new sandbox process takes over; the server, the database and ingestion were not affected`,
   neverSettles: 'The transformation returned a promise that never settles (nothing it awaits is pending)',
   outputTooLarge: (limit: number) => `Output too large: the transformed events exceed ${Math.round(limit / 1024 / 1024)} MB`,
 };

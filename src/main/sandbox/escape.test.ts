@@ -4,7 +4,7 @@ import { sandboxHarness } from '../testing/sandbox-helpers';
 // Escape attempts: user code must reach nothing but the isolate's own objects. After each attempt
 // the host is unharmed and a normal run still succeeds.
 
-const h = sandboxHarness({ timeoutMs: 1000, resolveCredential: (key) => (key === 'k' ? 'v' : undefined) });
+const h = sandboxHarness({ timeoutMs: 1000, credentials: () => ({ k: 'v' }) });
 afterAll(() => h.sandbox.close());
 
 const output = async (code: string, events?: Record<string, unknown>[]) => {

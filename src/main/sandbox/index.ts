@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '../errors';
-import { CodeCache } from './code-cache';
 import { toSandboxError } from './errors';
-import { SandboxInstance, type InstanceSpec } from './instance';
-import { testLibraryCode } from './library-test';
 import { Limiter } from './limiter';
 import { InstancePool } from './pool';
+import { ProcessPool, type RemoteInstance, type SandboxProcessInfo } from './process-pool';
 import { readRunAnswer } from './results';
-import { runOnInstance, type RunLimits } from './run';
+import type { RunLimits } from './run';
 import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
-import type { NetworkCall, Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
+import type { Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
 
 export type { Sandbox, SandboxLibrary, TransformInput, TransformOutput, TransformResult, EventMetadata } from './types';
 export type { SandboxSettings } from './settings';
+export type { SandboxProcessInfo } from './process-pool';
+
+/** A sandbox whose runs happen in sandbox processes it supervises. */
+export interface ProcessSandbox extends Sandbox {
+  /** The live sandbox processes (pid, runs in flight). */
+  processes(): SandboxProcessInfo[];
+}
+
+const DEFAULT_SANDBOX_PROCESSES = 2;
 
 export interface SandboxOptions {
   /** Isolate memory limit in MB (default 128); the stored setting wins when present. */
@@ -37,8 +44,10 @@ export interface SandboxOptions {
   maxOutputBytes?: number;
   /** Current settings (read once per batch). */
   getSettings?: () => Partial<SandboxSettings>;
-  /** Stored credential values for getCredential(key). */
-  resolveCredential?: (key: string) => string | undefined;
+  /** Stored credential values for getCredential(key), read once per batch and sent with it. */
+  credentials?: () => Record<string, string>;
+  /** Sandbox processes (default 2); runs of one transformation go to the same process. */
+  processes?: number;
 }
 
 const DEFAULT_NAME = 'base transformation';
@@ -70,16 +79,22 @@ function checkInput(input: TransformInput): void {
   }
 }
 
-/** Runs user transformations in isolated-vm with the hosted service's semantics (see compatibility.md). */
-export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const pool = new InstancePool({
+/**
+ * Runs user transformations in isolated-vm with the hosted service's semantics (see
+ * compatibility.md), in a small supervised pool of sandbox processes: a crash there fails the
+ * runs in flight, never the core.
+ */
+export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
+  const idleMs = options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS;
+  // A process left with nothing warm is stopped after the idle time too: its memory goes back.
+  const processes = new ProcessPool({ size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES), retireMs: idleMs });
+  // Handles on the warm isolates the sandbox processes keep: one budget for all of them.
+  const warm = new InstancePool<RemoteInstance>({
     capacity: options.poolSize ?? 16,
     memoryBudgetMb: options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB,
-    idleMs: options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS,
+    idleMs,
   });
   const limiter = new Limiter(options.maxConcurrentRuns ?? 4);
-  const codeCache = new CodeCache();
-  const active = new Set<SandboxInstance>();
   const maxOutputBytes = options.maxOutputBytes ?? 32 * 1024 * 1024;
   let closed = false;
 
@@ -104,7 +119,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const libraries = input.libraries ?? [];
     const byImportName = new Map<string, SandboxLibrary>();
     for (const library of libraries) if (!byImportName.has(library.importName)) byImportName.set(library.importName, library);
-    const key = cacheKeyOf(input, name, libraries, current.memoryLimitMb);
     let payload: string;
     try {
       payload = `{"e":${JSON.stringify(input.events)},"m":${input.metadata ? JSON.stringify(input.metadata) : 'null'}}`;
@@ -118,36 +132,28 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
       maxHostCalls: options.maxHostCallsPerRun ?? 1000,
     };
-    const spec: InstanceSpec = {
-      name,
-      code: input.code,
-      libraries: byImportName,
-      memoryLimitMb: current.memoryLimitMb,
-      timeoutMs: current.timeoutMs,
-      runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
-    };
-    const credentials = input.credentials;
-    const credential = credentials
-      ? (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined)
-      : (k: string) => options.resolveCredential?.(k);
-
-    const network: NetworkCall[] = [];
-    const json = await limiter.run(async () => {
-      const instance = pool.take(key) ?? (await SandboxInstance.create(spec, codeCache));
-      active.add(instance);
-      try {
-        const answer = await runOnInstance(instance, payload, limits, {
+    const key = cacheKeyOf(input, name, libraries, current.memoryLimitMb);
+    const { json, network } = await limiter.run(async () => {
+      const answer = await processes.run(
+        {
+          key,
+          name,
+          code: input.code,
+          libraries: [...byImportName.values()],
+          memoryLimitMb: current.memoryLimitMb,
+          timeoutMs: current.timeoutMs,
+          runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
+          payload,
+          limits,
           allowPrivateNetwork: current.allowPrivateNetwork,
           geolocationUrl: current.geolocationUrl ?? undefined,
-          credential,
-          network,
-        });
-        return answer;
-      } finally {
-        active.delete(instance);
-        if (closed) instance.dispose();
-        else pool.put(key, instance);
-      }
+          credentials: input.credentials ?? options.credentials?.() ?? {},
+        },
+        warm.take(key),
+      );
+      if (closed) answer.instance.dispose();
+      else warm.put(key, answer.instance);
+      return answer;
     });
     const { results, logs, logEvents } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
     return { results, logs, logEvents, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(network.length > 0 ? { network } : {}) };
@@ -159,15 +165,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (!library || typeof library.code !== 'string' || typeof library.importName !== 'string') {
         throw badRequest('a library needs an importName and code (strings)');
       }
+      if (closed) throw toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
       const current = settings();
-      await limiter.run(() => testLibraryCode(library, current, codeCache));
+      await limiter.run(() => processes.testLibrary({ library, memoryLimitMb: current.memoryLimitMb, timeoutMs: current.timeoutMs }));
     },
+    processes: () => processes.processes(),
     close() {
       closed = true;
-      pool.clear();
-      for (const instance of active) instance.dispose();
-      active.clear();
-      codeCache.clear();
+      warm.clear();
+      processes.close();
     },
   };
 }

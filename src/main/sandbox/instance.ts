@@ -117,6 +117,10 @@ export class SandboxInstance {
     }
   }
 
+  get disposed(): boolean {
+    return this.isolate.isDisposed;
+  }
+
   dispose(): void {
     this.broken = true;
     this.bindings = null;

@@ -1,4 +1,11 @@
-import type { SandboxInstance } from './instance';
+/** What the pool keeps: an isolate in this process, or the core's handle on one in a sandbox process. */
+export interface PooledInstance {
+  readonly memoryLimitMb: number;
+  readonly broken: boolean;
+  readonly disposed: boolean;
+  lastUsed: number;
+  dispose(): void;
+}
 
 export interface PoolLimits {
   /** Idle instances kept at most. */
@@ -15,8 +22,8 @@ export interface PoolLimits {
  * `capacity` idle instances whose memory limits add up to at most `memoryBudgetMb` are kept (the
  * oldest are disposed first), and an instance left idle for `idleMs` is disposed.
  */
-export class InstancePool {
-  private readonly idle = new Map<string, SandboxInstance[]>();
+export class InstancePool<T extends PooledInstance> {
+  private readonly idle = new Map<string, T[]>();
   private count = 0;
   private memoryMb = 0;
   private sweeper: NodeJS.Timeout | null = null;
@@ -32,13 +39,13 @@ export class InstancePool {
     return this.memoryMb;
   }
 
-  take(key: string): SandboxInstance | undefined {
+  take(key: string): T | undefined {
     const list = this.idle.get(key);
     if (!list) return undefined;
     while (list.length > 0) {
       const instance = list.pop()!;
       this.forget(instance);
-      if (!instance.broken && !instance.isolate.isDisposed) {
+      if (!instance.broken && !instance.disposed) {
         if (list.length === 0) this.idle.delete(key);
         return instance;
       }
@@ -48,9 +55,9 @@ export class InstancePool {
     return undefined;
   }
 
-  put(key: string, instance: SandboxInstance): void {
+  put(key: string, instance: T): void {
     const { capacity, memoryBudgetMb } = this.limits;
-    if (instance.broken || instance.isolate.isDisposed || capacity <= 0 || instance.memoryLimitMb > memoryBudgetMb) {
+    if (instance.broken || instance.disposed || capacity <= 0 || instance.memoryLimitMb > memoryBudgetMb) {
       instance.dispose();
       return;
     }
@@ -65,14 +72,24 @@ export class InstancePool {
     this.scheduleSweep();
   }
 
-  private forget(instance: SandboxInstance): void {
+  /** Disposes the least recently used idle instance of a key (the core's pool evicted it). */
+  drop(key: string): void {
+    const list = this.idle.get(key);
+    const victim = list?.shift();
+    if (!victim) return;
+    this.forget(victim);
+    if (list!.length === 0) this.idle.delete(key);
+    victim.dispose();
+  }
+
+  private forget(instance: T): void {
     this.count--;
     this.memoryMb -= instance.memoryLimitMb;
   }
 
   private evict(): void {
     while (this.count > this.limits.capacity || this.memoryMb > this.limits.memoryBudgetMb) {
-      const [oldestKey, list] = this.idle.entries().next().value as [string, SandboxInstance[]];
+      const [oldestKey, list] = this.idle.entries().next().value as [string, T[]];
       const victim = list.shift()!;
       this.forget(victim);
       if (list.length === 0) this.idle.delete(oldestKey);

@@ -3,7 +3,7 @@ import { eventUtils, fixture, sampleEvents, sandboxHarness } from '../testing/sa
 
 // One test per rule of compatibility.md, "Sandbox: what user code may rely on (codeVersion "1")".
 
-const h = sandboxHarness({ resolveCredential: (key) => ({ apiKey: 'stored-secret' })[key] });
+const h = sandboxHarness({ credentials: () => ({ apiKey: 'stored-secret' }) });
 afterAll(() => h.sandbox.close());
 
 const ev = (id: string, extra: Record<string, unknown> = {}) => ({ messageId: id, type: 'track', event: 'Clicked', ...extra });

@@ -14,6 +14,7 @@ import { testEventsRepo } from './test-events-repo';
 import { replayRepo } from './replay-repo';
 import { deliveryHealthRepo } from './delivery-health-repo';
 import { sendRepo } from './send-repo';
+import { quarantineRepo } from './quarantine-repo';
 
 /** Every repository over one database. Feature issues add theirs here. */
 export function createStore(file: string) {
@@ -35,6 +36,7 @@ export function createStore(file: string) {
     replay: replayRepo(db),
     deliveryHealth: deliveryHealthRepo(db),
     sends: sendRepo(db),
+    quarantine: quarantineRepo(db),
     close: () => db.close(),
   };
 }

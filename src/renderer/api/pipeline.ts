@@ -11,11 +11,8 @@ export type { DeliveryStatus, DestinationKind };
 
 export type EventDetail = CapturedEventDetailDto;
 
-/** A destination as listed, plus what a quarantine (paused by the studio with a reason) may add. */
-export type DestinationView = DestinationDto & {
-  delivery: DestinationDto['delivery'] & { pausedReason?: string | null };
-  quarantine?: { reason: string; at?: string } | null;
-};
+/** A destination as listed; `delivery.quarantine` is set when the studio paused it (its version crashed the sandbox). */
+export type DestinationView = DestinationDto;
 
 export interface DestinationInput {
   name?: string;

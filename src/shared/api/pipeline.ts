@@ -34,6 +34,10 @@ export const DestinationView = Type.Object({
     state: Type.String({ description: 'starting, running, idle, paused, waiting or stopped' }),
     lastError: NullableText,
     lastBatchAt: NullableText,
+    quarantine: Type.Union(
+      [Type.Object({ versionId: Type.String(), crashes: Type.Integer(), reason: Type.String(), quarantinedAt: Type.String() }), Type.Null()],
+      { description: 'Set when the connected published version crashed sandbox processes repeatedly: the destination is paused until it is enabled again (PATCH enabled: true) or another version is published' },
+    ),
     counts: Type.Object({ delivered: Type.Integer(), failed: Type.Integer(), dropped: Type.Integer(), filtered: Type.Integer() }, { description: 'Recorded results per status' }),
     lastFailure: Type.Union([Type.Object({ at: Type.String(), error: NullableText }), Type.Null()]),
     lastSuccessAt: NullableText,

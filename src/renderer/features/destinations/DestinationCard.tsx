@@ -13,14 +13,14 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
   onDelete: () => void;
 }) {
   const c = d.delivery.counts;
-  const quarantine = d.quarantine?.reason ?? d.delivery.pausedReason;
+  const quarantine = d.delivery.quarantine?.reason;
   const failing = c.failed > 0 && d.delivery.lastError;
   return (
     <li className="card destination-card" data-testid="destination-card" aria-label={d.name}>
       <div className="card-row">
         <a className="card-title" href={pageHref('destinations', {}, d.id)}>{d.name}</a>
         <span className="badge">{d.kind}</span>
-        <span className={`badge ${d.enabled ? 'badge-published' : 'badge-draft'}`} data-testid="destination-state">{d.enabled ? d.delivery.state : 'paused'}</span>
+        <span className={`badge ${d.enabled ? 'badge-published' : 'badge-draft'}`} data-testid="destination-state">{d.enabled && !quarantine ? d.delivery.state : 'paused'}</span>
         {failing && <span className="badge badge-error">failing</span>}
       </div>
       {quarantine && <p className="notice notice-error" data-testid="quarantine">Paused by the studio: {quarantine}</p>}
@@ -51,7 +51,7 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
       <p className="muted small">Last success: {whenAgo(d.delivery.lastSuccessAt)}{d.delivery.lastFailure ? ` · last failure: ${whenAgo(d.delivery.lastFailure.at)}` : ''}</p>
       <div className="card-row card-actions">
         <button type="button" className="secondary" onClick={onEdit}>Edit</button>
-        <button type="button" className="secondary" onClick={onToggle}>{d.enabled ? 'Pause' : 'Resume'}</button>
+        <button type="button" className="secondary" onClick={onToggle}>{d.enabled && !quarantine ? 'Pause' : 'Resume'}</button>
         <button type="button" className="secondary" onClick={onRetry} disabled={c.failed === 0}>Retry failed</button>
         <a href={pageHref('destinations', {}, d.id)}>Deliveries</a>
         <button type="button" className="link danger-link" onClick={onDelete}>Delete</button>

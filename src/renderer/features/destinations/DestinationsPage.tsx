@@ -34,7 +34,11 @@ export function DestinationsPage({ id, params }: { id?: string; params: Record<s
   const card = (d: DestinationView) => (
     <DestinationCard key={d.id} d={d} sources={sourceMap}
       onEdit={() => setEditing(d)}
-      onToggle={() => void act(() => pipelineApi.updateDestination(d.id, { enabled: !d.enabled }), d.enabled ? `Paused ${d.name}.` : `Resumed ${d.name}.`)}
+      onToggle={() => {
+        // A quarantined destination is enabled but paused by the studio: Resume enables it again.
+        const enabled = !d.enabled || !!d.delivery.quarantine;
+        void act(() => pipelineApi.updateDestination(d.id, { enabled }), enabled ? `Resumed ${d.name}.` : `Paused ${d.name}.`);
+      }}
       onRetry={() => void act(async () => setNotice(`Retrying ${(await pipelineApi.retryFailed(d.id)).queued} failed events of ${d.name}.`))}
       onDisconnect={() => void act(() => pipelineApi.disconnect(d.id), `Disconnected the transformation from ${d.name}: events pass through unchanged.`)}
       onDelete={() => setDeleting(d)} />

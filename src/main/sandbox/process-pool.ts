@@ -1,0 +1,240 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { StudioError } from '../errors';
+import type { ErrorCode } from '../../shared/errors';
+import { messages, sandboxError } from './errors';
+import type { PooledInstance } from './pool';
+import type { CoreMessage, LibraryTestRequest, ProcessReply, RunRequest } from './process/protocol';
+import type { NetworkCall } from './types';
+
+import sandboxEntry from './process/sandbox-process?modulePath';
+
+type Pending = { name: string; resolve: (reply: { json?: string; network?: NetworkCall[] }) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+
+export interface ProcessPoolOptions {
+  /** Sandbox processes. */
+  size: number;
+  /** A process that has not answered a request this long after its own wall limit is killed. */
+  graceMs?: number;
+  /** A process with nothing warm and nothing running this long is stopped (0: never). */
+  retireMs?: number;
+}
+
+export interface SandboxProcessInfo {
+  pid: number;
+  /** Runs and library tests in flight. */
+  running: number;
+}
+
+/** Node flags of a sandbox process: isolated-vm needs the startup snapshot off; from source, TypeScript. */
+function execArgvFor(entry: string): string[] {
+  const flags = ['--no-node-snapshot'];
+  if (entry.endsWith('.ts')) flags.push('--experimental-transform-types', '--disable-warning=ExperimentalWarning', '--import', pathToFileURL(join(dirname(entry), 'source-hooks.mjs')).href);
+  return flags;
+}
+
+/** One supervised sandbox process and the requests it has in flight. */
+export class Slot {
+  readonly child: ChildProcess;
+  readonly pending = new Map<number, Pending>();
+  exited = false;
+  /** Warm isolates the core's pool holds handles on in this process. */
+  warm = 0;
+  private retireTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    onExit: (slot: Slot, how: string) => void,
+    private readonly retireMs: number,
+  ) {
+    this.child = fork(sandboxEntry, [], {
+      execArgv: execArgvFor(sandboxEntry),
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // The flags are in execArgv. A fixed mmap threshold (glibc) keeps large blocks (typed arrays,
+      // big strings of user code) mmapped, so they go back to the OS when an isolate is disposed;
+      // by default the threshold grows after such frees and later blocks stay in the heap.
+      // (MALLOC_ARENA_MAX=2 was measured too: new isolates 3x slower, so not set.)
+      env: { ...process.env, NODE_OPTIONS: '', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' },
+    });
+    this.child.on('message', (reply: ProcessReply) => this.answer(reply));
+    this.child.on('error', () => {}); // exit follows
+    this.child.on('exit', (code, signal) => {
+      this.exited = true;
+      onExit(this, signal ? `killed by ${signal}` : `exit code ${code}`);
+    });
+    this.idle();
+  }
+
+  private answer(reply: ProcessReply): void {
+    if (reply.type === 'ready') return;
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.settle(reply.id);
+    if (reply.type === 'done') pending.resolve(reply);
+    else pending.reject(new StudioError(reply.error.code as ErrorCode, reply.error.message, reply.error.details));
+  }
+
+  private settle(id: number): void {
+    clearTimeout(this.pending.get(id)?.timer);
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.idle();
+  }
+
+  /**
+   * A process with nothing warm and nothing running for `retireMs` is stopped, so all of its
+   * memory goes back to the OS (memory freed by disposed isolates mostly stays with the process);
+   * the next request starts another.
+   */
+  checkRetire(): void {
+    clearTimeout(this.retireTimer);
+    if (this.retireMs <= 0 || this.exited || this.warm > 0 || this.pending.size > 0) return;
+    this.retireTimer = setTimeout(() => {
+      if (this.warm === 0 && this.pending.size === 0 && !this.exited) this.child.disconnect(); // it exits on disconnect
+    }, this.retireMs);
+    this.retireTimer.unref();
+  }
+
+  /** An idle process does not keep the core alive; one with work in flight does. */
+  private idle(): void {
+    this.checkRetire();
+    this.child.unref();
+    (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
+
+  /** Tells the process to dispose one idle isolate of a key. */
+  drop(key: string): void {
+    this.warm--;
+    if (!this.exited && this.child.connected) this.child.send({ type: 'drop', key });
+    this.checkRetire();
+  }
+
+  send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void): Promise<{ json?: string; network?: NetworkCall[] }> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(kill, deadlineMs);
+      timer.unref();
+      this.pending.set(message.id, { name, resolve, reject, timer });
+      clearTimeout(this.retireTimer);
+      this.child.ref();
+      (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
+      this.child.send(message, (error) => {
+        if (!error || !this.pending.has(message.id)) return;
+        this.settle(message.id);
+        reject(sandboxError(`the sandbox process could not take the run of ${name}: ${error.message}`));
+      });
+    });
+  }
+}
+
+/**
+ * The core's handle on a warm isolate left in a sandbox process after a run: the core's pool
+ * (global budget, LRU, idle time) keeps these; disposing one tells the process to drop it.
+ */
+export class RemoteInstance implements PooledInstance {
+  lastUsed = Date.now();
+  private dropped = false;
+
+  constructor(
+    readonly slot: Slot,
+    readonly key: string,
+    readonly memoryLimitMb: number,
+  ) {
+    slot.warm++;
+  }
+
+  get broken(): boolean {
+    return this.slot.exited;
+  }
+
+  get disposed(): boolean {
+    return this.dropped || this.slot.exited;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.dropped = true;
+    this.slot.drop(this.key);
+  }
+}
+
+/**
+ * A small supervised pool of sandbox processes. Runs of one key go to the same process (its
+ * warm isolates); a process that dies fails the runs it had in flight with "the sandbox process
+ * crashed while running <name>" and is replaced on the next request. Processes start on demand.
+ */
+export class ProcessPool {
+  private readonly slots: Array<Slot | undefined>;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: ProcessPoolOptions) {
+    this.slots = new Array(Math.max(1, options.size)).fill(undefined);
+  }
+
+  processes(): SandboxProcessInfo[] {
+    return this.slots.filter((s): s is Slot => !!s && !s.exited && s.child.pid !== undefined).map((s) => ({ pid: s.child.pid!, running: s.pending.size }));
+  }
+
+  private slot(index: number): Slot {
+    const existing = this.slots[index];
+    if (existing && !existing.exited) return existing;
+    const slot = new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0);
+    this.slots[index] = slot;
+    return slot;
+  }
+
+  private onExit(slot: Slot, how: string): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots[index] = undefined;
+    for (const [, pending] of slot.pending) {
+      clearTimeout(pending.timer);
+      pending.reject(
+        this.closed
+          ? sandboxError(messages.disposed)
+          : sandboxError(messages.processCrashed(pending.name, how), { sandboxCrashed: true }),
+      );
+    }
+    slot.pending.clear();
+  }
+
+  private indexFor(key: string | undefined): number {
+    if (key === undefined) {
+      // Library tests: the least busy process.
+      let best = 0;
+      this.slots.forEach((slot, i) => {
+        if ((slot?.pending.size ?? 0) < (this.slots[best]?.pending.size ?? 0)) best = i;
+      });
+      return best;
+    }
+    let hash = 0;
+    for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
+    return Math.abs(hash) % this.slots.length;
+  }
+
+  private request(slot: Slot, message: Omit<RunRequest, 'id'> | Omit<LibraryTestRequest, 'id'>, name: string, deadlineMs: number) {
+    // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
+    return slot.send({ ...message, id: this.nextId++ } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'));
+  }
+
+  /**
+   * Runs a batch on the warm isolate `warm` stands for, else in the process the key hashes to.
+   * Answers the result and a handle on the isolate the run left warm.
+   */
+  async run(request: Omit<RunRequest, 'id' | 'type'>, warm?: RemoteInstance): Promise<{ json: string; network: NetworkCall[]; instance: RemoteInstance }> {
+    if (this.closed) throw sandboxError(messages.disposed);
+    const slot = warm && !warm.broken ? warm.slot : this.slot(this.indexFor(request.key));
+    const reply = await this.request(slot, { ...request, type: 'run' }, request.name, request.limits.wallTimeoutMs);
+    const instance = warm && warm.slot === slot ? warm : new RemoteInstance(slot, request.key, request.memoryLimitMb);
+    return { json: reply.json ?? 'null', network: reply.network ?? [], instance };
+  }
+
+  async testLibrary(request: Omit<LibraryTestRequest, 'id' | 'type'>): Promise<void> {
+    if (this.closed) throw sandboxError(messages.disposed);
+    await this.request(this.slot(this.indexFor(undefined)), { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const slot of this.slots) if (slot && !slot.exited) slot.child.kill('SIGKILL');
+  }
+}

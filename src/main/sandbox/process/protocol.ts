@@ -1,0 +1,56 @@
+import type { RunLimits } from '../run';
+import type { RuntimeLimits } from '../runtime-source';
+import type { NetworkCall, SandboxLibrary } from '../types';
+
+// The compact protocol between the core and a sandbox process, over the fork IPC channel with
+// 'advanced' serialization (structured clone: the batch travels as one JSON string, copied once,
+// never re-escaped). Batches in, results out; everything a run needs from the core (settings,
+// credential values, library code) comes with the request, so a run never waits on the core.
+
+export interface RunRequest {
+  type: 'run';
+  id: number;
+  /** Warm-isolate key (version ids, or a hash of the code). */
+  key: string;
+  name: string;
+  code: string;
+  libraries: SandboxLibrary[];
+  memoryLimitMb: number;
+  timeoutMs: number;
+  runtime: RuntimeLimits;
+  /** `{"e":[events],"m":[metadata]|null}` */
+  payload: string;
+  limits: RunLimits;
+  allowPrivateNetwork: boolean;
+  geolocationUrl?: string;
+  /** Values getCredential(key) answers. */
+  credentials: Record<string, string>;
+}
+
+export interface LibraryTestRequest {
+  type: 'library';
+  id: number;
+  library: SandboxLibrary;
+  memoryLimitMb: number;
+  timeoutMs: number;
+}
+
+/** The core's warm pool let go of one idle isolate of this key: dispose it. */
+export interface DropMessage {
+  type: 'drop';
+  key: string;
+}
+
+export type CoreMessage = RunRequest | LibraryTestRequest | DropMessage;
+
+export interface SerializedError {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export type ProcessReply =
+  | { type: 'ready' }
+  /** A run that is done leaves its isolate warm in the process (the core pools a handle on it). */
+  | { type: 'done'; id: number; json?: string; network?: NetworkCall[] }
+  | { type: 'failed'; id: number; error: SerializedError };

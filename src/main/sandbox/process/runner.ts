@@ -1,0 +1,61 @@
+import { CodeCache } from '../code-cache';
+import { toSandboxError } from '../errors';
+import { SandboxInstance } from '../instance';
+import { testLibraryCode } from '../library-test';
+import { InstancePool } from '../pool';
+import { runOnInstance } from '../run';
+import type { NetworkCall, SandboxLibrary } from '../types';
+import type { LibraryTestRequest, RunRequest } from './protocol';
+
+/**
+ * What a sandbox process does with requests: one run or library test each, runs of different
+ * keys at once. A run that succeeds leaves its isolate warm here; which warm isolates stay is the
+ * core's decision (its pool holds the global budget, LRU and idle time) and arrives as `drop`.
+ */
+export function createRunner() {
+  const pool = new InstancePool<SandboxInstance>({ capacity: Number.POSITIVE_INFINITY, memoryBudgetMb: Number.POSITIVE_INFINITY, idleMs: 0 });
+  const codeCache = new CodeCache();
+
+  return {
+    drop(key: string): void {
+      pool.drop(key);
+    },
+
+    async run(request: RunRequest): Promise<{ json: string; network: NetworkCall[] }> {
+      const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
+      const credentials = request.credentials;
+      const network: NetworkCall[] = [];
+      const instance =
+        pool.take(request.key) ??
+        (await SandboxInstance.create(
+          { name: request.name, code: request.code, libraries, memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs, runtime: request.runtime },
+          codeCache,
+        ));
+      try {
+        const json = await runOnInstance(instance, request.payload, request.limits, {
+          allowPrivateNetwork: request.allowPrivateNetwork,
+          geolocationUrl: request.geolocationUrl,
+          credential: (k) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
+          network,
+        });
+        return { json, network };
+      } finally {
+        pool.put(request.key, instance);
+      }
+    },
+
+    async testLibrary(request: LibraryTestRequest): Promise<void> {
+      const limits = { memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs };
+      try {
+        await testLibraryCode(request.library, limits, codeCache);
+      } catch (error) {
+        throw toSandboxError(error, limits);
+      }
+    },
+
+    close(): void {
+      pool.clear();
+      codeCache.clear();
+    },
+  };
+}

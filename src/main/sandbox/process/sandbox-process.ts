@@ -1,0 +1,36 @@
+import { StudioError } from '../../errors';
+import type { CoreMessage, ProcessReply, SerializedError } from './protocol';
+import { createRunner } from './runner';
+
+// A sandbox process: plain Node started by the core (child_process.fork, --no-node-snapshot,
+// 'advanced' IPC). It loads isolated-vm and runs user code; the core keeps the database, the
+// HTTP server and ingestion. If V8 aborts, memory runs out or native code crashes here, only
+// this process ends: the core fails the runs it had in flight and starts another one.
+
+const send = (reply: ProcessReply) => {
+  if (process.connected) process.send!(reply);
+};
+
+const serialize = (error: unknown): SerializedError =>
+  error instanceof StudioError
+    ? { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
+    : { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) };
+
+const runner = createRunner();
+
+process.on('message', (message: CoreMessage) => {
+  if (message.type === 'drop') return runner.drop(message.key);
+  const work = message.type === 'run' ? runner.run(message) : runner.testLibrary(message).then(() => undefined);
+  work.then(
+    (result) => send({ type: 'done', id: message.id, ...(result ? { json: result.json, network: result.network } : {}) }),
+    (error: unknown) => send({ type: 'failed', id: message.id, error: serialize(error) }),
+  );
+});
+
+// The core went away (closed or killed): nothing left to run for.
+process.on('disconnect', () => {
+  runner.close();
+  process.exit(0);
+});
+
+send({ type: 'ready' });
