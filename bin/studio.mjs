@@ -4,13 +4,18 @@
 //
 //   studio sync status|push|pull --remote NAME   changes against a remote, push, pull
 //   studio test                                  every transformation's saved test events
+//   studio backup export --out FILE              the whole workspace as one file (secrets too,
+//                                                sealed, when a passphrase is given)
+//   studio backup import FILE                    into an empty workspace
+//   (passphrase: --passphrase P or STUDIO_BACKUP_PASSPHRASE)
 //
 // Where: --url URL (or STUDIO_URL, default http://127.0.0.1:8920); who: --email/--token
 // (or STUDIO_EMAIL/STUDIO_TOKEN). Exit codes: 0 ok, 1 failures/conflicts/tests failed,
 // 2 usage, 3 the instance could not be reached or refused the credentials.
 
 const USAGE = `usage: studio sync status|push|pull --remote NAME [--url URL] [--email E] [--token T]
-       studio test [--url URL] [--email E] [--token T]`;
+       studio test [--url URL] [--email E] [--token T]
+       studio backup export --out FILE [--passphrase P] | studio backup import FILE [--passphrase P]`;
 
 function parse(argv) {
   const positional = [];
@@ -88,6 +93,31 @@ function printTests(run) {
   return run.passed ? 0 : 1;
 }
 
+async function backup(target, sub, args, flags) {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const passphrase = flags.passphrase ?? process.env.STUDIO_BACKUP_PASSPHRASE;
+  if (sub === 'export') {
+    if (!flags.out) fail(2, `--out FILE is required\n${USAGE}`);
+    const file = await api(target, 'POST', '/studio/api/backup/export', passphrase ? { includeSecrets: true, passphrase } : {});
+    writeFileSync(flags.out, JSON.stringify(file), { mode: 0o600 });
+    const counts = Object.entries(file.workspace).map(([table, rows]) => `${rows.length} ${table}`).join(', ');
+    process.stdout.write(`wrote ${flags.out} (${counts}; ${file.secrets ? 'secrets sealed with the passphrase' : 'no secrets'})\n`);
+    return 0;
+  }
+  if (sub !== 'import' || !args[0]) fail(2, USAGE);
+  let file;
+  try {
+    file = JSON.parse(readFileSync(args[0], 'utf8'));
+  } catch (error) {
+    fail(2, `cannot read ${args[0]} as a backup file: ${error.message}`);
+  }
+  const result = await api(target, 'POST', '/studio/api/backup/import', passphrase ? { backup: file, passphrase } : { backup: file });
+  const counts = Object.entries(result.imported).filter(([, n]) => n > 0).map(([table, n]) => `${n} ${table}`).join(', ');
+  process.stdout.write(`imported ${counts}${result.secrets ? ' with secrets' : ' without secrets'}\n`);
+  for (const note of result.notes) process.stdout.write(`  ${note}\n`);
+  return 0;
+}
+
 async function main() {
   const { positional, flags } = parse(process.argv.slice(2));
   const target = {
@@ -97,6 +127,7 @@ async function main() {
   };
   const [command, sub] = positional;
   if (command === 'test') return printTests(await api(target, 'POST', '/studio/api/saved-tests/run'));
+  if (command === 'backup') return backup(target, sub, positional.slice(2), flags);
   if (command !== 'sync' || !['status', 'push', 'pull'].includes(sub)) fail(2, USAGE);
   const remote = flags.remote;
   if (!remote) fail(2, `--remote NAME is required\n${USAGE}`);

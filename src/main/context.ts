@@ -18,6 +18,7 @@ import type { EventsService } from './collect/events-service';
 import type { ImportService } from './collect/import-service';
 import type { DestinationsService } from './pipeline/destinations-service';
 import type { AccountAuth } from './security/account-auth';
+import type { BackupService } from './backup/backup-service';
 
 /** The services and the facts of this run; built once by studio.ts, handed out piecewise by http/routes/index.ts. */
 export interface StudioContext {
@@ -59,4 +60,6 @@ export interface StudioContext {
   /** Imports of event files into a source. */
   importer: ImportService;
   destinations: DestinationsService;
+  /** Export and import of the whole workspace as one file. */
+  backup: BackupService;
 }

@@ -32,6 +32,8 @@ import { createDestinationsService } from './pipeline/destinations-service';
 import { createAccountAuth } from './security/account-auth';
 import { setUpSecretsAtRest } from './security/secrets-at-rest';
 import { DATABASE_FILE, LOG_DIR, LOG_FILE, prepareDataFolder, secureDataFolder } from './security/data-folder-modes';
+import { createBackupService } from './backup/backup-service';
+import { backupRepo } from './store/backup-repo';
 
 export interface StudioOptions {
   dataDir: string;
@@ -172,6 +174,13 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       events: createEventsService(store),
       importer: createImportService({ store, onCaptured: (sourceId) => pipeline.notify(sourceId) }),
       destinations: createDestinationsService(store, pipeline),
+      backup: createBackupService({
+        repo: backupRepo(store.db, store.secrets),
+        onImported: () => {
+          collect.sourcesChanged();
+          pipeline.reconcile();
+        },
+      }),
     };
 
     const app = await createHttpServer(ctx, {

@@ -21,6 +21,7 @@ import { replayRoutes } from './replay';
 import { replaySendRoutes } from './replay-send';
 import { studioVersionsRoutes } from './studio-versions';
 import { libraryCallRoutes } from './library-call';
+import { backupRoutes } from './backup';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to, handing
@@ -51,6 +52,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   replaySendRoutes(ctx.sends),
   studioVersionsRoutes(ctx.transformations, ctx.libraries),
   libraryCallRoutes({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }),
+  backupRoutes(ctx.backup),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */

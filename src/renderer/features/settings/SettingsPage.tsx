@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { settingsApi, type ManagementSettings, type RetentionSettings, type SandboxSettings } from '../../api/settings';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CredentialsSection } from './CredentialsSection';
+import { BackupSection } from './BackupSection';
 
 interface AllSettings {
   sandbox: SandboxSettings;
@@ -11,7 +12,7 @@ interface AllSettings {
 
 const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
 
-/** Sandbox limits, private network, geolocation, code limits, retention; then credentials. */
+/** Sandbox limits, private network, geolocation, code limits, retention; then credentials and the workspace backup. */
 export function SettingsPage() {
   const [settings, setSettings] = useState<AllSettings>();
   const [error, setError] = useState<string>();
@@ -65,6 +66,7 @@ export function SettingsPage() {
         </form>
       )}
       <CredentialsSection />
+      <BackupSection />
     </div>
   );
 }

@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// Soak: the built headless host under concurrent ingestion, test runs, replay runs and the UI's
+// API reads for SOAK_MINUTES (default 10), printing per-minute p99s and the RSS of the core and
+// its sandbox processes; then the long property-based fuzz and kill -9 runs (vitest with
+// FUZZ_RUNS / KILL9_CYCLES raised). Ends with a verdict: RSS flat (the last minute within
+// SOAK_RSS_TOLERANCE, default 15 %, of minute 2), no failed request, both suites green.
+//
+//   npm run test:soak                       (10 minutes + the long suites)
+//   SOAK_MINUTES=2 SOAK_SKIP_SUITES=1 npm run test:soak
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const headless = join(root, 'out/main/headless.js');
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const RATE = Number(process.env.SOAK_EVENTS_PER_SECOND ?? 2_000);
+const TOLERANCE = Number(process.env.SOAK_RSS_TOLERANCE ?? 0.15);
+const { buildIfStale } = await import(join(root, 'scripts/build-if-stale.mjs'));
+buildIfStale();
+if (!existsSync(headless)) throw new Error(`${headless} is missing: build first`);
+const { startBenchHost } = await import(join(root, 'bench/lib/headless-host.mjs'));
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const writeKeyAuth = `Basic ${Buffer.from('bench-write-key:').toString('base64')}`;
+const CODE = 'export function transformEvent(event, metadata) { return { ...event, properties: { ...event.properties, soaked: true } }; }';
+
+/** RSS in MB of a process and all its descendants (Linux /proc; 0 elsewhere). */
+function treeRssMb(pid) {
+  if (!existsSync('/proc')) return 0;
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let kb = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+    stack.push(...(children.get(p) ?? []));
+  }
+  return kb / 1024;
+}
+
+const host = await startBenchHost(headless, 'soak-studio-');
+const api = async (method, path, body) => {
+  const headers = { authorization: host.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const r = await fetch(`${host.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+};
+
+// Per-minute latency samples and failures of each kind of work.
+let window = {};
+const failures = [];
+const record = (kind, ms, ok, detail) => {
+  (window[kind] ??= []).push(ms);
+  if (!ok) failures.push(`${kind}: ${detail}`);
+};
+const timed = async (kind, fn) => {
+  const started = performance.now();
+  try {
+    await fn();
+    record(kind, performance.now() - started, true);
+  } catch (error) {
+    record(kind, performance.now() - started, false, error.message.slice(0, 200));
+  }
+};
+
+let running = true;
+const transformation = await api('POST', '/transformations?publish=true', { name: 'Soak', code: CODE });
+await api('POST', '/studio/api/destinations', { name: 'Soak capture', kind: 'capture', transformationId: transformation.id });
+// Retention keeps the file bounded over a long soak (as a user would set it).
+await api('PUT', '/studio/api/events/retention', { maxEvents: 200_000 });
+
+let sequence = 0;
+const ingestion = Array.from({ length: 4 }, async (_, client) => {
+  const perRequest = 50;
+  const interval = (1000 * perRequest * 4) / RATE;
+  while (running) {
+    const started = performance.now();
+    const batch = Array.from({ length: perRequest }, () => ({ type: 'track', event: 'Soak', userId: `u${client}`, messageId: `soak-${sequence++}`, properties: { n: sequence } }));
+    await timed('ingest /v1/batch', async () => {
+      const r = await fetch(`${host.url}/v1/batch`, { method: 'POST', headers: { authorization: writeKeyAuth, 'content-type': 'application/json' }, body: JSON.stringify({ batch }) });
+      if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
+      await r.arrayBuffer();
+    });
+    await sleep(Math.max(0, interval - (performance.now() - started)));
+  }
+});
+const testRuns = (async () => {
+  for (let i = 0; running; i++) {
+    // Different code each time: warm isolates must be evicted, not accumulated.
+    const code = `${CODE}\n// variant ${i % 64}`;
+    const events = Array.from({ length: 20 }, (_, k) => ({ type: 'track', event: 'Bench', messageId: `t-${i}-${k}`, properties: { k } }));
+    await timed('test run /studio/api/test', () => api('POST', '/studio/api/test', { code, events }));
+    await sleep(200);
+  }
+})();
+const replays = (async () => {
+  while (running) {
+    await timed('replay run (500 events)', async () => {
+      const run = await api('POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: {}, limit: 500 }, target: { kind: 'published', transformationId: transformation.id } });
+      for (let state = run; state.status === 'queued' || state.status === 'running'; state = await api('GET', `/studio/api/replay/runs/${run.id}`)) await sleep(100);
+      await api('DELETE', `/studio/api/replay/runs/${run.id}`);
+    });
+    await sleep(2_000);
+  }
+})();
+const reads = (async () => {
+  const paths = ['/studio/api/events?limit=100', '/studio/api/events/counts', '/studio/api/destinations', '/transformations', '/studio/api/events?limit=50&where=properties.n%20%3E%20100', '/studio/api/deliveries?limit=50'];
+  for (let i = 0; running; i++) {
+    await timed('UI reads', () => api('GET', paths[i % paths.length]));
+    await sleep(50);
+  }
+})();
+
+const p99 = (xs) => {
+  if (!xs?.length) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))];
+};
+const rss = [];
+console.log(`soak: ${MINUTES} min against ${host.url}: ingestion ~${RATE} events/s (4 clients), test runs, replay runs, UI reads`);
+for (let minute = 1; minute <= MINUTES; minute++) {
+  await sleep(60_000);
+  const current = window;
+  window = {};
+  const mb = treeRssMb(host.pid);
+  rss.push(mb);
+  const stored = await api('GET', '/studio/api/events/stats').then((stats) => stats.count, () => '?');
+  const parts = Object.entries(current).map(([kind, xs]) => `${kind} ${xs.length} calls p99 ${p99(xs).toFixed(0)} ms`);
+  console.log(`minute ${minute}: RSS ${mb.toFixed(0)} MB (core + sandbox processes), ${stored} events stored; ${parts.join('; ')}; failures so far ${failures.length}`);
+}
+running = false;
+await Promise.all([...ingestion, testRuns, replays, reads]);
+await host.stop();
+
+const baseline = rss[Math.min(1, rss.length - 1)];
+const last = rss.at(-1);
+const flat = last <= baseline * (1 + TOLERANCE);
+console.log(`RSS: minute 2 ${baseline.toFixed(0)} MB, last minute ${last.toFixed(0)} MB → ${flat ? 'flat' : `GREW more than ${TOLERANCE * 100} %`}`);
+// Growth that stops (caches filling to their caps, retention reached) versus growth that goes on.
+const half = rss.slice(Math.floor(rss.length / 2));
+if (half.length > 1) {
+  const slope = (half.at(-1) - half[0]) / (half.length - 1);
+  console.log(`RSS over the second half: ${Math.min(...half).toFixed(0)}–${Math.max(...half).toFixed(0)} MB, ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min`);
+}
+if (failures.length) console.log(`failed requests: ${failures.length}\n  ${[...new Set(failures)].slice(0, 10).join('\n  ')}`);
+
+let suites = 'skipped';
+if (!process.env.SOAK_SKIP_SUITES) {
+  const env = { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '20000', KILL9_CYCLES: process.env.KILL9_CYCLES ?? '40' };
+  console.log(`\nlong suites: fuzz FUZZ_RUNS=${env.FUZZ_RUNS}, kill -9 KILL9_CYCLES=${env.KILL9_CYCLES}`);
+  const run = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'src/main/http/fuzz.test.ts', 'src/main/hosts/headless/kill9-cycles.test.ts'], {
+    stdio: 'inherit',
+    env,
+    cwd: root,
+  });
+  suites = run.status === 0 ? 'green' : 'FAILED';
+}
+const ok = flat && failures.length === 0 && suites !== 'FAILED';
+console.log(`\nsoak verdict: ${ok ? 'PASS' : 'FAIL'} (RSS ${flat ? 'flat' : 'grew'}, ${failures.length} failed requests, long suites ${suites})`);
+process.exit(ok ? 0 : 1);
