@@ -8,7 +8,7 @@ import { artifactService } from './artifact-service';
 import { distinct, type CodeObjectInput } from './input';
 import { presentStudioTransformationVersion, presentTransformation, presentTransformationVersion } from './presenters';
 import { publishFailed, type PlanOutcome, type PublishService } from './publish-service';
-import { failureSummary, type TransformationUnderTest } from './test-runner';
+import { failureSummary, type TransformationUnderTest } from './version-tests';
 import type { VersionTestStatus } from '../store/transformations-repo';
 import type { StudioTransformationVersion } from '../../shared/api/versions';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { EVENTS, IDENTITY } from './publish-fixtures';
+import { EVENTS, IDENTITY } from '../testing/publish-fixtures';
 import { ok } from './test-support';
 
 const THROWS = `export function transformEvent(event) { throw new Error('no way'); }`;
