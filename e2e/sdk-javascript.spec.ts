@@ -82,8 +82,9 @@ for (const scenario of v3Scenarios) {
     const run = `v3-${scenario.transport}-${scenario.path.source.includes('batch') ? 'batch' : 'single'}`;
     const loaded = await page.evaluate(
       async ({ writeKey, url, options, calls }) => {
-        const sdk = new (window as any).rudderanalytics.RudderAnalytics();
-        (window as any).sdk = sdk;
+        const w = globalThis as any;
+        const sdk = new w.rudderanalytics.RudderAnalytics();
+        w.sdk = sdk;
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error('the SDK never became ready')), 15_000);
           sdk.load(writeKey, url, { configUrl: url, ...options, onLoaded: () => undefined });

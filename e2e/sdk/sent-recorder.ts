@@ -11,23 +11,26 @@ export interface SentRequest {
 
 export async function recordSdkRequests(page: Page): Promise<void> {
   await page.addInitScript(() => {
+    // Runs in the page (browser globals reached through globalThis: this file compiles without the DOM lib).
+    const w = globalThis as any;
     const sent: { transport: string; url: string; body: string }[] = [];
     const pending: Promise<unknown>[] = [];
-    (window as any).__sdkSent = sent;
-    (window as any).__sdkPending = pending;
-    const open = XMLHttpRequest.prototype.open;
-    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest & { __url?: string }, method: string, url: string | URL, ...rest: unknown[]) {
+    w.__sdkSent = sent;
+    w.__sdkPending = pending;
+    const proto = w.XMLHttpRequest.prototype;
+    const open = proto.open;
+    proto.open = function (this: { __url?: string }, method: string, url: unknown, ...rest: unknown[]) {
       this.__url = String(url);
-      return (open as any).call(this, method, url, ...rest);
+      return open.call(this, method, url, ...rest);
     };
-    const send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest & { __url?: string }, body?: Document | XMLHttpRequestBodyInit | null) {
+    const send = proto.send;
+    proto.send = function (this: { __url?: string }, body?: unknown) {
       if (typeof body === 'string') sent.push({ transport: 'xhr', url: this.__url ?? '', body });
       return send.call(this, body);
     };
-    const beacon = navigator.sendBeacon.bind(navigator);
-    navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
-      if (data instanceof Blob) pending.push(data.text().then((body) => sent.push({ transport: 'beacon', url: String(url), body })));
+    const beacon = w.navigator.sendBeacon.bind(w.navigator);
+    w.navigator.sendBeacon = (url: unknown, data?: unknown) => {
+      if (data instanceof w.Blob) pending.push((data as { text(): Promise<string> }).text().then((body) => sent.push({ transport: 'beacon', url: String(url), body })));
       else if (typeof data === 'string') sent.push({ transport: 'beacon', url: String(url), body: data });
       return beacon(url, data);
     };
@@ -36,8 +39,9 @@ export async function recordSdkRequests(page: Page): Promise<void> {
 
 export async function sentRequests(page: Page): Promise<SentRequest[]> {
   return page.evaluate(async () => {
-    await Promise.all((window as any).__sdkPending);
-    return (window as any).__sdkSent;
+    const w = globalThis as any;
+    await Promise.all(w.__sdkPending);
+    return w.__sdkSent;
   });
 }
 
