@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PipelinePage } from './pages/pipeline-page';
 import { expect, test, type StudioServer } from './studio-fixture';
 import { startSdkSite, type SdkSite } from './sdk/sdk-page-server';
 import { recordSdkRequests, sentEvents, sentRequests } from './sdk/sent-recorder';
@@ -123,3 +124,16 @@ for (const scenario of scenarios) {
     expect(outside).toEqual([]);
   });
 }
+
+test('the Sources page gives the JavaScript SDK snippets that work offline (bundled build, configUrl here)', async ({ page, server }) => {
+  const ui = new PipelinePage(page, server);
+  await ui.signIn();
+  await ui.go('Sources');
+  const v3 = page.getByTestId('snippet-js');
+  await expect(v3).toContainText("from '@rudderstack/analytics-js/bundled'");
+  await expect(v3).toContainText(`configUrl: '${server.url}'`);
+  await expect(v3).toContainText(WRITE_KEY);
+  await expect(page.getByTestId('snippet-js-v2')).toContainText(`{ configUrl: '${server.url}' }`);
+  await v3.scrollIntoViewIfNeeded();
+  await ui.screenshot('sources-sdk-snippets');
+});
