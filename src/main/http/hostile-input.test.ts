@@ -224,7 +224,7 @@ describe('hostile input on every operation (integration)', () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(1000);
-  });
+  }, 120_000); // a sweep of thousands of requests, some running the sandbox (saves run saved tests): its own limit
 
   it('refuses bodies over the limit and unknown methods with a clear 4xx', async () => {
     const big = JSON.stringify({ name: 'big', code: 'x'.repeat(5 * 1024 * 1024) });

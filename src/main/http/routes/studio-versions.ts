@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { TSchema } from 'typebox';
 import { typedRoutes } from './typed-routes';
 import { StudioLibraryVersions, StudioTransformationVersions } from '../../../shared/api/versions';
 import type { LibrariesService } from '../../management/libraries-service';
@@ -11,28 +12,15 @@ const tags = ['versions'];
 export const studioVersionsRoutes =
   (transformations: TransformationsService, libraries: LibrariesService): FastifyPluginAsync =>
   typedRoutes((app) => {
-    app.get(
+    const versionsRoute = (path: string, summary: string, Answer: TSchema, list: (id: string) => unknown[]) =>
+      app.get(path, { schema: { tags, summary, params: IdParam, response: { 200: Answer, ...studioErrors } } }, async (request) => ({
+        versions: list(request.params.id),
+      }));
+    versionsRoute(
       '/studio/api/transformations/:id/versions',
-      {
-        schema: {
-          tags,
-          summary: "A transformation's versions, newest first, with message and the saved tests' status on save",
-          params: IdParam,
-          response: { 200: StudioTransformationVersions, ...studioErrors },
-        },
-      },
-      async (request) => ({ versions: transformations.studioVersions(request.params.id) }),
+      "A transformation's versions, newest first, with message and the saved tests' status on save",
+      StudioTransformationVersions,
+      (id) => transformations.studioVersions(id),
     );
-    app.get(
-      '/studio/api/libraries/:id/versions',
-      {
-        schema: {
-          tags,
-          summary: "A library's versions, newest first, with their messages",
-          params: IdParam,
-          response: { 200: StudioLibraryVersions, ...studioErrors },
-        },
-      },
-      async (request) => ({ versions: libraries.studioVersions(request.params.id) }),
-    );
+    versionsRoute('/studio/api/libraries/:id/versions', "A library's versions, newest first, with their messages", StudioLibraryVersions, (id) => libraries.studioVersions(id));
   });
