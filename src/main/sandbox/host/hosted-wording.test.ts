@@ -28,8 +28,8 @@ const output = async (body: string) => {
   if (out.results[0]!.error) throw new Error(out.results[0]!.error);
   return out.results[0]!.output!;
 };
-const rejectionOf = (call: string) =>
-  output(`try { await ${call}; return { resolved: true }; } catch (err) { return { isError: err instanceof Error, keys: Object.keys(err), err }; }`);
+const rejectionOf = (call: string): Promise<{ isError?: boolean; keys?: string[]; err: { message: string; stack: string } }> =>
+  output(`try { await ${call}; return { resolved: true }; } catch (err) { return { isError: err instanceof Error, keys: Object.keys(err), err }; }`) as Promise<never>;
 
 describe('fetchV2 argument checks (fetchWithDnsWrapper)', () => {
   it('no URL: "fetch url is required", a plain {stack, message}', async () => {
