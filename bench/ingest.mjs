@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -94,7 +95,7 @@ function generate(count, format, extra = []) {
 }
 
 /** Runs autocannon rotating over `bodies`; returns the result. */
-function drive(url, path, bodies, conns) {
+function drive(url, path, bodies, conns, extraHeaders = {}) {
   let i = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -103,7 +104,7 @@ function drive(url, path, bodies, conns) {
         method: 'POST',
         connections: conns,
         duration,
-        headers: { authorization: auth, 'content-type': 'application/json' },
+        headers: { authorization: auth, 'content-type': 'application/json', ...extraHeaders },
         requests: [{ setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length] }) }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -188,6 +189,10 @@ async function main() {
     rows.push({ name: 'studio: POST /v1/track (1 event)', r: single, events: 1 });
     const batch = await drive(studio.url, '/v1/batch', batches, batchConnections);
     rows.push({ name: 'studio: POST /v1/batch (100 events)', r: batch, events: batchEvents });
+    // Gzip /v1/batch: the same batches gzipped (the Node SDK's default), same connections.
+    const gzipped = batches.map((b) => gzipSync(b));
+    const gzipBatch = await drive(studio.url, '/v1/batch', gzipped, batchConnections, { 'content-encoding': 'gzip' });
+    rows.push({ name: 'studio: POST /v1/batch gzip (100 ev.)', r: gzipBatch, events: batchEvents, gzip: { plain: batches, gzipped } });
     // The lookup-key index is built in the background (it yields while events pour in).
     const manage = { authorization: `Basic ${Buffer.from('bench@example.com:bench-token').toString('base64')}` };
     const started = Date.now();
@@ -226,14 +231,19 @@ async function main() {
       `${name.padEnd(36)} ${fmt(rate).padStart(8)} ${fmt(rate * events).padStart(12)} ${fmt(r.latency.p99, 1).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors + r.timeouts).padStart(7)} ${fmt(rate / floorRate, 2).padStart(14)}`,
     );
   }
-  const [, single, batch] = rows;
-  const answered = single.r['2xx'] + batch.r['2xx'] * batchEvents;
+  const [, single, batch, gzipBatch] = rows;
+  const answered = rows.slice(1).reduce((sum, { r, events }) => sum + r['2xx'] * events, 0);
   const storedPerSecond = (batch.r['2xx'] * batchEvents) / batch.r.duration;
   console.log(`\nevents answered 200: ${fmt(answered)} (+1 probe); events stored in SQLite: ${fmt(stored)}${stored >= answered + 1 ? ' (every answered event is stored; requests cut off at the end may add more)' : ' (LOST EVENTS)'}`);
   console.log(`/v1/batch stored: ${fmt(storedPerSecond)} events/s (target ≥ 50,000) → ${storedPerSecond >= 50_000 ? 'met' : 'NOT met'}`);
   const storageRatio = storedPerSecond / floorEventsPerSecond;
   console.log(
     `storage floor (parse + insert the same rows, one transaction per request, better-sqlite3 in one thread): ${fmt(floorEventsPerSecond)} events/s; /v1/batch = ${fmt(storageRatio, 2)} × the storage floor (target ≥ 0.6) → ${storageRatio >= 0.6 ? 'met' : 'NOT met'}`,
+  );
+  const bytes = (list) => list.reduce((sum, b) => sum + b.length, 0);
+  const gzipPerSecond = (gzipBatch.r['2xx'] * batchEvents) / gzipBatch.r.duration;
+  console.log(
+    `/v1/batch gzip stored: ${fmt(gzipPerSecond)} events/s, ${fmt(gzipPerSecond / storedPerSecond, 2)} × plain (bodies ${fmt(bytes(gzipBatch.gzip.gzipped) / bytes(gzipBatch.gzip.plain), 2)} × the plain size)`,
   );
   console.log(
     `lookup-key index: ${indexCatchUp.done ? `caught up with all ${fmt(indexCatchUp.count)} events` : 'NOT caught up'} ${fmt(indexCatchUp.seconds, 1)} s after the last run (filters stay complete meanwhile)`,

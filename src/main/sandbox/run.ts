@@ -3,7 +3,7 @@ import { describeIvmError, messages, sandboxError } from './errors';
 import type { CredentialLookup } from './host/credentials';
 import { handleFetch, handleFetchV2 } from './host/fetch';
 import { handleGeolocation } from './host/geolocation';
-import { errorMessage, fail as failAnswer, type HostAnswer, type HostCallEnv, type HostCallHandler } from './host/host-call';
+import { errorMessage, fail as failAnswer, failurePayload, type HostAnswer, type HostCallEnv, type HostCallHandler } from './host/host-call';
 import type { SandboxInstance } from './instance';
 import type { NetworkCall } from './types';
 
@@ -94,7 +94,7 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
       queue = queue
         .then(async () => {
           if (done) return;
-          const json = JSON.stringify(answer.ok ? (answer.value ?? null) : answer.message);
+          const json = JSON.stringify(answer.ok ? (answer.value ?? null) : failurePayload(answer));
           await call('settle', id, answer.ok, json);
           await afterEntry(await call('poll'));
         })

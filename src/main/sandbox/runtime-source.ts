@@ -20,9 +20,16 @@ export interface RuntimeLimits {
 
 export const RUNTIME_FILENAME = 'sandbox runtime';
 
-/** Fields of `metadata(event)`, in order (the others of the event's metadata are not shown). */
-export const METADATA_KEYS = ['sourceId', 'sourceName', 'sourceType', 'sourceCategory', 'workspaceId', 'destinationId',
-  'destinationType', 'destinationName', 'messageId', 'rudderId', 'receivedAt', 'eventName', 'eventType',
+/**
+ * Fields of `metadata(event)`, in the hosted wrapper's order (`return { sourceId: eventMetadata.sourceId,
+ * sourceName: …, workspaceId: …, … transformationVersionId: … }`): every key is present, those the
+ * local pipeline has no value for (jobId, trackingPlanId, …) are undefined, as they are hosted for
+ * events that lack them. The others of the event's metadata are not shown.
+ */
+export const METADATA_KEYS = ['sourceId', 'sourceName', 'workspaceId', 'sourceType', 'sourceCategory', 'destinationId',
+  'destinationType', 'destinationName', 'namespace', 'originalSourceId', 'trackingPlanId', 'trackingPlanVersion',
+  'sourceTpConfig', 'mergedTpConfig', 'jobId', 'sourceJobId', 'sourceJobRunId', 'sourceTaskRunId', 'recordId', 'messageId',
+  'messageIds', 'rudderId', 'receivedAt', 'eventName', 'eventType', 'sourceDefinitionId', 'destinationDefinitionId',
   'transformationId', 'transformationVersionId'] as const;
 // `{ sourceId: m.sourceId, ... }`: one literal, so every metadata(event) object has the same shape.
 const METADATA_LITERAL = `{ ${METADATA_KEYS.map((key) => `${key}: m.${key}`).join(', ')} }`;
@@ -67,7 +74,24 @@ function settle(id, ok, json) {
   pending.delete(id);
   let value;
   try { value = parse(json); } catch (_) { call[1](new Error('invalid answer from the host')); return; }
-  if (ok) call[0](value); else call[1](new Error(String(value)));
+  if (ok) call[0](value); else call[1](rejection(value));
+}
+
+// The hosted runtime rejects fetchV2 and geolocation with a plain copy of the host error's own
+// properties, not an Error:
+//   const err = JSON.parse(JSON.stringify(error, Object.getOwnPropertyNames(error)));
+//   reject.applyIgnored(undefined, [new ivm.ExternalCopy(err).copyInto()]);
+// A plain Error's own properties are stack, message; node-fetch's FetchError's are message,
+// type, errno, code, stack. The stack here is its first line only (no host frames).
+function rejection(failure) {
+  const message = String(failure && failure.message);
+  const stack = String(failure && failure.name) + ': ' + message;
+  const fields = failure && failure.fields;
+  if (!fields) return { stack, message };
+  const out = { message };
+  for (const key of ['type', 'errno', 'code']) if (typeof fields[key] === 'string') out[key] = fields[key];
+  out.stack = stack;
+  return out;
 }
 
 ${logSource}

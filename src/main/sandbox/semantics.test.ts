@@ -155,14 +155,18 @@ describe('metadata', () => {
     expect(out.results.map((r) => r.metadata.sourceId)).toEqual(['s1', 's1', 's2', 's2']);
   });
 
-  it('metadata(event) returns exactly the documented fields of that event', async () => {
+  // Hosted (ivmFactory.js transformWrapper): `return { sourceId: eventMetadata.sourceId, sourceName: …,
+  // workspaceId: …, sourceType: …, …, transformationId: …, transformationVersionId: … }`: 29 keys in this order.
+  it('metadata(event) returns exactly the hosted fields of that event, in the hosted order', async () => {
     const out = await h.run('export function transformEvent(e, metadata) { return { m: metadata(e), keys: Object.keys(metadata(e)), none: metadata({ messageId: "zzz" }) }; }', [ev('b', { rudderId: 'r1', receivedAt: '2026-01-01T00:00:00.000Z' })], {
       metadata: [given[1]!],
     });
     const output = out.results[0]!.output!;
     expect(output.keys).toEqual([
-      'sourceId', 'sourceName', 'sourceType', 'sourceCategory', 'workspaceId', 'destinationId', 'destinationType', 'destinationName',
-      'messageId', 'rudderId', 'receivedAt', 'eventName', 'eventType', 'transformationId', 'transformationVersionId',
+      'sourceId', 'sourceName', 'workspaceId', 'sourceType', 'sourceCategory', 'destinationId', 'destinationType', 'destinationName',
+      'namespace', 'originalSourceId', 'trackingPlanId', 'trackingPlanVersion', 'sourceTpConfig', 'mergedTpConfig', 'jobId',
+      'sourceJobId', 'sourceJobRunId', 'sourceTaskRunId', 'recordId', 'messageId', 'messageIds', 'rudderId', 'receivedAt',
+      'eventName', 'eventType', 'sourceDefinitionId', 'destinationDefinitionId', 'transformationId', 'transformationVersionId',
     ]);
     expect(output.m).toEqual({ sourceId: 's2', destinationId: 'd2', transformationId: 't1', workspaceId: 'w1', messageId: 'b', rudderId: 'r1', receivedAt: '2026-01-01T00:00:00.000Z', eventName: 'Clicked', eventType: 'track' });
     expect(output.none).toEqual({});

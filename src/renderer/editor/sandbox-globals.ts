@@ -24,7 +24,7 @@ export const SANDBOX_GLOBALS: SandboxGlobal[] = [
   {
     name: 'fetchV2',
     signature: 'fetchV2(url, options?): Promise<{ url, status, headers, body }>',
-    doc: 'HTTP(S) request that resolves to the full response (body parsed as JSON when possible) and rejects on network failure.',
+    doc: 'HTTP(S) request that resolves to the full response (body parsed as JSON when possible) and rejects on network failure with a plain object like the hosted runtime ({ message, type, errno, code, stack }, not an Error).',
   },
   {
     name: 'getCredential',

@@ -1,22 +1,33 @@
 import { sendRequest } from './http-request';
 import { BlockedAddressError } from './network-guard';
-import { errorMessage, fail, type HostAnswer, type HostCallEnv } from './host-call';
+import { errorMessage, failWith, type HostAnswer, type HostCallEnv } from './host-call';
 
 // fetch(url, options) resolves to the parsed JSON body or 'ERROR' (never rejects);
 // fetchV2(url, options) resolves to {url, status, headers, body} and rejects on network failure.
 
 /** Isolate-side source; runs inside the bootstrap closure (`G`, `hostCall`, `P` in scope). */
+// The hosted host half starts with (fetchWithDnsWrapper):
+//   if (args.length === 0) { throw new Error('fetch url is required'); }
+//   const fetchURL = args[0].trim();
+// so a missing or non-string URL fails with those words before any request; checked here, where
+// the arguments still have their own types (undefined does not survive the copy to the host).
 export const fetchSource = /* js */ `
-  const fetchArgs = (url, options) => [String(url), options === undefined ? null : options];
-  G.fetch = function fetch(url, options) {
-    let args;
-    try { args = fetchArgs(url, options); } catch (_) { return P.resolve('ERROR'); }
-    return hostCall('fetch', args).then((value) => value, () => 'ERROR');
+  const urlProblem = (args) => {
+    if (args.length === 0) return { message: 'fetch url is required', name: 'Error' };
+    const url = args[0];
+    if (url === null || url === undefined) return { message: "Cannot read properties of " + url + " (reading 'trim')", name: 'TypeError' };
+    if (typeof url !== 'string') return { message: 'args[0].trim is not a function', name: 'TypeError' };
+    return null;
   };
-  G.fetchV2 = function fetchV2(url, options) {
-    let args;
-    try { args = fetchArgs(url, options); } catch (error) { return P.reject(error); }
-    return hostCall('fetchV2', args);
+  const fetchArgs = (args) => [args[0], args[1] === undefined ? null : args[1]];
+  G.fetch = function fetch(...args) {
+    if (urlProblem(args)) return P.resolve('ERROR');
+    return hostCall('fetch', fetchArgs(args)).then((value) => value, () => 'ERROR');
+  };
+  G.fetchV2 = function fetchV2(...args) {
+    const problem = urlProblem(args);
+    if (problem) return P.reject(rejection(problem));
+    return hostCall('fetchV2', fetchArgs(args));
   };
 `;
 
@@ -29,22 +40,29 @@ interface FetchRequest {
   body?: string;
 }
 
-/** Checks the copied arguments; answers a request or the reason they are unusable. */
-export function parseFetchArgs(args: unknown[]): FetchRequest | string {
-  const [url, options] = args;
-  if (typeof url !== 'string' || url.trim() === '') return 'fetch url is required';
-  if (url.length > FETCH_LIMITS.maxUrlLength) return `fetch url is longer than ${FETCH_LIMITS.maxUrlLength} characters`;
+/**
+ * Checks the copied arguments; answers a request or the error they give. Hosted order and words:
+ *   new URL(url) fails          -> throw new Error(`invalid url, ${error.message}`)
+ *   !url.startsWith('http')     -> throw new Error(`invalid protocol, only http and https are supported`)
+ *   other scheme (node-fetch)   -> TypeError('Only HTTP(S) protocols are supported')
+ */
+export function parseFetchArgs(args: unknown[]): FetchRequest | Error {
+  const [rawUrl, options] = args;
+  if (typeof rawUrl !== 'string') return new Error('fetch url is required');
+  const url = rawUrl.trim();
+  if (url.length > FETCH_LIMITS.maxUrlLength) return new Error(`fetch url is longer than ${FETCH_LIMITS.maxUrlLength} characters`);
   let parsed: URL;
   try {
-    parsed = new URL(url.trim());
-  } catch {
-    return `Only absolute URLs are supported: ${url}`;
+    parsed = new URL(url);
+  } catch (error) {
+    return new Error(`invalid url, ${(error as Error).message}`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'invalid protocol, only http and https are supported';
-  if (options !== null && (typeof options !== 'object' || Array.isArray(options))) return 'fetch options must be an object';
+  if (!url.startsWith('http')) return new Error('invalid protocol, only http and https are supported');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return new TypeError('Only HTTP(S) protocols are supported');
+  if (options !== null && (typeof options !== 'object' || Array.isArray(options))) return new TypeError('fetch options must be an object');
   const opts = (options ?? {}) as Record<string, unknown>;
   const method = opts.method === undefined || opts.method === null ? 'GET' : String(opts.method).toUpperCase();
-  if (!/^[A-Z!#$%&'*+.^_`|~0-9-]{1,32}$/.test(method)) return `invalid method: ${method}`;
+  if (!/^[A-Z!#$%&'*+.^_`|~0-9-]{1,32}$/.test(method)) return new TypeError(`invalid method: ${method}`);
   const headers: Record<string, string> = {};
   const rawHeaders = opts.headers;
   const pairs: unknown[] = Array.isArray(rawHeaders)
@@ -53,7 +71,7 @@ export function parseFetchArgs(args: unknown[]): FetchRequest | string {
       ? Object.entries(rawHeaders as Record<string, unknown>)
       : [];
   for (const pair of pairs) {
-    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string') return 'fetch headers must map names to values';
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string') return new TypeError('fetch headers must map names to values');
     const value = pair[1];
     if (value === undefined || value === null) continue;
     headers[pair[0].toLowerCase()] = typeof value === 'string' ? value : String(value);
@@ -61,15 +79,15 @@ export function parseFetchArgs(args: unknown[]): FetchRequest | string {
   let body: string | undefined;
   if (opts.body !== undefined && opts.body !== null) {
     body = typeof opts.body === 'string' ? opts.body : typeof opts.body === 'object' ? '[object Object]' : String(opts.body);
-    if (method === 'GET' || method === 'HEAD') return 'Request with GET/HEAD method cannot have body';
-    if (Buffer.byteLength(body) > FETCH_LIMITS.maxRequestBytes) return `fetch body is larger than ${FETCH_LIMITS.maxRequestBytes} bytes`;
+    if (method === 'GET' || method === 'HEAD') return new TypeError('Request with GET/HEAD method cannot have body');
+    if (Buffer.byteLength(body) > FETCH_LIMITS.maxRequestBytes) return new Error(`fetch body is larger than ${FETCH_LIMITS.maxRequestBytes} bytes`);
   }
   return { url: parsed.href, method, headers, body };
 }
 
 async function send(args: unknown[], env: HostCallEnv) {
   const request = parseFetchArgs(args);
-  if (typeof request === 'string') throw new Error(request);
+  if (request instanceof Error) throw request;
   const started = performance.now();
   const took = () => Math.round((performance.now() - started) * 100) / 100;
   try {
@@ -77,7 +95,7 @@ async function send(args: unknown[], env: HostCallEnv) {
     env.network?.push({ url: request.url, method: request.method, status: response.status, durationMs: took() });
     return response;
   } catch (error) {
-    const blocked = error instanceof BlockedAddressError || (error as { code?: string }).code === 'EBLOCKED';
+    const blocked = error instanceof BlockedAddressError || (error as { cause?: unknown }).cause instanceof BlockedAddressError;
     env.network?.push({ url: request.url, method: request.method, durationMs: took(), error: errorMessage(error), ...(blocked ? { blocked } : {}) });
     throw error;
   }
@@ -89,7 +107,7 @@ export async function handleFetch(args: unknown[], env: HostCallEnv): Promise<Ho
     const response = await send(args, env);
     return { ok: true, value: JSON.parse(response.body) as unknown };
   } catch (error) {
-    return fail(errorMessage(error));
+    return failWith(error);
   }
 }
 
@@ -103,8 +121,13 @@ export async function handleFetchV2(args: unknown[], env: HostCallEnv): Promise<
     } catch {
       // not JSON: keep the text
     }
-    return { ok: true, value: { url: response.url, status: response.status, headers: response.headers, body } };
+    return { ok: true, value: { url: response.url, status: response.status, headers: sortedHeaders(response.headers), body } };
   } catch (error) {
-    return fail(errorMessage(error));
+    return failWith(error);
   }
+}
+
+/** node-fetch's Headers iterate in sorted name order (lower case, repeated values joined with ", "). */
+function sortedHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(headers).sort().map((name) => [name, headers[name]!]));
 }

@@ -4,7 +4,19 @@
 
 import type { NetworkCall } from '../types';
 
-export type HostAnswer = { ok: true; value: unknown } | { ok: false; message: string };
+/**
+ * A failure as the hosted runtime hands it to user code: the host error's own properties copied
+ * into a plain object (`JSON.parse(JSON.stringify(error, Object.getOwnPropertyNames(error)))`).
+ * `name` gives the first line of `stack` (no host frames cross); `fields` are node-fetch's
+ * FetchError properties (`type`, `errno`, `code`) when the failure is one.
+ */
+export interface HostFailure {
+  message: string;
+  name?: string;
+  fields?: Record<string, string>;
+}
+
+export type HostAnswer = { ok: true; value: unknown } | ({ ok: false } & HostFailure);
 
 export interface HostCallEnv {
   allowPrivateNetwork: boolean;
@@ -17,6 +29,27 @@ export interface HostCallEnv {
 
 export type HostCallHandler = (args: unknown[], env: HostCallEnv) => Promise<HostAnswer>;
 
-export const fail = (message: string): HostAnswer => ({ ok: false, message });
+export const fail = (message: string, name?: string, fields?: Record<string, string>): HostAnswer => ({
+  ok: false,
+  message,
+  ...(name ? { name } : {}),
+  ...(fields ? { fields } : {}),
+});
+
+/** The failure of a thrown host error, keeping a FetchError's name and fields. */
+export const failWith = (error: unknown): HostAnswer =>
+  error instanceof FetchError ? fail(error.message, 'FetchError', error.fields) : fail(errorMessage(error), error instanceof TypeError ? 'TypeError' : undefined);
+
+/** What the isolate's settle receives for a failure (JSON). */
+export const failurePayload = (answer: HostFailure) => ({ message: answer.message, name: answer.name ?? 'Error', fields: answer.fields ?? null });
+
+/** node-fetch's FetchError: `type` ('system', 'request-timeout', 'max-redirect', …) and, for system errors, `errno` = `code`. */
+export class FetchError extends Error {
+  readonly fields: Record<string, string>;
+  constructor(message: string, type: string, systemCode?: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.fields = systemCode ? { type, errno: systemCode, code: systemCode } : { type };
+  }
+}
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -2,7 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { checkHostAllowed, guardedLookup } from './network-guard';
+import { BlockedAddressError, checkHostAllowed, guardedLookup } from './network-guard';
+import { FetchError } from './host-call';
 
 export interface OutgoingRequest {
   url: string;
@@ -41,7 +42,7 @@ export async function sendRequest(request: OutgoingRequest): Promise<IncomingRes
     const location = response.headers.location;
     if (REDIRECTS.has(response.statusCode ?? 0) && typeof location === 'string') {
       response.resume();
-      if (hop >= (request.maxRedirects ?? 20)) throw new Error(`maximum redirect reached at: ${url.href}`);
+      if (hop >= (request.maxRedirects ?? 20)) throw new FetchError(`maximum redirect reached at: ${url.href}`, 'max-redirect');
       url = new URL(location, url);
       if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
         method = 'GET';
@@ -49,7 +50,7 @@ export async function sendRequest(request: OutgoingRequest): Promise<IncomingRes
       }
       continue;
     }
-    const text = await readBody(response, request.maxBodyBytes, Math.max(1, deadline - Date.now()));
+    const text = await readBody(response, url.href, request.maxBodyBytes, Math.max(1, deadline - Date.now()));
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -68,15 +69,21 @@ function once(url: URL, method: string, headers: Record<string, string>, body: s
       signal: AbortSignal.timeout(timeoutMs),
     });
     req.on('response', resolve);
-    req.on('error', (error: Error & { name?: string }) =>
-      reject(error.name === 'AbortError' ? new Error(`network timeout at: ${url.href}`) : error),
+    // node-fetch's words: FetchError(`network timeout at: ${request.url}`, 'request-timeout') and
+    // FetchError(`request to ${request.url} failed, reason: ${err.message}`, 'system', err).
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.name === 'AbortError'
+          ? new FetchError(`network timeout at: ${url.href}`, 'request-timeout')
+          : new FetchError(`request to ${url.href} failed, reason: ${error.message}`, 'system', error instanceof BlockedAddressError ? undefined : error.code, error),
+      ),
     );
     if (body !== undefined) req.write(body);
     req.end();
   });
 }
 
-function readBody(response: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<string> {
+function readBody(response: IncomingMessage, href: string, maxBytes: number, timeoutMs: number): Promise<string> {
   const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
   let stream: Readable = response;
   if (encoding === 'gzip' || encoding === 'x-gzip') stream = response.pipe(createGunzip());
@@ -85,7 +92,7 @@ function readBody(response: IncomingMessage, maxBytes: number, timeoutMs: number
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => fail(new Error('network timeout while reading the response body')), timeoutMs);
+    const timer = setTimeout(() => fail(new FetchError(`Response timeout while trying to fetch ${href} (over ${timeoutMs}ms)`, 'body-timeout')), timeoutMs);
     const fail = (error: Error) => {
       clearTimeout(timer);
       response.destroy();

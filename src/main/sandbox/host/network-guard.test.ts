@@ -32,7 +32,8 @@ describe('guardedLookup (DNS answers are checked before connecting)', () => {
   it('refuses a name that resolves to loopback, for single and all-address lookups', async () => {
     for (const all of [false, true]) {
       const { error } = await lookup('localhost', all);
-      expect(error?.message).toBe('blocked request to non-public address');
+      // Hosted (staticLookup): cb(new Error(`cannot use ${address || 'empty'} as IP address for ${hostname}`), null);
+      expect(error?.message).toBe('cannot use 127.0.0.1 as IP address for localhost');
     }
   });
 

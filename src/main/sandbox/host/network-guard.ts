@@ -4,11 +4,15 @@ import ipaddr from 'ipaddr.js';
 
 export const BLOCKED_MESSAGE = 'blocked request to non-public address';
 
-/** Thrown (and turned into the service's wording) when a request would reach a non-public address. */
+/**
+ * Thrown when a request would reach a non-public address, in the hosted runtime's words:
+ *   throw new Error(`blocked request to non-public address: ${host}`);            (IP literals)
+ *   cb(new Error(`cannot use ${address || 'empty'} as IP address for ${hostname}`), null);  (names)
+ */
 export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKED';
-  constructor() {
-    super(BLOCKED_MESSAGE);
+  constructor(message: string) {
+    super(message);
   }
 }
 
@@ -80,8 +84,10 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   const query: LookupAllOptions = { all: true, family: options.family as 0 | 4 | 6 | undefined, hints: options.hints };
   dnsLookup(hostname, query, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, all ? [] : '', 0);
-    if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address))) {
-      return callback(new BlockedAddressError(), all ? [] : '', 0);
+    const refused = addresses.filter((entry) => !isPublicAddress(entry.address));
+    if (addresses.length === 0 || refused.length > 0) {
+      const shown = (refused.find((entry) => entry.family === 4) ?? refused[0])?.address;
+      return callback(new BlockedAddressError(`cannot use ${shown || 'empty'} as IP address for ${hostname}`), all ? [] : '', 0);
     }
     if (all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
     return callback(null, addresses[0]!.address, addresses[0]!.family);
@@ -92,6 +98,6 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
 export function checkHostAllowed(url: URL, allowPrivate: boolean): void {
   if (allowPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0 && !isPublicAddress(host)) throw new BlockedAddressError();
-  if (/^localhost$|\.localhost$/i.test(host)) throw new BlockedAddressError();
+  if (isIP(host) !== 0 && !isPublicAddress(host)) throw new BlockedAddressError(`${BLOCKED_MESSAGE}: ${host}`);
+  if (/^localhost$|\.localhost$/i.test(host)) throw new BlockedAddressError(`${BLOCKED_MESSAGE}: ${host}`);
 }

@@ -9,7 +9,13 @@ export function snippets(baseUrl: string, writeKey: string): { id: string; label
     {
       id: 'js',
       label: 'JavaScript SDK',
-      code: `import { RudderAnalytics } from '@rudderstack/analytics-js';\n\nconst analytics = new RudderAnalytics();\nanalytics.load('${writeKey}', '${baseUrl}');\nanalytics.track('Order Completed', { revenue: 42 });`,
+      // The bundled build carries its plugins (no CDN); configUrl makes this instance the control plane.
+      code: `// The '/bundled' build carries its plugins, so nothing loads from RudderStack's CDN.\nimport { RudderAnalytics } from '@rudderstack/analytics-js/bundled';\n\nconst analytics = new RudderAnalytics();\nanalytics.load('${writeKey}', '${baseUrl}', {\n  configUrl: '${baseUrl}', // the source config comes from this instance\n  // useBeacon: true, // beacon transport (/beacon/v1/batch)\n});\nanalytics.track('Order Completed', { revenue: 42 });`,
+    },
+    {
+      id: 'js-v2',
+      label: 'JavaScript SDK v2 (legacy)',
+      code: `import * as rudderanalytics from 'rudder-sdk-js';\n\nrudderanalytics.load('${writeKey}', '${baseUrl}', { configUrl: '${baseUrl}' });\nrudderanalytics.track('Order Completed', { revenue: 42 });`,
     },
     {
       id: 'node',
