@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, TEST_EMAIL, TEST_TOKEN, type TestStudio } from '../testing/harness';
 import { WORKSPACE_TABLES } from '../store/backup-repo';
 import { sha256 } from './backup-crypto';
+import { readFileSync } from 'node:fs';
+import { KEY_CHECK_SETTING, KEY_FILE, parseMasterKey } from '../security/master-key';
+import { createSecretBox } from '../security/secret-box';
+import { openConfig } from '../store/destination-secrets';
 
 // Export of the whole workspace from one data folder and import into an empty one (real
 // servers, real SQLite files): everything equal; a wrong passphrase, a changed file or a
@@ -15,10 +19,14 @@ const freshStudio = (writeKey: string) => startTestStudio({ credentials: { email
 /** Rows of the workspace tables and the credentials, straight from a data folder's file. */
 function rows(dataDir: string): Record<string, unknown[]> {
   const db = new BetterSqlite3(join(dataDir, 'studio.db'), { readonly: true });
+  // Secrets are sealed under each folder's own master key: compare what they hold, not their ciphertext.
+  const box = createSecretBox(parseMasterKey(readFileSync(join(dataDir, KEY_FILE), 'utf8'), KEY_FILE));
   try {
     const out: Record<string, unknown[]> = {};
     for (const table of [...WORKSPACE_TABLES, 'credentials']) out[table] = db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
-    out.credentials = (out.credentials as { key: string; value: string }[]).map(({ key, value }) => ({ key, value }));
+    out.credentials = (out.credentials as { key: string; value: string }[]).map(({ key, value }) => ({ key, value: box.open(value) }));
+    out.destinations = (out.destinations as { kind: string; config: string }[]).map((d) => ({ ...d, config: openConfig(box, d.kind, JSON.parse(d.config)) }));
+    out.settings = (out.settings as { key: string }[]).filter((row) => row.key !== KEY_CHECK_SETTING);
     return out;
   } finally {
     db.close();

@@ -4,12 +4,10 @@ import type { BackupService } from '../../backup/backup-service';
 import { studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
 
-const tags = ['backup'];
-
 /** Studio API: the whole workspace as one file, out and back in. */
-export const backupRoutes =
-  (service: BackupService): FastifyPluginAsync =>
+export const backupRoutes = (service: BackupService): FastifyPluginAsync =>
   typedRoutes((app) => {
+    const tags = ['backup'];
     app.post(
       '/studio/api/backup/export',
       {
