@@ -9,47 +9,40 @@ if (!(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
 }
 
 /**
- * electron-vite's `import x from './thread?nodeWorker'` (a worker bundled as its own chunk) for
- * tests: the worker runs from its TypeScript source on Node's type stripping, so such thread
- * files import only Node built-ins and packages.
+ * An electron-vite import suffix resolved for tests from the TypeScript source next to the
+ * importer: `load` turns the source's absolute path into the module the import gets.
  */
-function nodeWorkerFromSource(): Plugin {
+function fromSource(suffix: string, load: (file: string) => string): Plugin {
+  const prefix = `\0${suffix}:`;
   return {
-    name: 'node-worker-from-source',
+    name: `${suffix}-from-source`,
     enforce: 'pre',
     resolveId(id, importer) {
-      if (!id.endsWith('?nodeWorker') || !importer) return undefined;
-      const file = resolve(importer, '..', id.slice(0, -'?nodeWorker'.length));
-      return `\0node-worker:${file.endsWith('.ts') ? file : `${file}.ts`}`;
+      if (!id.endsWith(`?${suffix}`) || !importer) return undefined;
+      const file = resolve(importer, '..', id.slice(0, -suffix.length - 1));
+      return `${prefix}${file.endsWith('.ts') ? file : `${file}.ts`}`;
     },
-    load(id) {
-      if (!id.startsWith('\0node-worker:')) return undefined;
-      const url = pathToFileURL(id.slice('\0node-worker:'.length)).href;
-      return `import { Worker } from 'node:worker_threads';\nexport default (options) => new Worker(new URL(${JSON.stringify(url)}), options);`;
-    },
+    load: (id) => (id.startsWith(prefix) ? load(id.slice(prefix.length)) : undefined),
   };
 }
 
 /**
- * electron-vite's `import entry from './entry?modulePath'` (a child-process entry bundled as its
- * own chunk) for tests: the path of the TypeScript source; the process pool starts it with
- * Node's TypeScript support and a resolve hook for the sources' extensionless imports.
+ * `import x from './thread?nodeWorker'` (a worker bundled as its own chunk): the worker runs from
+ * its TypeScript source on Node's type stripping, so such thread files import only Node built-ins
+ * and packages.
  */
-function modulePathFromSource(): Plugin {
-  return {
-    name: 'module-path-from-source',
-    enforce: 'pre',
-    resolveId(id, importer) {
-      if (!id.endsWith('?modulePath') || !importer) return undefined;
-      const file = resolve(importer, '..', id.slice(0, -'?modulePath'.length));
-      return `\0module-path:${file.endsWith('.ts') ? file : `${file}.ts`}`;
-    },
-    load(id) {
-      if (!id.startsWith('\0module-path:')) return undefined;
-      return `export default ${JSON.stringify(id.slice('\0module-path:'.length))};`;
-    },
-  };
-}
+const nodeWorkerFromSource = () =>
+  fromSource(
+    'nodeWorker',
+    (file) => `import { Worker } from 'node:worker_threads';\nexport default (options) => new Worker(new URL(${JSON.stringify(pathToFileURL(file).href)}), options);`,
+  );
+
+/**
+ * `import entry from './entry?modulePath'` (a child-process entry bundled as its own chunk): the
+ * path of the TypeScript source; the process pool starts it with Node's TypeScript support and a
+ * resolve hook for the sources' extensionless imports.
+ */
+const modulePathFromSource = () => fromSource('modulePath', (file) => `export default ${JSON.stringify(file)};`);
 
 export default defineConfig({
   plugins: [nodeWorkerFromSource(), modulePathFromSource()],

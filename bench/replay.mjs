@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { latency, startBenchHost } from './lib/headless-host.mjs';
+import { floorSource } from './lib/isolate-floor.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/replay.mjs');
@@ -40,23 +41,8 @@ const events = JSON.parse(
 );
 
 // ---- floor: the bare isolate over the same events in memory, one call per 200-event batch ----
-const FLOOR_WRAPPER = `
-export function __floor(events) {
-  if (typeof transformBatch === 'function') return transformBatch(events, __metadata);
-  const out = [];
-  for (const event of events) {
-    let result;
-    try { result = transformEvent(event, __metadata); } catch (error) { out.push({ error: String(error) }); continue; }
-    if (result === null || result === undefined) continue;
-    if (Array.isArray(result)) out.push(...result); else out.push(result);
-  }
-  return out;
-}
-const __metadata = () => ({});
-`;
 async function floor(code) {
-  const has = (name) => new RegExp(`export\\s+(async\\s+)?function\\s+${name}\\b`).test(code);
-  const source = code + (has('transformBatch') ? '\nconst transformEvent = undefined;' : '\nconst transformBatch = undefined;') + FLOOR_WRAPPER;
+  const source = floorSource(code);
   const isolate = new ivm.Isolate({ memoryLimit: 128 });
   const context = await isolate.createContext();
   await context.evalClosure('globalThis.log = () => {};', []);

@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buildBenchEntries } from './lib/build-entries.mjs';
 import { latency, startBenchHost } from './lib/headless-host.mjs';
+import { floorSource } from './lib/isolate-floor.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/sandbox.mjs');
@@ -48,25 +49,6 @@ const rate = (n, s) => Math.round(n / s);
 const fmt = (n) => n.toLocaleString('en-US');
 
 // ---- floor: a bare isolate, the same module plus one loop function, one call per batch ----
-const FLOOR_WRAPPER = `
-export function __floor(events) {
-  if (typeof transformBatch === 'function') return transformBatch(events, __metadata);
-  const out = [];
-  for (const event of events) {
-    let result;
-    try { result = transformEvent(event, __metadata); } catch (error) { out.push({ error: String(error) }); continue; }
-    if (result === null || result === undefined) continue;
-    if (Array.isArray(result)) out.push(...result); else out.push(result);
-  }
-  return out;
-}
-const __metadata = () => ({});
-`;
-const floorSource = (code) => {
-  // transformEvent/transformBatch may be absent: declare the other one so the wrapper compiles.
-  const has = (name) => new RegExp(`export\\s+(async\\s+)?function\\s+${name}\\b`).test(code);
-  return code + (has('transformBatch') ? '\nconst transformEvent = undefined;' : '\nconst transformBatch = undefined;') + FLOOR_WRAPPER;
-};
 
 async function floorInstance(code) {
   const isolate = new ivm.Isolate({ memoryLimit: 128 });

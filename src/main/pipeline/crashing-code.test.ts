@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, send } from '../testing/event-helpers';
+import { callOk, eventually, trackOnce } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 
 // User code that used to abort the whole server process (Atomics.waitAsync on a
@@ -16,14 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ok(method: string, path: string, body?: unknown): Promise<any> {
-  const answer = await t.call(method, path, body);
-  if (answer.status !== 200) throw new Error(`${method} ${path} → ${answer.status}: ${answer.text}`);
-  return answer.body;
-}
+const ok = (method: string, path: string, body?: unknown) => callOk(t, method, path, body);
 
-const track = async (messageId: string, event = 'fine') =>
-  (await send(t, '/v1/track', { type: 'track', userId: 'u', event, messageId, properties: {} })).text;
+const track = (messageId: string, event = 'fine') => trackOnce(t, messageId, event);
 
 describe('code that aborted the process', () => {
   it('test run: the event fails with a clear error; the server keeps answering /v1/track', async () => {

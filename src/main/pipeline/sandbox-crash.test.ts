@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, send } from '../testing/event-helpers';
+import { callOk, eventually, trackOnce } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 
 // The crash reproduction against the real server: user code spins, and its sandbox process is
@@ -18,14 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ok(method: string, path: string, body?: unknown): Promise<any> {
-  const answer = await t.call(method, path, body);
-  if (answer.status !== 200) throw new Error(`${method} ${path} → ${answer.status}: ${answer.text}`);
-  return answer.body;
-}
+const ok = (method: string, path: string, body?: unknown) => callOk(t, method, path, body);
 
-const track = async (messageId: string, event = 'fine') =>
-  (await send(t, '/v1/track', { type: 'track', userId: 'u', event, messageId, properties: {} })).text;
+const track = (messageId: string, event = 'fine') => trackOnce(t, messageId, event);
 
 /** Waits until a sandbox process runs something, checks the server answers /v1/track meanwhile, then kills it. */
 async function killRunningSandbox(label: string): Promise<number> {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, listEvents, send } from '../testing/event-helpers';
+import { eventually, listEvents, send, callOk } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 
 // Delivery through connected, published transformations (real sandbox) to every kind of
@@ -34,11 +34,7 @@ afterAll(async () => {
   await Promise.all([t.close(), remote.close(), new Promise<void>((r) => hookServer.close(() => r()))]);
 });
 
-async function ok(target: TestStudio, method: string, path: string, body?: unknown): Promise<any> {
-  const answer = await target.call(method, path, body);
-  if (answer.status !== 200) throw new Error(`${method} ${path} → ${answer.status}: ${answer.text}`);
-  return answer.body;
-}
+const ok = callOk;
 
 const destination = (body: Record<string, unknown>) => ok(t, 'POST', '/studio/api/destinations', body);
 

@@ -72,3 +72,14 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The answer body of a call that must answer 200 (throws with the status and text otherwise). */
+export async function callOk(target: TestStudio, method: string, path: string, body?: unknown): Promise<any> {
+  const answer = await target.call(method, path, body);
+  if (answer.status !== 200) throw new Error(`${method} ${path} → ${answer.status}: ${answer.text}`);
+  return answer.body;
+}
+
+/** Sends one track call with a known messageId; answers the event API's text ("OK"). */
+export const trackOnce = async (target: TestStudio, messageId: string, event = 'fine') =>
+  (await send(target, '/v1/track', { type: 'track', userId: 'u', event, messageId, properties: {} })).text;
