@@ -2,7 +2,7 @@
 // Replay throughput, compare throughput, server memory and test-bench latency during a replay,
 // against a floor measured in the same run.
 //
-//   node --no-node-snapshot bench/replay.mjs [--events 100000]
+//   node --no-node-snapshot bench/replay.mjs [--events 100000] [--only mask-pii,faulty]
 //
 // 1. 100,000 generated events (gen-events.mjs) are captured through /v1/batch on the built
 //    headless host (a child process).
@@ -30,7 +30,8 @@ const ivm = createRequire(import.meta.url)('isolated-vm');
 const argIndex = process.argv.indexOf('--events');
 const EVENTS = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 100_000;
 const BATCH = 200;
-const fixtures = ['mask-pii', 'drop-internal', 'split-order', 'dedupe-batch', 'faulty'];
+const onlyIndex = process.argv.indexOf('--only'); // e.g. --only mask-pii,faulty (while profiling)
+const fixtures = ['mask-pii', 'drop-internal', 'split-order', 'dedupe-batch', 'faulty'].filter((f) => onlyIndex < 0 || process.argv[onlyIndex + 1].split(',').includes(f));
 const libraryCode = readFileSync(join(root, 'resources/fixtures/libraries/event-utils.js'), 'utf8');
 const codeOf = (name) => readFileSync(join(root, `resources/fixtures/transformations/${name}.js`), 'utf8');
 const fmt = (n) => Math.round(n).toLocaleString('en-US');

@@ -16,6 +16,7 @@ export async function startBenchHost(headless, prefix = 'bench-studio-') {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`headless host did not start: ${out}`)), 20_000);
     child.stdout.on('data', (d) => {
+      if (process.env.BENCH_HOST_ECHO) process.stderr.write(d); // e.g. with BENCH_HOST_NODE_ARGS=--trace-gc
       out += d;
       const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
       if (m) {
@@ -34,7 +35,8 @@ export async function startBenchHost(headless, prefix = 'bench-studio-') {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.BENCH_KEEP_DATA) console.log(`data folder kept: ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,7 +9,9 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
-  bad_gateway: 502,
+  // The configured remote (sync) failed: unreachable, refused the token, answered an error.
+  // A 4xx: the user fixes the remote's settings or brings it up; the message says which.
+  remote_failed: 424,
   unavailable: 503,
   internal: 500,
 } as const;

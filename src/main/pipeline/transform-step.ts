@@ -1,7 +1,7 @@
 import type { Destination, PublishedCode } from '../store/destinations-repo';
 import type { StoredEvent } from '../store/events-repo';
 import type { Source } from '../store/sources-repo';
-import type { EventMetadata, Sandbox } from '../sandbox/types';
+import { eventCount, type EventMetadata, type Sandbox, type StoredEvents } from '../sandbox/types';
 
 /** What one input event became after the transformation step. */
 export interface EventOutcome {
@@ -60,7 +60,7 @@ export function passThrough(events: Record<string, unknown>[]): TransformStepRes
 export async function runTransformation(
   sandbox: Sandbox,
   code: PublishedCode,
-  events: Record<string, unknown>[],
+  events: Record<string, unknown>[] | StoredEvents,
   metadata: EventMetadata[],
 ): Promise<TransformStepResult> {
   const output = await sandbox.transform({
@@ -75,7 +75,7 @@ export async function runTransformation(
   metadata.forEach((m, i) => {
     if (m.messageId !== undefined && !indexByMessageId.has(m.messageId)) indexByMessageId.set(m.messageId, i);
   });
-  const perEvent: EventOutcome[] = events.map(() => ({ outputs: [], errors: [] }));
+  const perEvent: EventOutcome[] = Array.from({ length: eventCount(events) }, () => ({ outputs: [], errors: [] }));
   const orphans: Record<string, unknown>[] = [];
   const batchErrors: string[] = [];
   for (const result of output.results) {

@@ -39,31 +39,39 @@ export function createReplayJobs(options: JobsOptions) {
     const b = row.target_b ? (JSON.parse(row.target_b) as CodeSpec) : null;
     const summary = JSON.parse(row.summary) as ReplaySummary;
     let done = row.done;
-    current = { id: row.id, live: { startedMs: performance.now(), doneAtStart: done, done } };
+    const live = { startedMs: performance.now(), doneAtStart: done, done };
+    current = { id: row.id, live };
     repo.setStatus(row.id, 'running', { startedAt: now() });
-    while (done < row.total) {
+    // Reads a batch and starts it in the sandbox: both targets at once (other isolates, run in
+    // parallel there). Errors are per-event outcomes, so the promise never rejects.
+    const start = (from: number) => {
+      const rows = repo.inputs(row.id, from, BATCH_SIZE);
+      if (rows.length === 0) return null;
+      const batch = prepareBatch(rows);
+      const sandbox = options.sandbox();
+      const sides = Promise.all([runSide(sandbox, a, batch, options.workspaceId), b ? runSide(sandbox, b, batch, options.workspaceId) : null]);
+      return { batch, end: rows[rows.length - 1]!.position + 1, sides };
+    };
+    let next = done < row.total ? start(done) : null;
+    while (next) {
+      const batch = next;
+      const [resultA, resultB] = await batch.sides;
       if (stopping) return; // left 'running': the next start marks it interrupted
       if (cancelled.has(row.id)) {
         repo.setStatus(row.id, 'cancelled', { finishedAt: now() });
         return;
       }
-      const rows = repo.inputs(row.id, done, BATCH_SIZE);
-      if (rows.length === 0) break;
-      const batch = prepareBatch(rows);
-      const sandbox = options.sandbox();
+      // Pipelined: the sandbox runs the next batch while this one is summarised and written.
+      next = batch.end < row.total ? start(batch.end) : null;
       await yieldToOthers();
-      const resultA = await runSide(sandbox, a, batch, options.workspaceId);
+      const results = batchResults(batch.batch, resultA, resultB, summary);
       await yieldToOthers();
-      const resultB = b ? await runSide(sandbox, b, batch, options.workspaceId) : null;
-      if (stopping) return;
-      await yieldToOthers();
-      const results = batchResults(batch, resultA, resultB, summary);
-      await yieldToOthers();
-      done = rows[rows.length - 1]!.position + 1;
-      repo.writeBatch(row.id, rows[0]!.position, JSON.stringify(resultA.logs), resultB ? JSON.stringify(resultB.logs) : null, results, done, JSON.stringify(summary));
-      current.live.done = done;
+      done = batch.end;
+      repo.writeBatch(row.id, batch.batch.rows[0]!.position, JSON.stringify(resultA.logs), resultB ? JSON.stringify(resultB.logs) : null, results, done, JSON.stringify(summary));
+      live.done = done;
       await yieldToOthers();
     }
+    if (stopping) return;
     repo.setStatus(row.id, 'done', { finishedAt: now() });
   }
 

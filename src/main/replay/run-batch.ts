@@ -1,6 +1,6 @@
 import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
 import { runTransformation } from '../pipeline/transform-step';
-import type { EventMetadata, Sandbox } from '../sandbox/types';
+import type { EventMetadata, Sandbox, StoredEvents } from '../sandbox/types';
 import type { ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
 import { addToSummary, classify, errorText, outputChanges, type SideOutcome } from './outcome';
 import type { CodeSpec } from './targets';
@@ -10,41 +10,63 @@ export const BATCH_SIZE = 200;
 
 export interface PreparedBatch {
   rows: ReplayInputRow[];
-  events: Record<string, unknown>[];
+  /** The present events' JSON texts, sent to the sandbox as they are (not parsed here). */
+  events: StoredEvents;
+  /** What the metadata of each present event needs, from the stored columns. */
+  facts: EventFacts[];
   /** Index of each event in `rows` (rows whose event is gone are not run). */
   missing: Set<number>;
 }
 
-/** Parses a batch of inputs; a captured event deleted since the run was created counts as missing. */
-export function prepareBatch(rows: ReplayInputRow[]): PreparedBatch {
-  const events: Record<string, unknown>[] = [];
-  const missing = new Set<number>();
-  rows.forEach((row, i) => {
-    if (row.event === null) missing.add(i);
-    else events.push(JSON.parse(row.event) as Record<string, unknown>);
-  });
-  return { rows, events, missing };
+interface EventFacts {
+  messageId: string;
+  /** The messageId the event itself carries (absent on some imported events). */
+  ownMessageId?: string;
+  sourceId?: string;
+  receivedAt?: string;
+  eventName?: string;
+  eventType?: string;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-function metadataOf(batch: PreparedBatch, spec: CodeSpec, workspaceId: string): EventMetadata[] {
-  const present = batch.rows.filter((_, i) => !batch.missing.has(i));
-  return batch.events.map((event, i) => {
-    const row = present[i]!;
-    return {
-      sourceId: row.source_id ?? undefined,
-      sourceType: 'HTTP',
-      workspaceId,
-      // Imported events without a messageId get one from their position, so outputs map back.
-      messageId: row.message_id ?? str(event.messageId) ?? `replay-${row.position}`,
-      receivedAt: row.received_at ?? str(event.receivedAt),
-      eventName: str(event.event),
-      eventType: str(event.type),
-      transformationId: spec.transformationId ?? undefined,
-      transformationVersionId: spec.versionId ?? undefined,
-    };
+/** Facts of an imported event (not captured, so no stored columns): read from the event itself. */
+function importedFacts(row: ReplayInputRow, json: string): EventFacts {
+  const event = JSON.parse(json) as Record<string, unknown>;
+  // Imported events without a messageId get one from their position, so outputs map back.
+  const own = str(event.messageId);
+  return { messageId: own ?? `replay-${row.position}`, ownMessageId: own, receivedAt: str(event.receivedAt), eventName: str(event.event), eventType: str(event.type) };
+}
+
+/** A batch of inputs; a captured event deleted since the run was created counts as missing. */
+export function prepareBatch(rows: ReplayInputRow[]): PreparedBatch {
+  const json: string[] = [];
+  const facts: EventFacts[] = [];
+  const missing = new Set<number>();
+  rows.forEach((row, i) => {
+    if (row.event === null) return void missing.add(i);
+    json.push(row.event);
+    facts.push(
+      row.message_id === null
+        ? importedFacts(row, row.event)
+        : { messageId: row.message_id, sourceId: row.source_id ?? undefined, receivedAt: row.received_at ?? undefined, eventName: row.event_name ?? undefined, eventType: row.type ?? undefined },
+    );
   });
+  return { rows, events: { json }, facts, missing };
+}
+
+function metadataOf(batch: PreparedBatch, spec: CodeSpec, workspaceId: string): EventMetadata[] {
+  return batch.facts.map((f) => ({
+    sourceId: f.sourceId,
+    sourceType: 'HTTP',
+    workspaceId,
+    messageId: f.messageId,
+    receivedAt: f.receivedAt,
+    eventName: f.eventName,
+    eventType: f.eventType,
+    transformationId: spec.transformationId ?? undefined,
+    transformationVersionId: spec.versionId ?? undefined,
+  }));
 }
 
 /** Runs one batch through one target in one sandbox call; a fatal error fails every event of it. */
@@ -54,7 +76,7 @@ export async function runSide(
   batch: PreparedBatch,
   workspaceId: string,
 ): Promise<{ outcomes: SideOutcome[]; logs: string[]; durationMs: number }> {
-  if (batch.events.length === 0) return { outcomes: [], logs: [], durationMs: 0 };
+  if (batch.facts.length === 0) return { outcomes: [], logs: [], durationMs: 0 };
   try {
     const step = await runTransformation(
       sandbox,
@@ -69,7 +91,7 @@ export async function runSide(
     };
   } catch (error) {
     const message = errorText(error instanceof Error ? error.message : String(error));
-    return { outcomes: batch.events.map(() => ({ outputs: [], error: message })), logs: [], durationMs: 0 };
+    return { outcomes: batch.facts.map(() => ({ outputs: [], error: message })), logs: [], durationMs: 0 };
   }
 }
 
@@ -82,7 +104,7 @@ export function batchResults(
   b: { outcomes: SideOutcome[]; durationMs: number } | null,
   summary: ReplaySummary,
 ): ReplayResultWrite[] {
-  const perEvent = (a.durationMs + (b?.durationMs ?? 0)) / Math.max(1, batch.events.length);
+  const perEvent = (a.durationMs + (b?.durationMs ?? 0)) / Math.max(1, batch.facts.length);
   let k = 0;
   return batch.rows.map((row, i) => {
     const isMissing = batch.missing.has(i);
@@ -93,7 +115,7 @@ export function batchResults(
     // Equal outputs have no field changes: the walk is only done for events that changed.
     const changes = sideB && change !== 'unchanged' ? outputChanges(sideA, sideB) : [];
     addToSummary(summary, sideA, sideB, change, changes);
-    const messageId = row.message_id ?? (isMissing ? null : str(batch.events[k - 1]!.messageId) ?? null);
+    const messageId = row.message_id ?? (isMissing ? null : (batch.facts[k - 1]!.ownMessageId ?? null));
     return {
       position: row.position,
       eventSeq: row.event_seq,

@@ -12,7 +12,7 @@ export interface ResolvedInputs {
 }
 
 
-const PAGE = 5000;
+const PAGE = 20_000;
 
 /** The events a run goes through, oldest first: captured ids, a filter's matches, or imported events. */
 export function resolveSource(store: Store, given: ReplaySource): ResolvedInputs {
@@ -36,10 +36,10 @@ export function resolveSource(store: Store, given: ReplaySource): ResolvedInputs
   const seqs: number[] = [];
   let before: number | undefined;
   while (seqs.length < limit) {
-    const page = store.events.list(filter, Math.min(PAGE, limit - seqs.length), before);
+    const page = store.events.seqs(filter, Math.min(PAGE, limit - seqs.length), before);
     if (page.length === 0) break;
-    for (const e of page) seqs.push(e.seq);
-    before = page[page.length - 1]!.seq;
+    for (const seq of page) seqs.push(seq);
+    before = page[page.length - 1]!;
   }
   if (seqs.length === 0) throw badRequest('source.filter: no captured event matches the filter');
   seqs.reverse();

@@ -67,10 +67,13 @@ function cacheKeyOf(input: TransformInput, name: string, libraries: SandboxLibra
 function checkInput(input: TransformInput): void {
   if (!input || typeof input !== 'object') throw badRequest('transform input must be an object');
   if (typeof input.code !== 'string') throw badRequest('code must be a string');
-  if (!Array.isArray(input.events)) throw badRequest('events must be an array of event objects');
-  input.events.forEach((event, i) => {
-    if (!isPlainObject(event)) throw badRequest(`events[${i}] must be an object`);
-  });
+  if (Array.isArray(input.events)) {
+    input.events.forEach((event, i) => {
+      if (!isPlainObject(event)) throw badRequest(`events[${i}] must be an object`);
+    });
+  } else if (!input.events || !Array.isArray(input.events.json) || !input.events.json.every((text) => typeof text === 'string' && text.startsWith('{'))) {
+    throw badRequest('events must be an array of event objects');
+  }
   if (input.metadata !== undefined && !Array.isArray(input.metadata)) throw badRequest('metadata must be an array');
   for (const library of input.libraries ?? []) {
     if (!library || typeof library.importName !== 'string' || typeof library.code !== 'string') {
@@ -121,7 +124,8 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     for (const library of libraries) if (!byImportName.has(library.importName)) byImportName.set(library.importName, library);
     let payload: string;
     try {
-      payload = `{"e":${JSON.stringify(input.events)},"m":${input.metadata ? JSON.stringify(input.metadata) : 'null'}}`;
+      const events = Array.isArray(input.events) ? JSON.stringify(input.events) : `[${input.events.json.join(',')}]`;
+      payload = `{"e":${events},"m":${input.metadata ? JSON.stringify(input.metadata) : 'null'}}`;
     } catch (error) {
       throw badRequest(`events cannot be converted to JSON: ${(error as Error).message}`);
     }

@@ -1,6 +1,6 @@
 import { messages, sandboxError } from './errors';
 import { droppedLogsLine } from './host/log';
-import type { EventMetadata, TransformResult } from './types';
+import { eventCount, type EventMetadata, type StoredEvents, type TransformResult } from './types';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -22,7 +22,7 @@ export function deriveMetadata(event: Record<string, unknown>, given?: EventMeta
  */
 export function readRunAnswer(
   json: string,
-  events: Record<string, unknown>[],
+  events: Record<string, unknown>[] | StoredEvents,
   metadata: EventMetadata[] | undefined,
   maxOutputBytes: number,
 ): { results: TransformResult[]; logs: string[]; logEvents: number[] } {
@@ -38,12 +38,14 @@ export function readRunAnswer(
   }
   const entries = answer.r;
   if (!Array.isArray(entries)) throw sandboxError('The transformation produced a result that cannot be read');
+  const count = eventCount(events);
   const cache = new Map<number, EventMetadata>();
   const metadataOf = (index: unknown): EventMetadata => {
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= events.length) return {};
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) return {};
     let m = cache.get(index);
     if (!m) {
-      m = deriveMetadata(events[index]!, metadata?.[index]);
+      // Stored events are not parsed here: their metadata comes complete with the run.
+      m = deriveMetadata(Array.isArray(events) ? events[index]! : {}, metadata?.[index]);
       cache.set(index, m);
     }
     return m;
@@ -65,7 +67,7 @@ export function readRunAnswer(
     if (typeof line !== 'string') return;
     const owner = owners[k];
     logs.push(line);
-    logEvents.push(typeof owner === 'number' && Number.isInteger(owner) && owner >= 0 && owner < events.length ? owner : -1);
+    logEvents.push(typeof owner === 'number' && Number.isInteger(owner) && owner >= 0 && owner < count ? owner : -1);
   });
   if (typeof answer.d === 'number' && answer.d > 0) {
     logs.push(droppedLogsLine(answer.d));

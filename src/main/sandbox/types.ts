@@ -32,6 +32,17 @@ export interface EventMetadata {
   transformationVersionId?: string;
 }
 
+/**
+ * Events already serialised by the studio itself (captured events as stored: one JSON object
+ * text each), sent to the sandbox as they are instead of parsed and serialised again.
+ */
+export interface StoredEvents {
+  json: string[];
+}
+
+/** How many events an input holds. */
+export const eventCount = (events: Record<string, unknown>[] | StoredEvents): number => (Array.isArray(events) ? events.length : events.json.length);
+
 export interface TransformInput {
   code: string;
   /** Name of the module in stack traces; default "base transformation". */
@@ -42,7 +53,7 @@ export interface TransformInput {
    */
   cacheKey?: string;
   libraries?: SandboxLibrary[];
-  events: Record<string, unknown>[];
+  events: Record<string, unknown>[] | StoredEvents;
   /** Per-event metadata, same order as `events`; missing fields are derived from the event. */
   metadata?: EventMetadata[];
   /** Values for getCredential(key); default: the credentials stored in the app. */

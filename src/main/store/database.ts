@@ -4,10 +4,16 @@ import { applyMigrations } from './migrate';
 
 export type Db = BetterSqlite3.Database;
 
+export const PAGE_SIZE = 16_384;
+
 /** Opens (creating if needed) the studio database with the pragmas every connection uses. */
 export function openDatabase(file: string): Db {
   const Database = loadNative<typeof BetterSqlite3>('better-sqlite3');
   const db = new Database(file);
+  // 16 KiB pages on a new database (an existing one keeps its size): replay results and captured
+  // events are rows of 1-4 KB, which 4 KiB pages split into overflow chains (inserts measured
+  // about twice as fast). Only effective before the first table exists and before WAL.
+  db.pragma(`page_size = ${PAGE_SIZE}`);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

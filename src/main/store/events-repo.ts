@@ -112,6 +112,35 @@ export function eventsRepo(db: Db) {
   const cached = statementCache(db);
   const { highestSeq, bounds } = seqBounds(db);
 
+  /** Rows (the given columns of `e`) matching a filter, newest first; see `list`. */
+  function select(columns: string, filter: EventFilter, limit: number, beforeSeq?: number, offset?: number): unknown[] {
+    const [lo, hi] = bounds(filter, beforeSeq);
+    if (lo > hi) return [];
+    const where = predicates(filter);
+    if (offset) {
+      // Random access for a virtual table: one query, the column indexes do the filtering.
+      const sql = `SELECT ${columns} FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ? OFFSET ?`;
+      return cached(sql).all(lo, hi, ...where.params, limit, offset);
+    }
+    const indexed = keys.indexedUpto();
+    const out: unknown[] = [];
+    const tailLo = Math.max(lo, indexed + 1);
+    if (hi >= tailLo) {
+      const sql = `SELECT ${columns} FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ?`;
+      out.push(...cached(sql).all(tailLo, hi, ...where.params, limit));
+    }
+    const indexedHi = Math.min(hi, indexed);
+    if (out.length < limit && lo <= indexedHi) {
+      const lookup = lookupKeys(filter);
+      const sql = lookup
+        ? `SELECT ${columns} FROM keys.event_keys k CROSS JOIN captured_events e ON e.seq = k.seq
+           WHERE k.k IN (${lookup.map(() => '?').join(', ')}) AND k.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY k.seq DESC LIMIT ?`
+        : `SELECT ${columns} FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ?`;
+      out.push(...cached(sql).all(...(lookup ?? []), lo, indexedHi, ...where.params, limit - out.length));
+    }
+    return out;
+  }
+
   return {
     /** Stores one accepted request and its events in one transaction. */
     capture(request: RequestRow, rows: EventRow[]): { firstSeq: number; lastSeq: number } {
@@ -152,32 +181,11 @@ export function eventsRepo(db: Db) {
      * index are scanned directly, the rest are found through it.
      */
     list(filter: EventFilter, limit: number, beforeSeq?: number, offset?: number): StoredEvent[] {
-      const [lo, hi] = bounds(filter, beforeSeq);
-      if (lo > hi) return [];
-      const where = predicates(filter);
-      if (offset) {
-        // Random access for a virtual table: one query, the column indexes do the filtering.
-        const sql = `SELECT e.* FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ? OFFSET ?`;
-        return (cached(sql).all(lo, hi, ...where.params, limit, offset) as EventDbRow[]).map(toStored);
-      }
-      const indexed = keys.indexedUpto();
-      const out: EventDbRow[] = [];
-      const tailLo = Math.max(lo, indexed + 1);
-      if (hi >= tailLo) {
-        const sql = `SELECT e.* FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ?`;
-        out.push(...(cached(sql).all(tailLo, hi, ...where.params, limit) as EventDbRow[]));
-      }
-      const indexedHi = Math.min(hi, indexed);
-      if (out.length < limit && lo <= indexedHi) {
-        const lookup = lookupKeys(filter);
-        const sql = lookup
-          ? `SELECT e.* FROM keys.event_keys k CROSS JOIN captured_events e ON e.seq = k.seq
-             WHERE k.k IN (${lookup.map(() => '?').join(', ')}) AND k.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY k.seq DESC LIMIT ?`
-          : `SELECT e.* FROM captured_events e WHERE e.seq BETWEEN ? AND ? AND ${where.sql} ORDER BY e.seq DESC LIMIT ?`;
-        const params = [...(lookup ?? []), lo, indexedHi, ...where.params, limit - out.length];
-        out.push(...(cached(sql).all(...params) as EventDbRow[]));
-      }
-      return out.map(toStored);
+      return (select('e.*', filter, limit, beforeSeq, offset) as EventDbRow[]).map(toStored);
+    },
+    /** The seqs `list` would answer, without loading the events. */
+    seqs(filter: EventFilter, limit: number, beforeSeq?: number): number[] {
+      return (select('e.seq', filter, limit, beforeSeq) as { seq: number }[]).map((r) => r.seq);
     },
     ...eventDeletes(db, bounds),
     /** Events for a destination's queue: seq in (afterSeq, uptoSeq] from its connected sources. */

@@ -26,6 +26,9 @@ export interface ReplayInputRow {
   source_id: string | null;
   received_at: string | null;
   message_id: string | null;
+  /** Call type and event name of a captured event (null for imported ones). */
+  type: string | null;
+  event_name: string | null;
 }
 
 export interface ReplayResultWrite {
@@ -95,7 +98,7 @@ export function replayRepo(db: Db) {
   );
   const insertInput = db.prepare('INSERT INTO replay_inputs (run_id, position, event_seq, event) VALUES (?, ?, ?, ?)');
   const inputs = db.prepare(
-    `SELECT i.position, i.event_seq, COALESCE(i.event, e.event) AS event, e.source_id, e.received_at, e.message_id
+    `SELECT i.position, i.event_seq, COALESCE(i.event, e.event) AS event, e.source_id, e.received_at, e.message_id, e.type, e.event_name
      FROM replay_inputs i LEFT JOIN captured_events e ON e.seq = i.event_seq
      WHERE i.run_id = ? AND i.position >= ? ORDER BY i.position LIMIT ?`,
   );

@@ -11,7 +11,7 @@ export class RemoteError extends StudioError {
     readonly status?: number,
     readonly answer?: unknown,
   ) {
-    super('bad_gateway', message, { kind, ...(status ? { remoteStatus: status } : {}), ...(answer !== undefined ? { remoteAnswer: answer } : {}) });
+    super('remote_failed', message, { kind, ...(status ? { remoteStatus: status } : {}), ...(answer !== undefined ? { remoteAnswer: answer } : {}) });
   }
 }
 

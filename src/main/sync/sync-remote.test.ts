@@ -186,7 +186,7 @@ describe('sync with a second headless instance as the remote', () => {
     expect(test.body).toMatchObject({ ok: false, kind: 'unauthorized' });
     expect(test.body.message).toMatch(/HTTP 401/);
     const push = await local.call('POST', '/studio/api/remotes/badtoken/push', {});
-    expect(push.status).toBe(502);
+    expect(push.status).toBe(424);
     expect(push.body).toMatchObject({ kind: 'unauthorized' });
     expect(push.text).not.toContain('wrong');
     // Stored only in the 0600 file, sealed with the master key: never in plain text.
@@ -211,7 +211,7 @@ describe('sync with a second headless instance as the remote', () => {
     const test = await local.call('POST', '/studio/api/remotes/team/test');
     expect(test.body).toMatchObject({ ok: false, kind: 'unreachable' });
     const push = await local.call('POST', '/studio/api/remotes/team/push', {});
-    expect(push.status).toBe(502);
+    expect(push.status).toBe(424);
     expect(push.body.kind).toBe('unreachable');
     expect((await local.call('GET', `/transformations/${t.id}`)).body.code).toBe(T1);
     // Back up on the same data folder: the change is still pending, then pushes once.

@@ -6,7 +6,7 @@ import { ErrorBody, errorResponses as managementErrors } from './management-sche
 import { listRoute } from './crud-routes';
 import { typedRoutes } from './typed-routes';
 
-const errorResponses = { ...managementErrors, 409: ErrorBody, 502: ErrorBody } as const;
+const errorResponses = { ...managementErrors, 409: ErrorBody, 424: ErrorBody } as const;
 
 const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
 const tags = ['sync'];
