@@ -21,6 +21,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import nodeFlags from '../src/main/hosts/node-flags.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -178,7 +179,7 @@ async function main() {
   let studio;
   let indexCatchUp;
   try {
-    studio = await startChild(['--no-node-snapshot', headless, '--port', '0', '--data-dir', dataDir], {
+    studio = await startChild([...nodeFlags.core, headless, '--port', '0', '--data-dir', dataDir], {
       STUDIO_EMAIL: 'bench@example.com',
       STUDIO_TOKEN: 'bench-token',
       STUDIO_WRITE_KEY: WRITE_KEY,

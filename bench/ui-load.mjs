@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import nodeFlags from '../src/main/hosts/node-flags.json' with { type: 'json' };
 
 const root = new URL('..', import.meta.url).pathname;
 const runsFlag = process.argv.indexOf('--runs');
@@ -21,7 +22,7 @@ const AUTH = `Basic ${Buffer.from(`${EMAIL}:${TOKEN}`).toString('base64')}`;
 
 async function startHost() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ui-'));
-  const child = spawn(process.execPath, ['--no-node-snapshot', join(root, 'out/main/headless.js'), '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [...nodeFlags.core, join(root, 'out/main/headless.js'), '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, STUDIO_EMAIL: EMAIL, STUDIO_TOKEN: TOKEN, STUDIO_WRITE_KEY: 'bench-write-key' },
   });

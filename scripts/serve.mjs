@@ -3,11 +3,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
+import nodeFlags from '../src/main/hosts/node-flags.json' with { type: 'json' };
 
 const root = new URL('..', import.meta.url).pathname;
 export function runHeadless(args, { extraEnv = {} } = {}) {
   buildIfStale();
-  const child = spawn(process.execPath, ['--no-node-snapshot', join(root, 'out/main/headless.js'), ...args], {
+  const child = spawn(process.execPath, [...nodeFlags.core, join(root, 'out/main/headless.js'), ...args], {
     stdio: 'inherit',
     env: { ...process.env, ...extraEnv },
   });

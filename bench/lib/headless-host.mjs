@@ -3,12 +3,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import nodeFlags from '../../src/main/hosts/node-flags.json' with { type: 'json' };
 
 export const BENCH_AUTH = `Basic ${Buffer.from('bench@example.com:bench-token').toString('base64')}`;
 
 export async function startBenchHost(headless, prefix = 'bench-studio-') {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  const child = spawn(process.execPath, ['--no-node-snapshot', ...(process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean), headless, '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [...nodeFlags.core, ...(process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean), headless, '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, STUDIO_EMAIL: 'bench@example.com', STUDIO_TOKEN: 'bench-token', STUDIO_WRITE_KEY: 'bench-write-key' },
   });

@@ -1,13 +1,10 @@
 import type { Destination, PublishedCode } from '../store/destinations-repo';
 import type { StoredEvent } from '../store/events-repo';
 import type { Source } from '../store/sources-repo';
-import { eventCount, type EventMetadata, type Sandbox, type StoredEvents } from '../sandbox/types';
+import { groupByEvent, type EventOutcome } from '../sandbox/per-event';
+import type { EventMetadata, Sandbox, TransformInput } from '../sandbox/types';
 
-/** What one input event became after the transformation step. */
-export interface EventOutcome {
-  outputs: Record<string, unknown>[];
-  errors: string[];
-}
+export type { EventOutcome } from '../sandbox/per-event';
 
 export interface TransformStepResult {
   /** One entry per input, same order. */
@@ -52,6 +49,16 @@ export function passThrough(events: Record<string, unknown>[]): TransformStepRes
   return { perEvent: events.map((e) => ({ outputs: [e], errors: [] })), orphans: [], logs: [], durationMs: 0 };
 }
 
+/** The sandbox's input for a published version (with its pinned library versions). */
+export function codeInput(code: PublishedCode): Pick<TransformInput, 'code' | 'name' | 'cacheKey' | 'libraries'> {
+  return {
+    code: code.code,
+    name: code.name,
+    cacheKey: [code.versionId, ...code.libraries.map((l) => l.versionId)].join(':'),
+    libraries: code.libraries.map((l) => ({ importName: l.importName, code: l.code, versionId: l.versionId })),
+  };
+}
+
 /**
  * Runs the published version (with its pinned library versions) over a batch in the sandbox
  * and maps every output and per-event error back to its input by the metadata's messageId.
@@ -60,38 +67,10 @@ export function passThrough(events: Record<string, unknown>[]): TransformStepRes
 export async function runTransformation(
   sandbox: Sandbox,
   code: PublishedCode,
-  events: Record<string, unknown>[] | StoredEvents,
+  events: Record<string, unknown>[],
   metadata: EventMetadata[],
 ): Promise<TransformStepResult> {
-  const output = await sandbox.transform({
-    code: code.code,
-    name: code.name,
-    cacheKey: [code.versionId, ...code.libraries.map((l) => l.versionId)].join(':'),
-    libraries: code.libraries.map((l) => ({ importName: l.importName, code: l.code, versionId: l.versionId })),
-    events,
-    metadata,
-  });
-  const indexByMessageId = new Map<string, number>();
-  metadata.forEach((m, i) => {
-    if (m.messageId !== undefined && !indexByMessageId.has(m.messageId)) indexByMessageId.set(m.messageId, i);
-  });
-  const perEvent: EventOutcome[] = Array.from({ length: eventCount(events) }, () => ({ outputs: [], errors: [] }));
-  const orphans: Record<string, unknown>[] = [];
-  const batchErrors: string[] = [];
-  for (const result of output.results) {
-    const index = result.metadata?.messageId === undefined ? undefined : indexByMessageId.get(result.metadata.messageId);
-    const target = index === undefined ? undefined : perEvent[index];
-    if (result.error !== undefined) {
-      if (target) target.errors.push(result.error);
-      else batchErrors.push(result.error);
-    } else if (result.output !== undefined) {
-      if (target) target.outputs.push(result.output);
-      else orphans.push(result.output);
-    }
-  }
-  // An error tied to no event (a transformBatch that threw) fails every event without a result.
-  if (batchErrors.length) {
-    for (const outcome of perEvent) if (!outcome.outputs.length && !outcome.errors.length) outcome.errors.push(...batchErrors);
-  }
+  const output = await sandbox.transform({ ...codeInput(code), events, metadata });
+  const { perEvent, orphans } = groupByEvent(output.results, metadata.map((m) => m.messageId));
   return { perEvent, orphans, logs: output.logs, durationMs: output.durationMs };
 }

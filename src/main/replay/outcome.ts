@@ -2,10 +2,24 @@ import type { ChangeKind, OutcomeCounts, ReplaySummary } from '../../shared/api/
 import { CHANGE_KINDS } from '../../shared/api/replay';
 import { fieldChanges, jsonEqual, type FieldChange } from '../../shared/field-diff';
 
-/** What one event became in one version. */
+/**
+ * What one event became in one version: its outputs as the JSON array text the sandbox process
+ * answered (stored as it is), parsed only when a comparison needs the values.
+ */
 export interface SideOutcome {
-  outputs: Record<string, unknown>[];
+  json: string;
+  /** Number of outputs. */
+  count: number;
   error: string | null;
+  parsed?: Record<string, unknown>[];
+}
+
+export const sideOutcome = (json: string, count: number, error: string | null): SideOutcome => ({ json, count, error });
+
+/** The outputs' values (parsed once). */
+export function outputsOf(side: SideOutcome): Record<string, unknown>[] {
+  side.parsed ??= JSON.parse(side.json) as Record<string, unknown>[];
+  return side.parsed;
 }
 
 const MAX_PATHS_TRACKED = 500;
@@ -29,8 +43,8 @@ export const errorText = (error: string) => (error.length > MAX_MESSAGE ? `${err
 
 function count(counts: OutcomeCounts, side: SideOutcome): void {
   if (side.error !== null) counts.failed++;
-  else if (side.outputs.length === 0) counts.dropped++;
-  else if (side.outputs.length === 1) counts.kept++;
+  else if (side.count === 0) counts.dropped++;
+  else if (side.count === 1) counts.kept++;
   else counts.split++;
 }
 
@@ -39,9 +53,10 @@ export function classify(a: SideOutcome, b: SideOutcome): ChangeKind {
   if (a.error === null && b.error !== null) return 'newlyFailing';
   if (a.error !== null && b.error === null) return 'fixed';
   if (a.error !== null && b.error !== null) return 'stillFailing';
-  if (jsonEqual(a.outputs, b.outputs)) return 'unchanged';
-  if (b.outputs.length === 0) return 'dropped';
-  if (b.outputs.length > 1 && a.outputs.length <= 1) return 'split';
+  // The same text is the same outputs; other texts may still be equal values (key order).
+  if (a.json === b.json || jsonEqual(outputsOf(a), outputsOf(b))) return 'unchanged';
+  if (b.count === 0) return 'dropped';
+  if (b.count > 1 && a.count <= 1) return 'split';
   return 'changed';
 }
 
@@ -49,9 +64,10 @@ export function classify(a: SideOutcome, b: SideOutcome): ChangeKind {
 export function outputChanges(a: SideOutcome, b: SideOutcome): FieldChange[] {
   if (a.error !== null || b.error !== null) return [];
   const changes: FieldChange[] = [];
-  const n = Math.min(a.outputs.length, b.outputs.length);
+  const [outputsA, outputsB] = [outputsOf(a), outputsOf(b)];
+  const n = Math.min(outputsA.length, outputsB.length);
   for (let i = 0; i < n; i++) {
-    for (const c of fieldChanges(a.outputs[i], b.outputs[i], 50)) if (!changes.some((x) => x.path === c.path)) changes.push(c);
+    for (const c of fieldChanges(outputsA[i], outputsB[i], 50)) if (!changes.some((x) => x.path === c.path)) changes.push(c);
   }
   return changes;
 }

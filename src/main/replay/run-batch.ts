@@ -1,8 +1,8 @@
 import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
-import { runTransformation } from '../pipeline/transform-step';
+import { codeInput } from '../pipeline/transform-step';
 import type { EventMetadata, Sandbox, StoredEvents } from '../sandbox/types';
 import type { ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
-import { addToSummary, classify, errorText, outputChanges, type SideOutcome } from './outcome';
+import { addToSummary, classify, errorText, outputChanges, sideOutcome, type SideOutcome } from './outcome';
 import type { CodeSpec } from './targets';
 
 /** Events read per batch and sent to the sandbox in one call. */
@@ -78,24 +78,20 @@ export async function runSide(
 ): Promise<{ outcomes: SideOutcome[]; logs: string[]; durationMs: number }> {
   if (batch.facts.length === 0) return { outcomes: [], logs: [], durationMs: 0 };
   try {
-    const step = await runTransformation(
-      sandbox,
-      { transformationId: spec.transformationId ?? '', name: spec.name, versionId: spec.cacheKey, code: spec.code, libraries: spec.libraries },
-      batch.events,
-      metadataOf(batch, spec, workspaceId),
-    );
+    const code = { transformationId: spec.transformationId ?? '', name: spec.name, versionId: spec.cacheKey, code: spec.code, libraries: spec.libraries };
+    const run = await sandbox.transformGrouped({ ...codeInput(code), events: batch.events, metadata: metadataOf(batch, spec, workspaceId) });
     return {
-      outcomes: step.perEvent.map((p) => ({ outputs: p.outputs, error: p.errors.length ? errorText(p.errors.join('\n')) : null })),
-      logs: step.logs,
-      durationMs: step.durationMs,
+      outcomes: run.outputs.map((json, i) => sideOutcome(json, run.counts[i]!, run.errors[i]!.length ? errorText(run.errors[i]!.join('\n')) : null)),
+      logs: run.logs,
+      durationMs: run.durationMs,
     };
   } catch (error) {
     const message = errorText(error instanceof Error ? error.message : String(error));
-    return { outcomes: batch.facts.map(() => ({ outputs: [], error: message })), logs: [], durationMs: 0 };
+    return { outcomes: batch.facts.map(() => sideOutcome('[]', 0, message)), logs: [], durationMs: 0 };
   }
 }
 
-const MISSING: SideOutcome = { outputs: [], error: 'the captured event was deleted before it was replayed' };
+const MISSING = sideOutcome('[]', 0, 'the captured event was deleted before it was replayed');
 
 /** Shapes a batch's results for storage and adds them to the summary (mutated). */
 export function batchResults(
@@ -120,9 +116,9 @@ export function batchResults(
       position: row.position,
       eventSeq: row.event_seq,
       messageId,
-      outputsA: JSON.stringify(sideA.outputs),
+      outputsA: sideA.json,
       errorA: sideA.error,
-      outputsB: sideB ? JSON.stringify(sideB.outputs) : null,
+      outputsB: sideB ? sideB.json : null,
       errorB: sideB ? sideB.error : null,
       change,
       paths: changes.length ? JSON.stringify(changes.map((c) => c.path)) : null,

@@ -7,7 +7,8 @@ import { ProcessPool, type RemoteInstance, type SandboxProcessInfo } from './pro
 import { readRunAnswer } from './results';
 import type { RunLimits } from './run';
 import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
-import type { Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
+import type { RunRequest } from './process/protocol';
+import type { EventMetadata, GroupedOutput, Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
 
 export type { Sandbox, SandboxLibrary, TransformInput, TransformOutput, TransformResult, EventMetadata } from './types';
 export type { SandboxSettings } from './settings';
@@ -48,9 +49,13 @@ export interface SandboxOptions {
   credentials?: () => Record<string, string>;
   /** Sandbox processes (default 2); runs of one transformation go to the same process. */
   processes?: number;
+  /** A sandbox process grown past this resident memory (MB) is replaced (default 256). */
+  recycleRssMb?: number;
 }
 
 const DEFAULT_NAME = 'base transformation';
+
+const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -90,7 +95,7 @@ function checkInput(input: TransformInput): void {
 export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   const idleMs = options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS;
   // A process left with nothing warm is stopped after the idle time too: its memory goes back.
-  const processes = new ProcessPool({ size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES), retireMs: idleMs });
+  const processes = new ProcessPool({ size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES), retireMs: idleMs, recycleRssMb: options.recycleRssMb });
   // Handles on the warm isolates the sandbox processes keep: one budget for all of them.
   const warm = new InstancePool<RemoteInstance>({
     capacity: options.poolSize ?? 16,
@@ -111,7 +116,8 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     };
   };
 
-  async function transform(input: TransformInput): Promise<TransformOutput> {
+  /** One batch in a sandbox process; `group`: answered per input event (see GroupedAnswer). */
+  async function runBatch(input: TransformInput, group?: RunRequest['group']) {
     if (closed) throw toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
     const started = performance.now();
     checkInput(input);
@@ -137,7 +143,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       maxHostCalls: options.maxHostCallsPerRun ?? 1000,
     };
     const key = cacheKeyOf(input, name, libraries, current.memoryLimitMb);
-    const { json, network } = await limiter.run(async () => {
+    const { json, grouped, network } = await limiter.run(async () => {
       const answer = await processes.run(
         {
           key,
@@ -152,6 +158,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
           allowPrivateNetwork: current.allowPrivateNetwork,
           geolocationUrl: current.geolocationUrl ?? undefined,
           credentials: input.credentials ?? options.credentials?.() ?? {},
+          ...(group ? { group } : {}),
         },
         warm.take(key),
       );
@@ -159,12 +166,24 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       else warm.put(key, answer.instance);
       return answer;
     });
+    return { json, grouped, network, started };
+  }
+
+  async function transform(input: TransformInput): Promise<TransformOutput> {
+    const { json, network, started } = await runBatch(input);
     const { results, logs, logEvents } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
-    return { results, logs, logEvents, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(network.length > 0 ? { network } : {}) };
+    return { results, logs, logEvents, durationMs: elapsed(started), ...(network.length > 0 ? { network } : {}) };
+  }
+
+  async function transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput> {
+    const { grouped, started } = await runBatch(input, { messageIds: input.metadata.map((m) => m.messageId ?? null) });
+    if (!grouped) throw toSandboxError(new Error('the sandbox process answered without per-event results'), { timeoutMs: 0, memoryLimitMb: 0 });
+    return { ...grouped, durationMs: elapsed(started) };
   }
 
   return {
     transform,
+    transformGrouped,
     async testLibrary(library) {
       if (!library || typeof library.code !== 'string' || typeof library.importName !== 'string') {
         throw badRequest('a library needs an importName and code (strings)');

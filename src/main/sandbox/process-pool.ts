@@ -5,12 +5,14 @@ import { StudioError } from '../errors';
 import type { ErrorCode } from '../../shared/errors';
 import { messages, sandboxError } from './errors';
 import type { PooledInstance } from './pool';
-import type { CoreMessage, LibraryTestRequest, ProcessReply, RunRequest } from './process/protocol';
+import type { CoreMessage, GroupedAnswer, LibraryTestRequest, ProcessReply, RunRequest } from './process/protocol';
 import type { NetworkCall } from './types';
 
 import sandboxEntry from './process/sandbox-process?modulePath';
+import nodeFlags from '../hosts/node-flags.json';
 
-type Pending = { name: string; resolve: (reply: { json?: string; network?: NetworkCall[] }) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+type Reply = { json?: string; grouped?: GroupedAnswer; network?: NetworkCall[] };
+type Pending = { name: string; resolve: (reply: Reply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 export interface ProcessPoolOptions {
   /** Sandbox processes. */
@@ -19,17 +21,27 @@ export interface ProcessPoolOptions {
   graceMs?: number;
   /** A process with nothing warm and nothing running this long is stopped (0: never). */
   retireMs?: number;
+  /**
+   * A process whose resident memory passes this (MB) takes no new work and stops once its runs
+   * are done; the next request starts another. Default: 256 MB, or 96 MB more than the memory
+   * limits of the isolates warm in it when that is higher.
+   */
+  recycleRssMb?: number;
 }
+
+const PROCESS_BASE_MB = 96;
 
 export interface SandboxProcessInfo {
   pid: number;
   /** Runs and library tests in flight. */
   running: number;
+  /** Being recycled: finishing its runs, then it exits. */
+  retiring?: boolean;
 }
 
 /** Node flags of a sandbox process: isolated-vm needs the startup snapshot off; from source, TypeScript. */
 function execArgvFor(entry: string): string[] {
-  const flags = ['--no-node-snapshot'];
+  const flags = [...nodeFlags.sandbox];
   if (entry.endsWith('.ts')) flags.push('--experimental-transform-types', '--disable-warning=ExperimentalWarning', '--import', pathToFileURL(join(dirname(entry), 'source-hooks.mjs')).href);
   return flags;
 }
@@ -39,8 +51,13 @@ export class Slot {
   readonly child: ChildProcess;
   readonly pending = new Map<number, Pending>();
   exited = false;
-  /** Warm isolates the core's pool holds handles on in this process. */
+  /** Warm isolates the core's pool holds handles on in this process, and their memory limits. */
   warm = 0;
+  warmMb = 0;
+  /** Resident memory (MB) the process reported with its last answer. */
+  rssMb = 0;
+  /** Recycled: it finishes the runs it has, takes no new ones, and stops. */
+  retiring = false;
   private retireTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -68,6 +85,7 @@ export class Slot {
 
   private answer(reply: ProcessReply): void {
     if (reply.type === 'ready') return;
+    this.rssMb = reply.rssMb;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.settle(reply.id);
@@ -79,6 +97,16 @@ export class Slot {
     clearTimeout(this.pending.get(id)?.timer);
     this.pending.delete(id);
     if (this.pending.size === 0) this.idle();
+  }
+
+  /** Takes no new work from now on and stops once the runs in flight are answered. */
+  retire(): void {
+    this.retiring = true;
+    if (this.pending.size === 0) this.stop();
+  }
+
+  private stop(): void {
+    if (!this.exited && this.child.connected) this.child.disconnect(); // it exits on disconnect
   }
 
   /**
@@ -97,19 +125,21 @@ export class Slot {
 
   /** An idle process does not keep the core alive; one with work in flight does. */
   private idle(): void {
+    if (this.retiring) return this.stop();
     this.checkRetire();
     this.child.unref();
     (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
   }
 
   /** Tells the process to dispose one idle isolate of a key. */
-  drop(key: string): void {
+  drop(key: string, memoryLimitMb: number): void {
     this.warm--;
+    this.warmMb -= memoryLimitMb;
     if (!this.exited && this.child.connected) this.child.send({ type: 'drop', key });
     this.checkRetire();
   }
 
-  send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void): Promise<{ json?: string; network?: NetworkCall[] }> {
+  send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(kill, deadlineMs);
       timer.unref();
@@ -140,10 +170,11 @@ export class RemoteInstance implements PooledInstance {
     readonly memoryLimitMb: number,
   ) {
     slot.warm++;
+    slot.warmMb += memoryLimitMb;
   }
 
   get broken(): boolean {
-    return this.slot.exited;
+    return this.slot.exited || this.slot.retiring;
   }
 
   get disposed(): boolean {
@@ -153,7 +184,7 @@ export class RemoteInstance implements PooledInstance {
   dispose(): void {
     if (this.disposed) return;
     this.dropped = true;
-    this.slot.drop(this.key);
+    this.slot.drop(this.key, this.memoryLimitMb);
   }
 }
 
@@ -171,20 +202,24 @@ export class ProcessPool {
     this.slots = new Array(Math.max(1, options.size)).fill(undefined);
   }
 
+  /** Live processes, those being recycled included (until they exit). */
   processes(): SandboxProcessInfo[] {
-    return this.slots.filter((s): s is Slot => !!s && !s.exited && s.child.pid !== undefined).map((s) => ({ pid: s.child.pid!, running: s.pending.size }));
+    return [...this.slots, ...this.retiring]
+      .filter((s): s is Slot => !!s && !s.exited && s.child.pid !== undefined)
+      .map((s) => ({ pid: s.child.pid!, running: s.pending.size, ...(s.retiring ? { retiring: true } : {}) }));
   }
 
   private slot(index: number): Slot {
     const existing = this.slots[index];
     // A retired process is disconnected before it exits: it takes no more work.
-    if (existing && !existing.exited && existing.child.connected) return existing;
+    if (existing && !existing.exited && !existing.retiring && existing.child.connected) return existing;
     const slot = new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0);
     this.slots[index] = slot;
     return slot;
   }
 
   private onExit(slot: Slot, how: string): void {
+    this.retiring.delete(slot);
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots[index] = undefined;
     for (const [, pending] of slot.pending) {
@@ -221,13 +256,32 @@ export class ProcessPool {
    * Runs a batch on the warm isolate `warm` stands for, else in the process the key hashes to.
    * Answers the result and a handle on the isolate the run left warm.
    */
-  async run(request: Omit<RunRequest, 'id' | 'type'>, warm?: RemoteInstance): Promise<{ json: string; network: NetworkCall[]; instance: RemoteInstance }> {
+  async run(request: Omit<RunRequest, 'id' | 'type'>, warm?: RemoteInstance): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
     if (this.closed) throw sandboxError(messages.disposed);
     const slot = warm && !warm.broken ? warm.slot : this.slot(this.indexFor(request.key));
-    const reply = await this.request(slot, { ...request, type: 'run' }, request.name, request.limits.wallTimeoutMs);
+    const reply = await this.request(slot, { ...request, type: 'run' }, request.name, request.limits.wallTimeoutMs).finally(() => this.recycleIfGrown(slot));
     const instance = warm && warm.slot === slot ? warm : new RemoteInstance(slot, request.key, request.memoryLimitMb);
-    return { json: reply.json ?? 'null', network: reply.network ?? [], instance };
+    return { json: reply.json ?? 'null', grouped: reply.grouped, network: reply.network ?? [], instance };
   }
+
+  /**
+   * Memory a sandbox process does not give back (native allocations of isolates and batches that
+   * the allocator keeps) is bounded by replacing the process once it has grown past the limit.
+   */
+  private recycleIfGrown(slot: Slot): void {
+    if (slot.retiring || slot.exited) return;
+    const limit = this.options.recycleRssMb ?? Math.max(256, PROCESS_BASE_MB + slot.warmMb);
+    if (slot.rssMb <= limit) return;
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots[index] = undefined;
+    this.recycled++;
+    this.retiring.add(slot);
+    slot.retire();
+  }
+
+  /** Processes replaced because they had grown past the memory limit (since start). */
+  recycled = 0;
+  private readonly retiring = new Set<Slot>();
 
   async testLibrary(request: Omit<LibraryTestRequest, 'id' | 'type'>): Promise<void> {
     if (this.closed) throw sandboxError(messages.disposed);

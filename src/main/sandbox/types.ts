@@ -83,6 +83,15 @@ export interface TransformOutput {
   network?: NetworkCall[];
 }
 
+/** A batch's results per input event (same order), each event's outputs as one JSON array text. */
+export interface GroupedOutput {
+  outputs: string[];
+  counts: number[];
+  errors: string[][];
+  logs: string[];
+  durationMs: number;
+}
+
 export interface Sandbox {
   /**
    * Runs one batch through the transformation in one isolate call. Fatal problems (syntax
@@ -90,6 +99,12 @@ export interface Sandbox {
    * StudioError with code "sandbox_error" and a message in the service's words.
    */
   transform(input: TransformInput): Promise<TransformOutput>;
+  /**
+   * The same run answered per input event (mapped by the metadata's messageId, as the pipeline
+   * does), each event's outputs serialised once in the sandbox process: for replays, which
+   * store them as they are. Outputs naming no input event are not answered.
+   */
+  transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput>;
   /** Compiles and evaluates a library module in a fresh isolate; throws StudioError("sandbox_error"). */
   testLibrary(library: SandboxLibrary): Promise<void>;
   close(): void;

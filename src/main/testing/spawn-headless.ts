@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import nodeFlags from '../hosts/node-flags.json';
 
 export interface HeadlessProcess {
   child: ChildProcess;
@@ -16,7 +17,7 @@ const headless = resolve(dirname(fileURLToPath(import.meta.url)), '../../../out/
 export function startHeadless(options: { dataDir: string; args?: string[]; env?: Record<string, string> }): Promise<HeadlessProcess> {
   const child = spawn(
     process.execPath,
-    ['--no-node-snapshot', headless, '--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])],
+    [...nodeFlags.core, headless, '--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, STUDIO_EMAIL: 'cli@example.com', STUDIO_TOKEN: 'cli-token', STUDIO_WRITE_KEY: 'cli-write-key', ...options.env },

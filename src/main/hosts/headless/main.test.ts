@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startHeadless } from '../../testing/spawn-headless';
+import nodeFlags from '../node-flags.json';
 
 const headless = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../out/main/headless.js');
 
@@ -31,7 +32,7 @@ describe('headless host (built output, child process)', () => {
   });
 
   it('rejects a bad flag with usage and exit code 2', async () => {
-    const child = spawn(process.execPath, ['--no-node-snapshot', headless, '--port', 'x'], { stdio: 'pipe' });
+    const child = spawn(process.execPath, [...nodeFlags.core, headless, '--port', 'x'], { stdio: 'pipe' });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise((r) => child.on('exit', r));

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseReadyLine, type ReadyLine } from '../headless/ready-line';
+import nodeFlags from '../node-flags.json';
 
 // Starts the core (the headless bundle) as a child process of plain Node, the way the desktop
 // app runs it: per-launch session secret through the environment, a ready handshake with a
@@ -128,7 +129,7 @@ export class CoreSupervisor extends EventEmitter<{ state: [CoreState] }> {
   private launch(port: number): void {
     this.setState({ kind: 'starting' });
     const { nodePath, entry, dataDir, sessionToken, env } = this.options;
-    const child = spawn(nodePath, ['--no-node-snapshot', entry, '--port', String(port), '--data-dir', dataDir], {
+    const child = spawn(nodePath, [...nodeFlags.core, entry, '--port', String(port), '--data-dir', dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env, STUDIO_SUPERVISED: '1', STUDIO_SESSION_TOKEN: sessionToken },
     });

@@ -25,6 +25,20 @@ export interface RunRequest {
   geolocationUrl?: string;
   /** Values getCredential(key) answers. */
   credentials: Record<string, string>;
+  /**
+   * Answer per input event instead of the isolate's JSON (replay): the process reads the answer
+   * and maps results to events by these messageIds (one per input event).
+   */
+  group?: { messageIds: (string | null)[] };
+}
+
+/** A run's results per input event, each event's outputs as one JSON array text. */
+export interface GroupedAnswer {
+  outputs: string[];
+  /** Outputs per event (the length of each array in `outputs`). */
+  counts: number[];
+  errors: string[][];
+  logs: string[];
 }
 
 export interface LibraryTestRequest {
@@ -49,8 +63,9 @@ export interface SerializedError {
   details?: Record<string, unknown>;
 }
 
+/** Every answer carries the process's resident memory (MB), so the core can recycle a process that grew. */
 export type ProcessReply =
   | { type: 'ready' }
   /** A run that is done leaves its isolate warm in the process (the core pools a handle on it). */
-  | { type: 'done'; id: number; json?: string; network?: NetworkCall[] }
-  | { type: 'failed'; id: number; error: SerializedError };
+  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; network?: NetworkCall[]; rssMb: number }
+  | { type: 'failed'; id: number; error: SerializedError; rssMb: number };

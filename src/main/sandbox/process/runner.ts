@@ -5,7 +5,19 @@ import { testLibraryCode } from '../library-test';
 import { InstancePool } from '../pool';
 import { runOnInstance } from '../run';
 import type { NetworkCall, SandboxLibrary } from '../types';
-import type { LibraryTestRequest, RunRequest } from './protocol';
+import { groupByEvent } from '../per-event';
+import { readRunAnswer } from '../results';
+import type { GroupedAnswer, LibraryTestRequest, RunRequest } from './protocol';
+
+/**
+ * The isolate's answer per input event, read here (off the core's thread): each event's outputs
+ * serialised once, as the core stores them.
+ */
+function grouped(json: string, messageIds: (string | null)[], maxOutputChars: number): GroupedAnswer {
+  const { results, logs } = readRunAnswer(json, { json: messageIds.map(() => '') }, messageIds.map((messageId) => (messageId === null ? {} : { messageId })), maxOutputChars);
+  const { perEvent } = groupByEvent(results, messageIds);
+  return { outputs: perEvent.map((p) => JSON.stringify(p.outputs)), counts: perEvent.map((p) => p.outputs.length), errors: perEvent.map((p) => p.errors), logs };
+}
 
 /**
  * What a sandbox process does with requests: one run or library test each, runs of different
@@ -21,7 +33,7 @@ export function createRunner() {
       pool.drop(key);
     },
 
-    async run(request: RunRequest): Promise<{ json: string; network: NetworkCall[] }> {
+    async run(request: RunRequest): Promise<{ json?: string; grouped?: GroupedAnswer; network: NetworkCall[] }> {
       const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
       const credentials = request.credentials;
       const network: NetworkCall[] = [];
@@ -38,7 +50,7 @@ export function createRunner() {
           credential: (k) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
           network,
         });
-        return { json, network };
+        return request.group ? { grouped: grouped(json, request.group.messageIds, request.runtime.maxOutputChars), network } : { json, network };
       } finally {
         pool.put(request.key, instance);
       }
