@@ -127,6 +127,7 @@ const hwmOf = (pid) => {
   }
 };
 const peakRss = (pid = host.pid) => hwmOf(pid) + childrenOf(pid).reduce((sum, child) => sum + peakRss(child), 0);
+const rssBreakdown = () => `server ${hwmOf(host.pid).toFixed(0)} MB; children ${childrenOf(host.pid).map((c) => peakRss(c).toFixed(0)).join(' + ') || 'none'} MB`;
 
 try {
   const captureS = await captureAll();
@@ -158,7 +159,7 @@ try {
     await call('DELETE', `/studio/api/replay/runs/${compare.run.id}`);
   }
   console.table(rows);
-  console.log(`server peak RSS after the replays and compares ${peakRss().toFixed(0)} MB`);
+  console.log(`server peak RSS after the replays and compares ${peakRss().toFixed(0)} MB (${rssBreakdown()})`);
   const minOf = (key) => Math.min(...rows.map((r) => Number(r[key])));
   console.log(`replay/floor min ${minOf('replay/floor').toFixed(2)} (target >= 0.50); compare/floor min ${minOf('compare/floor').toFixed(2)} (target >= 0.25)`);
 

@@ -26,9 +26,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const writeKeyAuth = `Basic ${Buffer.from('bench-write-key:').toString('base64')}`;
 const CODE = 'export function transformEvent(event, metadata) { return { ...event, properties: { ...event.properties, soaked: true } }; }';
 
-/** RSS in MB of a process and all its descendants (Linux /proc; 0 elsewhere). */
+/** RSS in MB of a process and of each of its descendants (Linux /proc; none elsewhere). */
 function treeRssMb(pid) {
-  if (!existsSync('/proc')) return 0;
+  if (!existsSync('/proc')) return [];
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -40,18 +40,18 @@ function treeRssMb(pid) {
       // gone meanwhile
     }
   }
-  let kb = 0;
+  const mb = [];
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop();
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+      mb.push(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024);
     } catch {
       // gone meanwhile
     }
     stack.push(...(children.get(p) ?? []));
   }
-  return kb / 1024;
+  return mb;
 }
 
 const host = await startBenchHost(headless, 'soak-studio-');
@@ -139,11 +139,12 @@ for (let minute = 1; minute <= MINUTES; minute++) {
   await sleep(60_000);
   const current = window;
   window = {};
-  const mb = treeRssMb(host.pid);
+  const [core = 0, ...sandboxes] = treeRssMb(host.pid);
+  const mb = core + sandboxes.reduce((a, b) => a + b, 0);
   rss.push(mb);
   const stored = await api('GET', '/studio/api/events/stats').then((stats) => stats.count, () => '?');
   const parts = Object.entries(current).map(([kind, xs]) => `${kind} ${xs.length} calls p99 ${p99(xs).toFixed(0)} ms`);
-  console.log(`minute ${minute}: RSS ${mb.toFixed(0)} MB (core + sandbox processes), ${stored} events stored; ${parts.join('; ')}; failures so far ${failures.length}`);
+  console.log(`minute ${minute}: RSS ${mb.toFixed(0)} MB (core ${core.toFixed(0)} + sandbox processes ${sandboxes.map((x) => x.toFixed(0)).join(' + ') || '0'}), ${stored} events stored; ${parts.join('; ')}; failures so far ${failures.length}`);
 }
 running = false;
 await Promise.all([...ingestion, testRuns, replays, reads]);

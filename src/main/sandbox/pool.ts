@@ -39,6 +39,11 @@ export class InstancePool<T extends PooledInstance> {
     return this.memoryMb;
   }
 
+  /** The idle instances, oldest key first. */
+  instances(): T[] {
+    return [...this.idle.values()].flat();
+  }
+
   take(key: string): T | undefined {
     const list = this.idle.get(key);
     if (!list) return undefined;

@@ -22,14 +22,12 @@ export interface ProcessPoolOptions {
   /** A process with nothing warm and nothing running this long is stopped (0: never). */
   retireMs?: number;
   /**
-   * A process whose resident memory passes this (MB) takes no new work and stops once its runs
-   * are done; the next request starts another. Default: 256 MB, or 96 MB more than the memory
-   * limits of the isolates warm in it when that is higher.
+   * A process whose resident memory, beyond what the heaps of the isolates warm in it hold, passes
+   * this (MB) takes no new work and stops once its runs are done; the next request starts
+   * another. Default 160.
    */
   recycleRssMb?: number;
 }
-
-const PROCESS_BASE_MB = 96;
 
 export interface SandboxProcessInfo {
   pid: number;
@@ -51,11 +49,11 @@ export class Slot {
   readonly child: ChildProcess;
   readonly pending = new Map<number, Pending>();
   exited = false;
-  /** Warm isolates the core's pool holds handles on in this process, and their memory limits. */
+  /** Warm isolates the core's pool holds handles on in this process. */
   warm = 0;
-  warmMb = 0;
-  /** Resident memory (MB) the process reported with its last answer. */
+  /** Resident memory (MB) the process reported with its last answer, and its isolates' heaps. */
   rssMb = 0;
+  heapMb = 0;
   /** Recycled: it finishes the runs it has, takes no new ones, and stops. */
   retiring = false;
   private retireTimer: NodeJS.Timeout | undefined;
@@ -86,6 +84,7 @@ export class Slot {
   private answer(reply: ProcessReply): void {
     if (reply.type === 'ready') return;
     this.rssMb = reply.rssMb;
+    this.heapMb = reply.heapMb;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.settle(reply.id);
@@ -132,9 +131,8 @@ export class Slot {
   }
 
   /** Tells the process to dispose one idle isolate of a key. */
-  drop(key: string, memoryLimitMb: number): void {
+  drop(key: string): void {
     this.warm--;
-    this.warmMb -= memoryLimitMb;
     if (!this.exited && this.child.connected) this.child.send({ type: 'drop', key });
     this.checkRetire();
   }
@@ -170,7 +168,6 @@ export class RemoteInstance implements PooledInstance {
     readonly memoryLimitMb: number,
   ) {
     slot.warm++;
-    slot.warmMb += memoryLimitMb;
   }
 
   get broken(): boolean {
@@ -184,7 +181,7 @@ export class RemoteInstance implements PooledInstance {
   dispose(): void {
     if (this.disposed) return;
     this.dropped = true;
-    this.slot.drop(this.key, this.memoryLimitMb);
+    this.slot.drop(this.key);
   }
 }
 
@@ -270,8 +267,7 @@ export class ProcessPool {
    */
   private recycleIfGrown(slot: Slot): void {
     if (slot.retiring || slot.exited) return;
-    const limit = this.options.recycleRssMb ?? Math.max(256, PROCESS_BASE_MB + slot.warmMb);
-    if (slot.rssMb <= limit) return;
+    if (slot.rssMb - slot.heapMb <= (this.options.recycleRssMb ?? 160)) return;
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots[index] = undefined;
     this.recycled++;

@@ -68,6 +68,13 @@ export interface ResultFilter {
   error?: string;
 }
 
+/**
+ * Stored in outputs_b when B's outputs are the same text as A's (most events of a compare): one
+ * copy is written; reads give it back as B's outputs. Not JSON, so never a real output.
+ */
+const SAME_AS_A = '=';
+const OUTPUTS_B = `CASE r.outputs_b WHEN '${SAME_AS_A}' THEN r.outputs_a ELSE r.outputs_b END`;
+
 function where(filter: ResultFilter): { sql: string; params: unknown[] } {
   const parts = ['r.run_id = ?'];
   const params: unknown[] = [];
@@ -76,7 +83,7 @@ function where(filter: ResultFilter): { sql: string; params: unknown[] } {
     params.push(...filter.changes);
   }
   if (filter.errors) parts.push('(r.error_a IS NOT NULL OR r.error_b IS NOT NULL)');
-  if (filter.dropped) parts.push("((r.outputs_b IS NULL AND r.outputs_a = '[]' AND r.error_a IS NULL) OR (r.outputs_b = '[]' AND r.error_b IS NULL))");
+  if (filter.dropped) parts.push(`((r.outputs_b IS NULL AND r.outputs_a = '[]' AND r.error_a IS NULL) OR (${OUTPUTS_B} = '[]' AND r.error_b IS NULL))`);
   if (filter.path !== undefined) {
     parts.push('instr(r.paths, ?) > 0');
     params.push(JSON.stringify(filter.path));
@@ -116,7 +123,7 @@ export function replayRepo(db: Db) {
   );
   const remove = db.prepare('DELETE FROM replay_runs WHERE id = ?');
   const resultsSelect = `SELECT r.position, r.batch_position, r.event_seq, r.message_id, COALESCE(i.event, e.event) AS input,
-      r.outputs_a, r.error_a, r.outputs_b, r.error_b, r.change, r.duration_ms, b.logs_a, b.logs_b
+      r.outputs_a, r.error_a, ${OUTPUTS_B} AS outputs_b, r.error_b, r.change, r.duration_ms, b.logs_a, b.logs_b
     FROM replay_results r
     LEFT JOIN replay_inputs i ON i.run_id = r.run_id AND i.position = r.position
     LEFT JOIN captured_events e ON e.seq = r.event_seq
@@ -141,7 +148,7 @@ export function replayRepo(db: Db) {
       inTransaction(db, () => {
         insertBatch.run(runId, firstPosition, logsA, logsB);
         for (const r of results) {
-          insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
+          insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB !== null && r.outputsB === r.outputsA ? SAME_AS_A : r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
         }
         progress.run(done, summary, runId);
       });

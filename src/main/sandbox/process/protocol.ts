@@ -67,5 +67,5 @@ export interface SerializedError {
 export type ProcessReply =
   | { type: 'ready' }
   /** A run that is done leaves its isolate warm in the process (the core pools a handle on it). */
-  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; network?: NetworkCall[]; rssMb: number }
-  | { type: 'failed'; id: number; error: SerializedError; rssMb: number };
+  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; network?: NetworkCall[]; rssMb: number; heapMb: number }
+  | { type: 'failed'; id: number; error: SerializedError; rssMb: number; heapMb: number };

@@ -33,6 +33,17 @@ export function createRunner() {
       pool.drop(key);
     },
 
+    /** Memory (MB) the heaps of the warm isolates hold, external allocations (copied strings) included. */
+    heapMb(): number {
+      let bytes = 0;
+      for (const instance of pool.instances()) {
+        if (instance.disposed) continue;
+        const heap = instance.isolate.getHeapStatisticsSync();
+        bytes += heap.total_physical_size + heap.externally_allocated_size;
+      }
+      return Math.round(bytes / 1048576);
+    },
+
     async run(request: RunRequest): Promise<{ json?: string; grouped?: GroupedAnswer; network: NetworkCall[] }> {
       const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
       const credentials = request.credentials;

@@ -17,14 +17,14 @@ const serialize = (error: unknown): SerializedError =>
     : { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) };
 
 const runner = createRunner();
-const rssMb = () => Math.round(process.memoryUsage.rss() / 1048576);
+const memory = () => ({ rssMb: Math.round(process.memoryUsage.rss() / 1048576), heapMb: runner.heapMb() });
 
 process.on('message', (message: CoreMessage) => {
   if (message.type === 'drop') return runner.drop(message.key);
   const work = message.type === 'run' ? runner.run(message) : runner.testLibrary(message).then(() => undefined);
   work.then(
-    (result) => send({ type: 'done', id: message.id, ...(result ? { json: result.json, grouped: result.grouped, network: result.network } : {}), rssMb: rssMb() }),
-    (error: unknown) => send({ type: 'failed', id: message.id, error: serialize(error), rssMb: rssMb() }),
+    (result) => send({ type: 'done', id: message.id, ...(result ? { json: result.json, grouped: result.grouped, network: result.network } : {}), ...memory() }),
+    (error: unknown) => send({ type: 'failed', id: message.id, error: serialize(error), ...memory() }),
   );
 });
 
