@@ -9,7 +9,7 @@ import type { CoreMessage, GroupedAnswer, LibraryTestRequest, ProcessReply, RunR
 import type { NetworkCall } from './types';
 
 import sandboxEntry from './process/sandbox-process?modulePath';
-import nodeFlags from '../hosts/node-flags.json';
+import nodeFlags from '../hosts/node-flags.json' with { type: 'json' };
 
 type Reply = { json?: string; grouped?: GroupedAnswer; network?: NetworkCall[] };
 type Pending = { name: string; resolve: (reply: Reply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import nodeFlags from '../hosts/node-flags.json';
+import nodeFlags from '../hosts/node-flags.json' with { type: 'json' };
 
 export interface HeadlessProcess {
   child: ChildProcess;

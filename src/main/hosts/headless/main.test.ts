@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startHeadless } from '../../testing/spawn-headless';
-import nodeFlags from '../node-flags.json';
+import nodeFlags from '../node-flags.json' with { type: 'json' };
 
 const headless = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../out/main/headless.js');
 

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseReadyLine, type ReadyLine } from '../headless/ready-line';
-import nodeFlags from '../node-flags.json';
+import nodeFlags from '../node-flags.json' with { type: 'json' };
 
 // Starts the core (the headless bundle) as a child process of plain Node, the way the desktop
 // app runs it: per-launch session secret through the environment, a ready handshake with a
