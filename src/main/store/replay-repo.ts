@@ -109,9 +109,11 @@ export function replayRepo(db: Db) {
      FROM replay_inputs i LEFT JOIN captured_events e ON e.seq = i.event_seq
      WHERE i.run_id = ? AND i.position >= ? ORDER BY i.position LIMIT ?`,
   );
-  const insertBatch = db.prepare('INSERT OR REPLACE INTO replay_batches (run_id, first_position, logs_a, logs_b) VALUES (?, ?, ?, ?)');
+  // Plain INSERTs: a batch is written once (progress moves in the same transaction, so a resumed
+  // run starts past every stored row). INSERT OR REPLACE costs twice as much with foreign keys on.
+  const insertBatch = db.prepare('INSERT INTO replay_batches (run_id, first_position, logs_a, logs_b) VALUES (?, ?, ?, ?)');
   const insertResult = db.prepare(
-    `INSERT OR REPLACE INTO replay_results (run_id, position, batch_position, event_seq, message_id, outputs_a, error_a, outputs_b, error_b, change, paths, duration_ms)
+    `INSERT INTO replay_results (run_id, position, batch_position, event_seq, message_id, outputs_a, error_a, outputs_b, error_b, change, paths, duration_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const progress = db.prepare('UPDATE replay_runs SET done = ?, summary = ? WHERE id = ?');
