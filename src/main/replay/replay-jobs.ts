@@ -42,27 +42,33 @@ export function createReplayJobs(options: JobsOptions) {
     const live = { startedMs: performance.now(), doneAtStart: done, done };
     current = { id: row.id, live };
     repo.setStatus(row.id, 'running', { startedAt: now() });
-    // Reads a batch and starts it in the sandbox: both targets at once (other isolates, run in
-    // parallel there). Errors are per-event outcomes, so the promise never rejects.
-    const start = (from: number) => {
+    // Reads the inputs of the batch at `from` (null past the end).
+    const read = (from: number) => {
+      if (from >= row.total) return null;
       const rows = repo.inputs(row.id, from, BATCH_SIZE);
-      if (rows.length === 0) return null;
-      const batch = prepareBatch(rows);
-      const sandbox = options.sandbox();
-      const sides = Promise.all([runSide(sandbox, a, batch, options.workspaceId), b ? runSide(sandbox, b, batch, options.workspaceId) : null]);
-      return { batch, end: rows[rows.length - 1]!.position + 1, sides };
+      return rows.length === 0 ? null : { batch: prepareBatch(rows), end: rows[rows.length - 1]!.position + 1 };
     };
-    let next = done < row.total ? start(done) : null;
-    while (next) {
-      const batch = next;
+    // Starts a batch in the sandbox: both targets at once (other isolates, run in parallel
+    // there). Errors are per-event outcomes, so the promise never rejects.
+    const start = (next: NonNullable<ReturnType<typeof read>>) => {
+      const sandbox = options.sandbox();
+      const sides = Promise.all([runSide(sandbox, a, next.batch, options.workspaceId), b ? runSide(sandbox, b, next.batch, options.workspaceId) : null]);
+      return { ...next, sides };
+    };
+    // Pipelined: while the sandbox runs one batch, the last one is summarised and written and
+    // the next one is read, so the sandbox gets it the moment it is free.
+    const first = read(done);
+    let running = first ? start(first) : null;
+    let ahead = running ? read(running.end) : null;
+    while (running) {
+      const batch = running;
       const [resultA, resultB] = await batch.sides;
       if (stopping) return; // left 'running': the next start marks it interrupted
       if (cancelled.has(row.id)) {
         repo.setStatus(row.id, 'cancelled', { finishedAt: now() });
         return;
       }
-      // Pipelined: the sandbox runs the next batch while this one is summarised and written.
-      next = batch.end < row.total ? start(batch.end) : null;
+      running = ahead ? start(ahead) : null;
       await yieldToOthers();
       const results = batchResults(batch.batch, resultA, resultB, summary);
       await yieldToOthers();
@@ -70,6 +76,7 @@ export function createReplayJobs(options: JobsOptions) {
       repo.writeBatch(row.id, batch.batch.rows[0]!.position, JSON.stringify(resultA.logs), resultB ? JSON.stringify(resultB.logs) : null, results, done, JSON.stringify(summary));
       live.done = done;
       await yieldToOthers();
+      ahead = running ? read(running.end) : null;
     }
     if (stopping) return;
     repo.setStatus(row.id, 'done', { finishedAt: now() });

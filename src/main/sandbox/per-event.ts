@@ -1,3 +1,4 @@
+import { parseRunAnswer, readAnswerLogs, readEntry } from './results';
 import type { TransformResult } from './types';
 
 /** What one input event became: its outputs and per-event errors. */
@@ -31,8 +32,42 @@ export function groupByEvent(results: TransformResult[], messageIds: (string | n
       else orphans.push(result.output);
     }
   }
-  if (batchErrors.length) {
-    for (const outcome of perEvent) if (!outcome.outputs.length && !outcome.errors.length) outcome.errors.push(...batchErrors);
-  }
+  failUnanswered(perEvent, batchErrors);
   return { perEvent, orphans };
+}
+
+/** Errors naming no input (a transformBatch that threw) fail every event that has no result. */
+function failUnanswered(perEvent: EventOutcome[], batchErrors: string[]): void {
+  if (batchErrors.length === 0) return;
+  for (const outcome of perEvent) if (!outcome.outputs.length && !outcome.errors.length) outcome.errors.push(...batchErrors);
+}
+
+/**
+ * The isolate's answer read straight into outcomes per input event, as groupByEvent maps the
+ * results of readRunAnswer (same rules, without building a TransformResult per output): the
+ * input an entry names carries messageIds[index]; orphans are left out.
+ */
+export function groupRunAnswer(json: string, messageIds: (string | null)[], maxOutputBytes: number): { perEvent: EventOutcome[]; logs: string[] } {
+  const { entries, answer } = parseRunAnswer(json, maxOutputBytes);
+  const count = messageIds.length;
+  // The outcome each input's messageId maps to: the first input with that id.
+  const firstWithId = new Map<string, EventOutcome>();
+  const perEvent: EventOutcome[] = [];
+  const targets: (EventOutcome | undefined)[] = messageIds.map((id) => {
+    const outcome: EventOutcome = { outputs: [], errors: [] };
+    perEvent.push(outcome);
+    if (id === null) return undefined;
+    if (!firstWithId.has(id)) firstWithId.set(id, outcome);
+    return firstWithId.get(id);
+  });
+  const batchErrors: string[] = [];
+  for (const raw of entries) {
+    const entry = readEntry(raw, count);
+    const target = entry.index < 0 ? undefined : targets[entry.index];
+    if (entry.output) target?.outputs.push(entry.output);
+    else if (target) target.errors.push(entry.error);
+    else batchErrors.push(entry.error);
+  }
+  failUnanswered(perEvent, batchErrors);
+  return { perEvent, logs: readAnswerLogs(answer, count).logs };
 }

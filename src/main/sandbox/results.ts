@@ -16,16 +16,14 @@ export function deriveMetadata(event: Record<string, unknown>, given?: EventMeta
   return given ? { ...m, ...given } : m;
 }
 
+/** One entry of the isolate's answer, checked: the input index it names (-1: none) and an output or an error. */
+export type AnswerEntry = { index: number; output: Record<string, unknown>; error?: undefined } | { index: number; output?: undefined; error: string };
+
 /**
- * Reads the isolate's answer (one JSON string) and shapes it as TransformResults. The answer is
+ * Parses the isolate's answer (one JSON string) and throws its fatal error, if any. The answer is
  * checked, not trusted: user code can tamper with its own realm's JSON and Array.
  */
-export function readRunAnswer(
-  json: string,
-  events: Record<string, unknown>[] | StoredEvents,
-  metadata: EventMetadata[] | undefined,
-  maxOutputBytes: number,
-): { results: TransformResult[]; logs: string[]; logEvents: number[] } {
+export function parseRunAnswer(json: string, maxOutputBytes: number): { entries: unknown[]; answer: Record<string, unknown> } {
   let answer: unknown;
   try {
     answer = JSON.parse(json);
@@ -38,10 +36,53 @@ export function readRunAnswer(
   }
   const entries = answer.r;
   if (!Array.isArray(entries)) throw sandboxError('The transformation produced a result that cannot be read');
+  return { entries, answer };
+}
+
+const validIndex = (index: unknown, count: number): number =>
+  typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < count ? index : -1;
+
+/** Reads one `[index, kind, value]` entry of an answer over `count` input events. */
+export function readEntry(entry: unknown, count: number): AnswerEntry {
+  if (!Array.isArray(entry)) return { index: -1, error: 'invalid result entry' };
+  const index = validIndex(entry[0], count);
+  const kind: unknown = entry[1];
+  const value: unknown = entry[2];
+  if (kind === 0 && isPlainObject(value)) return { index, output: value };
+  if (kind === 0) return { index, error: 'returned event from transformEvent(event) is not an object' };
+  return { index, error: typeof value === 'string' ? value : String(value) };
+}
+
+/** The log lines of an answer and the input event that wrote each (-1: the batch). */
+export function readAnswerLogs(answer: Record<string, unknown>, count: number): { logs: string[]; logEvents: number[] } {
+  const logs: string[] = [];
+  const logEvents: number[] = [];
+  const lines: unknown[] = Array.isArray(answer.l) ? answer.l : [];
+  const owners: unknown[] = Array.isArray(answer.li) ? answer.li : [];
+  lines.forEach((line, k) => {
+    if (typeof line !== 'string') return;
+    logs.push(line);
+    logEvents.push(validIndex(owners[k], count));
+  });
+  if (typeof answer.d === 'number' && answer.d > 0) {
+    logs.push(droppedLogsLine(answer.d));
+    logEvents.push(-1);
+  }
+  return { logs, logEvents };
+}
+
+/** Reads the isolate's answer and shapes it as TransformResults. */
+export function readRunAnswer(
+  json: string,
+  events: Record<string, unknown>[] | StoredEvents,
+  metadata: EventMetadata[] | undefined,
+  maxOutputBytes: number,
+): { results: TransformResult[]; logs: string[]; logEvents: number[] } {
+  const { entries, answer } = parseRunAnswer(json, maxOutputBytes);
   const count = eventCount(events);
   const cache = new Map<number, EventMetadata>();
-  const metadataOf = (index: unknown): EventMetadata => {
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) return {};
+  const metadataOf = (index: number): EventMetadata => {
+    if (index < 0) return {};
     let m = cache.get(index);
     if (!m) {
       // Stored events are not parsed here: their metadata comes complete with the run.
@@ -50,28 +91,9 @@ export function readRunAnswer(
     }
     return m;
   };
-  const results: TransformResult[] = entries.map((entry: unknown) => {
-    if (!Array.isArray(entry)) return { error: 'invalid result entry', metadata: {}, statusCode: 400 };
-    const index: unknown = entry[0];
-    const kind: unknown = entry[1];
-    const value: unknown = entry[2];
-    if (kind === 0 && isPlainObject(value)) return { output: value, metadata: metadataOf(index), statusCode: 200 };
-    if (kind === 0) return { error: 'returned event from transformEvent(event) is not an object', metadata: metadataOf(index), statusCode: 400 };
-    return { error: typeof value === 'string' ? value : String(value), metadata: metadataOf(index), statusCode: 400 };
+  const results: TransformResult[] = entries.map((raw: unknown) => {
+    const entry = readEntry(raw, count);
+    return entry.output ? { output: entry.output, metadata: metadataOf(entry.index), statusCode: 200 } : { error: entry.error, metadata: metadataOf(entry.index), statusCode: 400 };
   });
-  const logs: string[] = [];
-  const logEvents: number[] = [];
-  const lines: unknown[] = Array.isArray(answer.l) ? answer.l : [];
-  const owners: unknown[] = Array.isArray(answer.li) ? answer.li : [];
-  lines.forEach((line, k) => {
-    if (typeof line !== 'string') return;
-    const owner = owners[k];
-    logs.push(line);
-    logEvents.push(typeof owner === 'number' && Number.isInteger(owner) && owner >= 0 && owner < count ? owner : -1);
-  });
-  if (typeof answer.d === 'number' && answer.d > 0) {
-    logs.push(droppedLogsLine(answer.d));
-    logEvents.push(-1);
-  }
-  return { results, logs, logEvents };
+  return { results, ...readAnswerLogs(answer, count) };
 }

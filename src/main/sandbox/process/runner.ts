@@ -5,8 +5,7 @@ import { testLibraryCode } from '../library-test';
 import { InstancePool } from '../pool';
 import { runOnInstance } from '../run';
 import type { NetworkCall, SandboxLibrary } from '../types';
-import { groupByEvent } from '../per-event';
-import { readRunAnswer } from '../results';
+import { groupRunAnswer } from '../per-event';
 import type { GroupedAnswer, LibraryTestRequest, RunRequest } from './protocol';
 
 /**
@@ -14,8 +13,7 @@ import type { GroupedAnswer, LibraryTestRequest, RunRequest } from './protocol';
  * serialised once, as the core stores them.
  */
 function grouped(json: string, messageIds: (string | null)[], maxOutputChars: number): GroupedAnswer {
-  const { results, logs } = readRunAnswer(json, { json: messageIds.map(() => '') }, messageIds.map((messageId) => (messageId === null ? {} : { messageId })), maxOutputChars);
-  const { perEvent } = groupByEvent(results, messageIds);
+  const { perEvent, logs } = groupRunAnswer(json, messageIds, maxOutputChars);
   return { outputs: perEvent.map((p) => JSON.stringify(p.outputs)), counts: perEvent.map((p) => p.outputs.length), errors: perEvent.map((p) => p.errors), logs };
 }
 
