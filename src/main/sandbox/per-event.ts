@@ -1,3 +1,4 @@
+import { messages, sandboxError } from './errors';
 import { parseRunAnswer, readAnswerLogs, readEntry } from './results';
 import type { TransformResult } from './types';
 
@@ -70,4 +71,45 @@ export function groupRunAnswer(json: string, messageIds: (string | null)[], maxO
   }
   failUnanswered(perEvent, batchErrors);
   return { perEvent, logs: readAnswerLogs(answer, count).logs };
+}
+
+/** True when every input has a messageId of its own: the isolate can then group its answer itself. */
+export function isolateCanGroup(messageIds: (string | null)[]): boolean {
+  const seen = new Set<string>();
+  for (const id of messageIds) {
+    if (id === null || seen.has(id)) return false;
+    seen.add(id);
+  }
+  return true;
+}
+
+const cannotRead = () => sandboxError('The transformation produced a result that cannot be read');
+
+/**
+ * Reads an answer the isolate grouped per input event (grouped-answer-source.ts): the header is
+ * parsed and checked; each event's outputs stay the JSON array text the isolate's own
+ * JSON.stringify wrote (never parsed here).
+ */
+export function readGroupedAnswer(json: string, count: number, maxOutputBytes: number): { outputs: string[]; counts: number[]; errors: string[][]; logs: string[] } {
+  const lines = json.split('\n');
+  let header: unknown;
+  try {
+    header = JSON.parse(lines[0]!);
+  } catch {
+    throw cannotRead();
+  }
+  if (header === null || typeof header !== 'object' || Array.isArray(header)) throw cannotRead();
+  const h = header as Record<string, unknown>;
+  if (typeof h.f === 'string') throw sandboxError(h.f === 'output-too-large' ? messages.outputTooLarge(maxOutputBytes) : h.f);
+  const { c: counts, e: errors } = h;
+  if (lines.length !== count + 1 || !Array.isArray(counts) || !Array.isArray(errors) || counts.length !== count || errors.length !== count) throw cannotRead();
+  const outputs = lines.slice(1);
+  for (let i = 0; i < count; i++) {
+    const n: unknown = counts[i];
+    const text = outputs[i]!;
+    const list: unknown = errors[i];
+    if (!Number.isInteger(n) || (n as number) < 0 || text[0] !== '[' || text[text.length - 1] !== ']' || (n === 0) !== (text.length === 2)) throw cannotRead();
+    if (!Array.isArray(list) || !list.every((e) => typeof e === 'string')) throw cannotRead();
+  }
+  return { outputs, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs };
 }

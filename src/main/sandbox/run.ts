@@ -37,9 +37,10 @@ export interface RunEnv {
  * Runs one batch on an instance: one isolate call with the whole batch as a JSON string. Only when
  * user code awaits something does the host come back: to poll once the microtasks have drained,
  * and to hand each finished host request back (settle) and poll again. Any failure of the isolate
- * (time, memory, disposal) fails the run and disposes the instance.
+ * (time, memory, disposal) fails the run and disposes the instance. `grouped`: the isolate answers
+ * per input event (grouped-answer-source.ts) instead of one document of entries.
  */
-export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv): Promise<string> {
+export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv, grouped = false): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let done = false;
     let hostCalls = 0;
@@ -124,6 +125,6 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
       },
     };
 
-    call('run', payload).then(afterEntry).catch(fail);
+    call('run', payload, grouped).then(afterEntry).catch(fail);
   });
 }

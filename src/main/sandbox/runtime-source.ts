@@ -1,6 +1,7 @@
 import { credentialSource } from './host/credentials';
 import { fetchSource } from './host/fetch';
 import { geolocationSource } from './host/geolocation';
+import { groupedAnswerSource } from './grouped-answer-source';
 import { logSource } from './host/log';
 
 // Code that runs inside every isolate before user code. It receives two host callbacks (plain
@@ -98,6 +99,7 @@ ${logSource}
 ${credentialSource}
 ${fetchSource}
 ${geolocationSource}
+${groupedAnswerSource}
 
 // A fresh object with exactly METADATA_KEYS, in their order, built as one literal (one shape).
 const NO_METADATA = Object.freeze(Object.create(null));
@@ -153,8 +155,11 @@ return function setup(namespace, kind) {
   const userFunction = namespace[kind];
   let finished = '';
   let runId = 0;
+  let groupedCount = -1; // answer per input event (grouped-answer-source) when >= 0
 
-  function run(payload) {
+  const answer = (entries) => (groupedCount >= 0 ? serializeGrouped(entries, groupedCount, ${limits.maxOutputChars}) : serialize(entries));
+
+  function run(payload, grouped) {
     runId++;
     finished = '';
     pending.clear();
@@ -167,6 +172,7 @@ return function setup(namespace, kind) {
     const events = input.e;
     const given = isArray(input.m) ? input.m : null;
     const n = events.length;
+    groupedCount = grouped === true ? n : -1;
     // messageId → index (last one wins), built before user code can change the events.
     const byMessageId = new Map();
     const byIdentity = new Map();
@@ -250,10 +256,10 @@ return function setup(namespace, kind) {
         perEvent[i] = eventResult(value, mi);
       }
     }
-    if (!waits) return serialize(flatten(perEvent));
+    if (!waits) return answer(flatten(perEvent));
     const mine = runId;
     P.all(waits).then(
-      () => { if (mine === runId) finished = serialize(flatten(perEvent)); },
+      () => { if (mine === runId) finished = answer(flatten(perEvent)); },
       (error) => { if (mine === runId) finished = stringify({ f: 'internal sandbox error: ' + messageOf(error) }); },
     );
     return '#';
@@ -271,21 +277,21 @@ return function setup(namespace, kind) {
     try {
       value = userFunction(events, metadata);
     } catch (error) {
-      return serialize([[-1, 1, stackOf(error, 'transformBatch')]]);
+      return answer([[-1, 1, stackOf(error, 'transformBatch')]]);
     }
     let thenable = false;
     try { thenable = value !== null && typeof value === 'object' && typeof value.then === 'function'; } catch (_) { thenable = false; }
-    if (!thenable) return serialize(batchResult(value, indexOf));
+    if (!thenable) return answer(batchResult(value, indexOf));
     const mine = runId;
     P.resolve(value).then(
-      (resolved) => { if (mine === runId) finished = serialize(batchResult(resolved, indexOf)); },
-      (error) => { if (mine === runId) finished = serialize([[-1, 1, stackOf(error, 'transformBatch')]]); },
+      (resolved) => { if (mine === runId) finished = answer(batchResult(resolved, indexOf)); },
+      (error) => { if (mine === runId) finished = answer([[-1, 1, stackOf(error, 'transformBatch')]]); },
     );
     return '#';
   }
 
   return function entry(op, a, b, c) {
-    if (op === 'run') return run(a);
+    if (op === 'run') return run(a, b);
     if (op === 'poll') return finished !== '' ? finished : '#' + pending.size;
     if (op === 'settle') { settle(a, b, c); return ''; }
     return '';

@@ -5,7 +5,7 @@ import { testLibraryCode } from '../library-test';
 import { InstancePool } from '../pool';
 import { runOnInstance } from '../run';
 import type { NetworkCall, SandboxLibrary } from '../types';
-import { groupRunAnswer } from '../per-event';
+import { groupRunAnswer, isolateCanGroup, readGroupedAnswer } from '../per-event';
 import type { GroupedAnswer, LibraryTestRequest, RunRequest } from './protocol';
 
 /**
@@ -52,13 +52,16 @@ export function createRunner() {
           { name: request.name, code: request.code, libraries, memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs, runtime: request.runtime },
           codeCache,
         ));
+      // Inputs with distinct messageIds (replay's always are) are grouped by the isolate itself.
+      const byIsolate = request.group !== undefined && isolateCanGroup(request.group.messageIds);
       try {
         const json = await runOnInstance(instance, request.payload, request.limits, {
           allowPrivateNetwork: request.allowPrivateNetwork,
           geolocationUrl: request.geolocationUrl,
           credential: (k) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
           network,
-        });
+        }, byIsolate);
+        if (byIsolate) return { grouped: readGroupedAnswer(json, request.group!.messageIds.length, request.runtime.maxOutputChars), network };
         return request.group ? { grouped: grouped(json, request.group.messageIds, request.runtime.maxOutputChars), network } : { json, network };
       } finally {
         pool.put(request.key, instance);

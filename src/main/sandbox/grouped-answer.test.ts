@@ -1,0 +1,92 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSandbox } from './index';
+import { groupByEvent, isolateCanGroup, readGroupedAnswer } from './per-event';
+
+// Replay's answers are grouped per input event inside the isolate (grouped-answer-source.ts). For
+// inputs with distinct messageIds they must be exactly what the general path gives: the isolate's
+// document of entries read by readRunAnswer and grouped by groupByEvent.
+
+const sandbox = createSandbox({ processes: 1, memoryLimitMb: 64 });
+afterAll(() => sandbox.close());
+
+const input = ['keep', 'drop', 'split', 'fail', 'number', 'tojson', 'bigint', 'keep'].map((event, i) => ({
+  messageId: `m${i}`,
+  type: 'track',
+  event,
+  properties: { i, text: 'line\nfeed \u2028 "quoted"' },
+}));
+
+const CASES: Record<string, string> = {
+  'transformEvent: kept, dropped, split, thrown, not an object, toJSON, BigInt, logs': `export function transformEvent(e) {
+    log('seen', e.messageId);
+    if (e.event === 'drop') return null;
+    if (e.event === 'split') return [{ ...e, part: 1 }, { ...e, part: 2 }];
+    if (e.event === 'fail') throw new Error('nope ' + e.messageId);
+    if (e.event === 'number') return 42;
+    if (e.event === 'tojson') return { ...e, toJSON() { return 'not an object'; } };
+    if (e.event === 'bigint') return { ...e, big: 10n };
+    return { ...e, ok: true };
+  }`,
+  'async transformEvent': `export async function transformEvent(e) {
+    await null;
+    if (e.event === 'fail') throw new Error('later ' + e.messageId);
+    return e.event === 'drop' ? undefined : { id: e.messageId };
+  }`,
+  'transformBatch: reordered, an orphan, one left out': `export function transformBatch(events) {
+    log('batch of', events.length);
+    const out = events.filter((e) => e.event !== 'drop').reverse().map((e) => ({ ...e, seen: true }));
+    out.push({ messageId: 'not-an-input', orphan: true });
+    return out;
+  }`,
+  'transformBatch that throws fails every event': `export function transformBatch(events) { throw new Error('whole batch'); }`,
+  'transformBatch that answers a non-array': `export function transformBatch(events) { return 5; }`,
+  "user code that replaces the realm's JSON.stringify": `
+    JSON.stringify = () => '{"forged":1}\\n[{}]';
+    export function transformEvent(e) { return e.event === 'drop' ? null : { id: e.messageId, ok: 1 }; }`,
+};
+
+describe('answers grouped by the isolate', () => {
+  for (const [name, code] of Object.entries(CASES)) {
+    it(name, async () => {
+      const metadata = input.map((e) => ({ messageId: e.messageId }));
+      const ids = metadata.map((m) => m.messageId);
+      expect(isolateCanGroup(ids)).toBe(true);
+      const grouped = await sandbox.transformGrouped({ code: `${code}\n// grouped`, events: { json: input.map((e) => JSON.stringify(e)) }, metadata });
+      const plain = await sandbox.transform({ code: `${code}\n// plain`, events: input, metadata });
+      const { perEvent } = groupByEvent(plain.results, ids);
+      expect(grouped.outputs.map((text) => JSON.parse(text))).toEqual(perEvent.map((p) => p.outputs));
+      expect(grouped.counts).toEqual(perEvent.map((p) => p.outputs.length));
+      expect(grouped.errors).toEqual(perEvent.map((p) => p.errors));
+      expect(grouped.logs).toEqual(plain.logs);
+    }, 30_000);
+  }
+
+  it('an answer over the output limit fails the run, as the general path does', async () => {
+    const small = createSandbox({ processes: 1, memoryLimitMb: 64, maxOutputBytes: 2000 });
+    try {
+      const code = `export function transformEvent(e) { return { ...e, pad: 'x'.repeat(500) }; }`;
+      const metadata = input.map((e) => ({ messageId: e.messageId }));
+      await expect(small.transformGrouped({ code, events: { json: input.map((e) => JSON.stringify(e)) }, metadata })).rejects.toThrow(/Output too large/i);
+      await expect(small.transform({ code, events: input, metadata })).rejects.toThrow(/Output too large/i);
+    } finally {
+      small.close();
+    }
+  }, 30_000);
+
+  it('inputs sharing a messageId (or without one) take the general path', () => {
+    expect(isolateCanGroup(['a', 'b', 'a'])).toBe(false);
+    expect(isolateCanGroup(['a', null])).toBe(false);
+  });
+
+  it('a grouped answer that does not hold together is refused', () => {
+    const header = (h: object) => JSON.stringify({ l: [], li: [], d: 0, ...h });
+    expect(() => readGroupedAnswer(`${header({ c: [1], e: [[]] })}\n[{"a":1}]`, 1, 100).outputs).not.toThrow();
+    expect(() => readGroupedAnswer(`${header({ c: [1], e: [[]] })}\n[{"a":1}]\n[]`, 1, 100)).toThrow(/cannot be read/);
+    expect(() => readGroupedAnswer(`${header({ c: [0], e: [[]] })}\n[{"a":1}]`, 1, 100)).toThrow(/cannot be read/);
+    expect(() => readGroupedAnswer(`${header({ c: [1], e: [[]] })}\n{"a":1}`, 1, 100)).toThrow(/cannot be read/);
+    expect(() => readGroupedAnswer(`${header({ c: [1], e: [[3]] })}\n[{"a":1}]`, 1, 100)).toThrow(/cannot be read/);
+    expect(() => readGroupedAnswer(`${header({ c: [-1], e: [[]] })}\n[]`, 1, 100)).toThrow(/cannot be read/);
+    expect(() => readGroupedAnswer('{"f":"output-too-large"}', 1, 100)).toThrow(/Output too large/i);
+    expect(() => readGroupedAnswer('nope', 1, 100)).toThrow(/cannot be read/);
+  });
+});
