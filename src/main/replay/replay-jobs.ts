@@ -19,6 +19,8 @@ export interface LiveProgress {
 }
 
 const now = () => new Date().toISOString();
+/** Batches a run keeps in the sandbox at once. */
+const IN_FLIGHT = 2;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -55,20 +57,29 @@ export function createReplayJobs(options: JobsOptions) {
       const sides = Promise.all([runSide(sandbox, a, next.batch, options.workspaceId), b ? runSide(sandbox, b, next.batch, options.workspaceId) : null]);
       return { ...next, sides };
     };
-    // Pipelined: while the sandbox runs one batch, the last one is summarised and written and
-    // the next one is read, so the sandbox gets it the moment it is free.
-    const first = read(done);
-    let running = first ? start(first) : null;
-    let ahead = running ? read(running.end) : null;
-    while (running) {
-      const batch = running;
+    // Pipelined: the sandbox process has the next batch before it answers the current one (two
+    // in flight once the first has warmed the isolate), and while it runs them the core
+    // summarises and writes the last one and reads the next.
+    const inFlight: ReturnType<typeof start>[] = [];
+    let nextFrom = done;
+    const fill = (depth: number) => {
+      while (inFlight.length < depth) {
+        const next = read(nextFrom);
+        if (!next) return;
+        nextFrom = next.end;
+        inFlight.push(start(next));
+      }
+    };
+    fill(1);
+    while (inFlight.length > 0) {
+      const batch = inFlight.shift()!;
       const [resultA, resultB] = await batch.sides;
       if (stopping) return; // left 'running': the next start marks it interrupted
       if (cancelled.has(row.id)) {
         repo.setStatus(row.id, 'cancelled', { finishedAt: now() });
         return;
       }
-      running = ahead ? start(ahead) : null;
+      fill(IN_FLIGHT);
       await yieldToOthers();
       const results = batchResults(batch.batch, resultA, resultB, summary);
       await yieldToOthers();
@@ -76,7 +87,6 @@ export function createReplayJobs(options: JobsOptions) {
       repo.writeBatch(row.id, batch.batch.rows[0]!.position, JSON.stringify(resultA.logs), resultB ? JSON.stringify(resultB.logs) : null, results, done, JSON.stringify(summary));
       live.done = done;
       await yieldToOthers();
-      ahead = running ? read(running.end) : null;
     }
     if (stopping) return;
     repo.setStatus(row.id, 'done', { finishedAt: now() });

@@ -2,7 +2,7 @@ import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
 import { codeInput } from '../pipeline/transform-step';
 import type { EventMetadata, Sandbox, StoredEvents } from '../sandbox/types';
 import type { ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
-import { addToSummary, classify, errorText, outputChanges, sideOutcome, type SideOutcome } from './outcome';
+import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from './outcome';
 import type { CodeSpec } from './targets';
 
 /** Events read per batch and sent to the sandbox in one call. */
@@ -10,7 +10,7 @@ export const BATCH_SIZE = 200;
 
 export interface PreparedBatch {
   rows: ReplayInputRow[];
-  /** The present events' JSON texts, sent to the sandbox as they are (not parsed here). */
+  /** The present events' JSON texts (UTF-8), sent to the sandbox as they are (not decoded here). */
   events: StoredEvents;
   /** What the metadata of each present event needs, from the stored columns. */
   facts: EventFacts[];
@@ -31,8 +31,8 @@ interface EventFacts {
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** Facts of an imported event (not captured, so no stored columns): read from the event itself. */
-function importedFacts(row: ReplayInputRow, json: string): EventFacts {
-  const event = JSON.parse(json) as Record<string, unknown>;
+function importedFacts(row: ReplayInputRow, json: Buffer): EventFacts {
+  const event = JSON.parse(json.toString('utf8')) as Record<string, unknown>;
   // Imported events without a messageId get one from their position, so outputs map back.
   const own = str(event.messageId);
   return { messageId: own ?? `replay-${row.position}`, ownMessageId: own, receivedAt: str(event.receivedAt), eventName: str(event.event), eventType: str(event.type) };
@@ -40,7 +40,7 @@ function importedFacts(row: ReplayInputRow, json: string): EventFacts {
 
 /** A batch of inputs; a captured event deleted since the run was created counts as missing. */
 export function prepareBatch(rows: ReplayInputRow[]): PreparedBatch {
-  const json: string[] = [];
+  const json: Buffer[] = [];
   const facts: EventFacts[] = [];
   const missing = new Set<number>();
   rows.forEach((row, i) => {
@@ -87,11 +87,11 @@ export async function runSide(
     };
   } catch (error) {
     const message = errorText(error instanceof Error ? error.message : String(error));
-    return { outcomes: batch.facts.map(() => sideOutcome('[]', 0, message)), logs: [], durationMs: 0 };
+    return { outcomes: batch.facts.map(() => sideOutcome(NO_OUTPUTS, 0, message)), logs: [], durationMs: 0 };
   }
 }
 
-const MISSING = sideOutcome('[]', 0, 'the captured event was deleted before it was replayed');
+const MISSING = sideOutcome(NO_OUTPUTS, 0, 'the captured event was deleted before it was replayed');
 
 /** Shapes a batch's results for storage and adds them to the summary (mutated). */
 export function batchResults(

@@ -54,7 +54,7 @@ describe('answers grouped by the isolate', () => {
       const grouped = await sandbox.transformGrouped({ code: `${code}\n// grouped`, events: { json: input.map((e) => JSON.stringify(e)) }, metadata });
       const plain = await sandbox.transform({ code: `${code}\n// plain`, events: input, metadata });
       const { perEvent } = groupByEvent(plain.results, ids);
-      expect(grouped.outputs.map((text) => JSON.parse(text))).toEqual(perEvent.map((p) => p.outputs));
+      expect(grouped.outputs.map((text) => JSON.parse(text.toString()))).toEqual(perEvent.map((p) => p.outputs));
       expect(grouped.counts).toEqual(perEvent.map((p) => p.outputs.length));
       expect(grouped.errors).toEqual(perEvent.map((p) => p.errors));
       expect(grouped.logs).toEqual(plain.logs);
@@ -89,4 +89,26 @@ describe('answers grouped by the isolate', () => {
     expect(() => readGroupedAnswer('{"f":"output-too-large"}', 1, 100)).toThrow(/Output too large/i);
     expect(() => readGroupedAnswer('nope', 1, 100)).toThrow(/cannot be read/);
   });
+});
+
+describe('replay batches of one version in flight together', () => {
+  it('run one after the other on the one warm isolate, in the order they were sent', async () => {
+    const code = `let seen = 0;
+    export function transformEvent(e) { seen++; return { ...e, seen }; }`;
+    const batch = (from: number) => {
+      const events = Array.from({ length: 5 }, (_, i) => ({ messageId: `p${from + i}`, type: 'track', event: 'E' }));
+      return { code, events: { json: events.map((e) => JSON.stringify(e)) }, metadata: events.map((e) => ({ messageId: e.messageId })) };
+    };
+    await sandbox.transformGrouped(batch(0)); // warms the isolate: seen = 5
+    const answers = await Promise.all([batch(5), batch(10), batch(15)].map((b) => sandbox.transformGrouped(b)));
+    const seen = answers.map((a) => a.outputs.map((t) => (JSON.parse(t.toString()) as { seen: number }[])[0]!.seen));
+    // One isolate, its globals carried from batch to batch in order (a second isolate would start at 1).
+    expect(seen).toEqual([
+      [6, 7, 8, 9, 10],
+      [11, 12, 13, 14, 15],
+      [16, 17, 18, 19, 20],
+    ]);
+    const next = await sandbox.transformGrouped(batch(20));
+    expect(JSON.parse(next.outputs[0]!.toString())[0].seen).toBe(21);
+  }, 30_000);
 });

@@ -69,6 +69,26 @@ function cacheKeyOf(input: TransformInput, name: string, libraries: SandboxLibra
   return `hash:${hash.digest('base64url')}|${memoryLimitMb}`;
 }
 
+/** A stored event's JSON text (string or UTF-8 bytes) is an object's. */
+const isObjectText = (text: unknown) => (typeof text === 'string' ? text.startsWith('{') : text instanceof Uint8Array && text[0] === 0x7b);
+
+/**
+ * `{"e":[events],"m":[metadata]|null}`: stored events' texts are put together as bytes (never
+ * decoded here), other events serialised.
+ */
+function payloadOf(input: TransformInput): string | Buffer {
+  const metadata = input.metadata ? JSON.stringify(input.metadata) : 'null';
+  if (Array.isArray(input.events)) return `{"e":${JSON.stringify(input.events)},"m":${metadata}}`;
+  const parts: Uint8Array[] = [Buffer.from('{"e":[')];
+  const comma = Buffer.from(',');
+  input.events.json.forEach((text, i) => {
+    if (i > 0) parts.push(comma);
+    parts.push(typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
+  });
+  parts.push(Buffer.from(`],"m":${metadata}}`));
+  return Buffer.concat(parts);
+}
+
 function checkInput(input: TransformInput): void {
   if (!input || typeof input !== 'object') throw badRequest('transform input must be an object');
   if (typeof input.code !== 'string') throw badRequest('code must be a string');
@@ -76,7 +96,7 @@ function checkInput(input: TransformInput): void {
     input.events.forEach((event, i) => {
       if (!isPlainObject(event)) throw badRequest(`events[${i}] must be an object`);
     });
-  } else if (!input.events || !Array.isArray(input.events.json) || !input.events.json.every((text) => typeof text === 'string' && text.startsWith('{'))) {
+  } else if (!input.events || !Array.isArray(input.events.json) || !input.events.json.every(isObjectText)) {
     throw badRequest('events must be an array of event objects');
   }
   if (input.metadata !== undefined && !Array.isArray(input.metadata)) throw badRequest('metadata must be an array');
@@ -103,6 +123,9 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     idleMs,
   });
   const limiter = new Limiter(options.maxConcurrentRuns ?? 4);
+  const inFlight = new Map<string, { instance: RemoteInstance; runs: number; failed: boolean }>();
+  // A run's warm isolate back to the pool (or let go once the sandbox is closed).
+  const keep = (key: string, instance: RemoteInstance) => (closed ? instance.dispose() : warm.put(key, instance));
   const maxOutputBytes = options.maxOutputBytes ?? 32 * 1024 * 1024;
   let closed = false;
 
@@ -128,10 +151,9 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     const libraries = input.libraries ?? [];
     const byImportName = new Map<string, SandboxLibrary>();
     for (const library of libraries) if (!byImportName.has(library.importName)) byImportName.set(library.importName, library);
-    let payload: string;
+    let payload: string | Buffer;
     try {
-      const events = Array.isArray(input.events) ? JSON.stringify(input.events) : `[${input.events.json.join(',')}]`;
-      payload = `{"e":${events},"m":${input.metadata ? JSON.stringify(input.metadata) : 'null'}}`;
+      payload = payloadOf(input);
     } catch (error) {
       throw badRequest(`events cannot be converted to JSON: ${(error as Error).message}`);
     }
@@ -144,27 +166,47 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     };
     const key = cacheKeyOf(input, name, libraries, current.memoryLimitMb);
     const { json, grouped, network } = await limiter.run(async () => {
-      const answer = await processes.run(
-        {
-          key,
-          name,
-          code: input.code,
-          libraries: [...byImportName.values()],
-          memoryLimitMb: current.memoryLimitMb,
-          timeoutMs: current.timeoutMs,
-          runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
-          payload,
-          limits,
-          allowPrivateNetwork: current.allowPrivateNetwork,
-          geolocationUrl: current.geolocationUrl ?? undefined,
-          credentials: input.credentials ?? options.credentials?.() ?? {},
-          ...(group ? { group } : {}),
-        },
-        warm.take(key),
-      );
-      if (closed) answer.instance.dispose();
-      else warm.put(key, answer.instance);
-      return answer;
+      // Replay's batches of one key in flight together share its warm isolate (the sandbox
+      // process runs them in order); the handle goes back to the pool with the last of them.
+      const shared = group ? inFlight.get(key) : undefined;
+      const handle = shared?.instance ?? warm.take(key);
+      const sharing = group && handle ? (shared ?? { instance: handle, runs: 0, failed: false }) : undefined;
+      if (sharing) {
+        sharing.runs++;
+        inFlight.set(key, sharing);
+      }
+      let instance: RemoteInstance | undefined;
+      try {
+        const answer = await processes.run(
+          {
+            key,
+            name,
+            code: input.code,
+            libraries: [...byImportName.values()],
+            memoryLimitMb: current.memoryLimitMb,
+            timeoutMs: current.timeoutMs,
+            runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
+            payload,
+            limits,
+            allowPrivateNetwork: current.allowPrivateNetwork,
+            geolocationUrl: current.geolocationUrl ?? undefined,
+            credentials: input.credentials ?? options.credentials?.() ?? {},
+            ...(group ? { group } : {}),
+          },
+          handle,
+        );
+        instance = answer.instance;
+        return answer;
+      } catch (error) {
+        if (sharing) sharing.failed = true;
+        throw error;
+      } finally {
+        if (instance && instance !== sharing?.instance) keep(key, instance);
+        if (sharing && --sharing.runs === 0) {
+          inFlight.delete(key);
+          if (!sharing.failed) keep(key, sharing.instance);
+        }
+      }
     });
     return { json, grouped, network, started };
   }
@@ -178,7 +220,9 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   async function transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput> {
     const { grouped, started } = await runBatch(input, { messageIds: input.metadata.map((m) => m.messageId ?? null) });
     if (!grouped) throw toSandboxError(new Error('the sandbox process answered without per-event results'), { timeoutMs: 0, memoryLimitMb: 0 });
-    return { ...grouped, durationMs: elapsed(started) };
+    const bytes = Buffer.from(grouped.outputs.buffer, grouped.outputs.byteOffset, grouped.outputs.byteLength);
+    const outputs = grouped.ends.map((end, i) => bytes.subarray(i === 0 ? 0 : grouped.ends[i - 1]! + 1, end));
+    return { outputs, counts: grouped.counts, errors: grouped.errors, logs: grouped.logs, durationMs: elapsed(started) };
   }
 
   return {

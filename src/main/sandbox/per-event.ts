@@ -1,4 +1,5 @@
 import { messages, sandboxError } from './errors';
+import type { GroupedAnswer } from './process/protocol';
 import { parseRunAnswer, readAnswerLogs, readEntry } from './results';
 import type { TransformResult } from './types';
 
@@ -84,17 +85,34 @@ export function isolateCanGroup(messageIds: (string | null)[]): boolean {
 }
 
 const cannotRead = () => sandboxError('The transformation produced a result that cannot be read');
+const LINE_FEED = 10;
+const OPEN = 91; // [
+const CLOSE = 93; // ]
+
+/** Outputs texts as a GroupedAnswer's bytes: UTF-8, a line feed between them. */
+export function packTexts(texts: string[]): { outputs: Uint8Array; ends: number[] } {
+  const outputs = Buffer.from(texts.join('\n'), 'utf8');
+  const ends: number[] = [];
+  let at = 0;
+  for (const text of texts) {
+    at += Buffer.byteLength(text, 'utf8');
+    ends.push(at);
+    at += 1;
+  }
+  return { outputs, ends };
+}
 
 /**
  * Reads an answer the isolate grouped per input event (grouped-answer-source.ts): the header is
  * parsed and checked; each event's outputs stay the JSON array text the isolate's own
- * JSON.stringify wrote (never parsed here).
+ * JSON.stringify wrote, as UTF-8 bytes (never parsed here). A line feed is one byte in UTF-8 and
+ * never part of another character, so the lines are found in the bytes.
  */
-export function readGroupedAnswer(json: string, count: number, maxOutputBytes: number): { outputs: string[]; counts: number[]; errors: string[][]; logs: string[] } {
-  const lines = json.split('\n');
+export function readGroupedAnswer(json: string, count: number, maxOutputBytes: number): GroupedAnswer {
+  const headerEnd = json.indexOf('\n');
   let header: unknown;
   try {
-    header = JSON.parse(lines[0]!);
+    header = JSON.parse(headerEnd < 0 ? json : json.slice(0, headerEnd));
   } catch {
     throw cannotRead();
   }
@@ -102,14 +120,20 @@ export function readGroupedAnswer(json: string, count: number, maxOutputBytes: n
   const h = header as Record<string, unknown>;
   if (typeof h.f === 'string') throw sandboxError(h.f === 'output-too-large' ? messages.outputTooLarge(maxOutputBytes) : h.f);
   const { c: counts, e: errors } = h;
-  if (lines.length !== count + 1 || !Array.isArray(counts) || !Array.isArray(errors) || counts.length !== count || errors.length !== count) throw cannotRead();
-  const outputs = lines.slice(1);
+  if (headerEnd < 0 || !Array.isArray(counts) || !Array.isArray(errors) || counts.length !== count || errors.length !== count) throw cannotRead();
+  const outputs = Buffer.from(json.slice(headerEnd + 1), 'utf8');
+  const ends: number[] = [];
+  let start = 0;
   for (let i = 0; i < count; i++) {
+    const lineFeed = outputs.indexOf(LINE_FEED, start);
+    const end = lineFeed < 0 ? outputs.length : lineFeed;
+    if ((lineFeed < 0) !== (i === count - 1)) throw cannotRead();
     const n: unknown = counts[i];
-    const text = outputs[i]!;
     const list: unknown = errors[i];
-    if (!Number.isInteger(n) || (n as number) < 0 || text[0] !== '[' || text[text.length - 1] !== ']' || (n === 0) !== (text.length === 2)) throw cannotRead();
+    if (!Number.isInteger(n) || (n as number) < 0 || outputs[start] !== OPEN || outputs[end - 1] !== CLOSE || (n === 0) !== (end - start === 2)) throw cannotRead();
     if (!Array.isArray(list) || !list.every((e) => typeof e === 'string')) throw cannotRead();
+    ends.push(end);
+    start = end + 1;
   }
-  return { outputs, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs };
+  return { outputs, ends, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs };
 }

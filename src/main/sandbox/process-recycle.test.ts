@@ -68,11 +68,11 @@ describe('answers per input event (replay)', () => {
     ];
     const out = await sandbox.transformGrouped({ code, events: { json: input.map((e) => JSON.stringify(e)) }, metadata: input.map((e) => ({ messageId: e.messageId })) });
     expect(out.counts).toEqual([1, 0, 2, 0]);
-    expect(out.outputs.map((t) => JSON.parse(t))).toEqual([[{ ...input[0], ok: true }], [], [{ ...input[2], part: 1 }, { ...input[2], part: 2 }], []]);
+    expect(out.outputs.map((t) => JSON.parse(t.toString()))).toEqual([[{ ...input[0], ok: true }], [], [{ ...input[2], part: 1 }, { ...input[2], part: 2 }], []]);
     expect(out.errors[3]![0]).toMatch(/nope d/);
     expect(out.errors.slice(0, 3)).toEqual([[], [], []]);
     // The same run through transform() and the pipeline's grouping agrees.
     const plain = await sandbox.transform({ code, events: input, metadata: input.map((e) => ({ messageId: e.messageId })) });
-    expect(plain.results.filter((r) => r.output).map((r) => r.output)).toEqual(out.outputs.flatMap((t) => JSON.parse(t)));
+    expect(plain.results.filter((r) => r.output).map((r) => r.output)).toEqual(out.outputs.flatMap((t) => JSON.parse(t.toString())));
   }, 60_000);
 });

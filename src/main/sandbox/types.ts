@@ -37,7 +37,8 @@ export interface EventMetadata {
  * text each), sent to the sandbox as they are instead of parsed and serialised again.
  */
 export interface StoredEvents {
-  json: string[];
+  /** Each event's JSON text, as a string or UTF-8 bytes. */
+  json: (string | Uint8Array)[];
 }
 
 /** How many events an input holds. */
@@ -85,7 +86,8 @@ export interface TransformOutput {
 
 /** A batch's results per input event (same order), each event's outputs as one JSON array text. */
 export interface GroupedOutput {
-  outputs: string[];
+  /** Each event's outputs as one JSON array text, in UTF-8. */
+  outputs: Buffer[];
   counts: number[];
   errors: string[][];
   logs: string[];

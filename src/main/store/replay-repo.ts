@@ -21,8 +21,8 @@ export interface ReplayRunRow {
 export interface ReplayInputRow {
   position: number;
   event_seq: number | null;
-  /** Imported event JSON, else the captured event's (null when it was deleted since). */
-  event: string | null;
+  /** Imported event JSON, else the captured event's, as UTF-8 bytes (null when it was deleted since). */
+  event: Buffer | null;
   source_id: string | null;
   received_at: string | null;
   message_id: string | null;
@@ -35,9 +35,10 @@ export interface ReplayResultWrite {
   position: number;
   eventSeq: number | null;
   messageId: string | null;
-  outputsA: string;
+  /** JSON array texts, as strings or UTF-8 bytes (stored as TEXT either way). */
+  outputsA: string | Uint8Array;
   errorA: string | null;
-  outputsB: string | null;
+  outputsB: string | Uint8Array | null;
   errorB: string | null;
   change: string | null;
   paths: string | null;
@@ -75,6 +76,9 @@ export interface ResultFilter {
 const SAME_AS_A = '=';
 const OUTPUTS_B = `CASE r.outputs_b WHEN '${SAME_AS_A}' THEN r.outputs_a ELSE r.outputs_b END`;
 
+const sameText = (a: string | Uint8Array, b: string | Uint8Array) =>
+  typeof a === 'string' || typeof b === 'string' ? a === b : a.byteLength === b.byteLength && Buffer.compare(a, b) === 0;
+
 function where(filter: ResultFilter): { sql: string; params: unknown[] } {
   const parts = ['r.run_id = ?'];
   const params: unknown[] = [];
@@ -104,8 +108,9 @@ export function replayRepo(db: Db) {
      VALUES (@id, @kind, @name, 'queued', @source, @target_a, @target_b, @total, 0, @summary, @created_at)`,
   );
   const insertInput = db.prepare('INSERT INTO replay_inputs (run_id, position, event_seq, event) VALUES (?, ?, ?, ?)');
+  // Events as bytes: they go to the sandbox process as they are, never decoded here.
   const inputs = db.prepare(
-    `SELECT i.position, i.event_seq, COALESCE(i.event, e.event) AS event, e.source_id, e.received_at, e.message_id, e.type, e.event_name
+    `SELECT i.position, i.event_seq, CAST(COALESCE(i.event, e.event) AS BLOB) AS event, e.source_id, e.received_at, e.message_id, e.type, e.event_name
      FROM replay_inputs i LEFT JOIN captured_events e ON e.seq = i.event_seq
      WHERE i.run_id = ? AND i.position >= ? ORDER BY i.position LIMIT ?`,
   );
@@ -114,7 +119,7 @@ export function replayRepo(db: Db) {
   const insertBatch = db.prepare('INSERT INTO replay_batches (run_id, first_position, logs_a, logs_b) VALUES (?, ?, ?, ?)');
   const insertResult = db.prepare(
     `INSERT INTO replay_results (run_id, position, batch_position, event_seq, message_id, outputs_a, error_a, outputs_b, error_b, change, paths, duration_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, ?, ?, ?)`,
   );
   const progress = db.prepare('UPDATE replay_runs SET done = ?, summary = ? WHERE id = ?');
   const setStatus = db.prepare(
@@ -150,7 +155,7 @@ export function replayRepo(db: Db) {
       inTransaction(db, () => {
         insertBatch.run(runId, firstPosition, logsA, logsB);
         for (const r of results) {
-          insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB !== null && r.outputsB === r.outputsA ? SAME_AS_A : r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
+          insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB !== null && sameText(r.outputsA, r.outputsB) ? SAME_AS_A : r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
         }
         progress.run(done, summary, runId);
       });

@@ -18,8 +18,8 @@ export interface RunRequest {
   memoryLimitMb: number;
   timeoutMs: number;
   runtime: RuntimeLimits;
-  /** `{"e":[events],"m":[metadata]|null}` */
-  payload: string;
+  /** `{"e":[events],"m":[metadata]|null}`, as a string or UTF-8 bytes (stored events: never decoded by the core) */
+  payload: string | Uint8Array;
   limits: RunLimits;
   allowPrivateNetwork: boolean;
   geolocationUrl?: string;
@@ -32,9 +32,13 @@ export interface RunRequest {
   group?: { messageIds: (string | null)[] };
 }
 
-/** A run's results per input event, each event's outputs as one JSON array text. */
+/**
+ * A run's results per input event, each event's outputs as one JSON array text: the texts in
+ * UTF-8, one after the other with a line feed between them; `ends[i]` is where event i's ends.
+ */
 export interface GroupedAnswer {
-  outputs: string[];
+  outputs: Uint8Array;
+  ends: number[];
   /** Outputs per event (the length of each array in `outputs`). */
   counts: number[];
   errors: string[][];

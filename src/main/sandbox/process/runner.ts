@@ -5,7 +5,7 @@ import { testLibraryCode } from '../library-test';
 import { InstancePool } from '../pool';
 import { runOnInstance } from '../run';
 import type { NetworkCall, SandboxLibrary } from '../types';
-import { groupRunAnswer, isolateCanGroup, readGroupedAnswer } from '../per-event';
+import { groupRunAnswer, isolateCanGroup, packTexts, readGroupedAnswer } from '../per-event';
 import type { GroupedAnswer, LibraryTestRequest, RunRequest } from './protocol';
 
 /**
@@ -14,57 +14,89 @@ import type { GroupedAnswer, LibraryTestRequest, RunRequest } from './protocol';
  */
 function grouped(json: string, messageIds: (string | null)[], maxOutputChars: number): GroupedAnswer {
   const { perEvent, logs } = groupRunAnswer(json, messageIds, maxOutputChars);
-  return { outputs: perEvent.map((p) => JSON.stringify(p.outputs)), counts: perEvent.map((p) => p.outputs.length), errors: perEvent.map((p) => p.errors), logs };
+  return { ...packTexts(perEvent.map((p) => JSON.stringify(p.outputs))), counts: perEvent.map((p) => p.outputs.length), errors: perEvent.map((p) => p.errors), logs };
 }
+
+type RunReply = { json?: string; grouped?: GroupedAnswer; network: NetworkCall[] };
 
 /**
  * What a sandbox process does with requests: one run or library test each, runs of different
- * keys at once. A run that succeeds leaves its isolate warm here; which warm isolates stay is the
+ * keys at once; replay's runs of one key one after the other on its warm isolate. A run that succeeds leaves its isolate warm here; which warm isolates stay is the
  * core's decision (its pool holds the global budget, LRU and idle time) and arrives as `drop`.
  */
 export function createRunner() {
   const pool = new InstancePool<SandboxInstance>({ capacity: Number.POSITIVE_INFINITY, memoryBudgetMb: Number.POSITIVE_INFINITY, idleMs: 0 });
   const codeCache = new CodeCache();
+  // The latest run of each key in progress, and the instances runs hold.
+  const active = new Map<string, Promise<void>>();
+  const running = new Set<SandboxInstance>();
+  // Heap of each instance as measured after its last run, while idle (measuring a busy isolate
+  // waits for its batch to end).
+  const heapBytes = new WeakMap<SandboxInstance, number>();
+  const measure = (instance: SandboxInstance) => {
+    try {
+      const heap = instance.isolate.getHeapStatisticsSync();
+      heapBytes.set(instance, heap.total_physical_size + heap.externally_allocated_size);
+    } catch {
+      heapBytes.delete(instance); // disposed by a failed run
+    }
+  };
+
+  async function runHeld(request: RunRequest): Promise<RunReply> {
+    const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
+    const credentials = request.credentials;
+    const network: NetworkCall[] = [];
+    const instance =
+      pool.take(request.key) ??
+      (await SandboxInstance.create(
+        { name: request.name, code: request.code, libraries, memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs, runtime: request.runtime },
+        codeCache,
+      ));
+    running.add(instance);
+    // Inputs with distinct messageIds (replay's always are) are grouped by the isolate itself.
+    const byIsolate = request.group !== undefined && isolateCanGroup(request.group.messageIds);
+    try {
+      const env = {
+        allowPrivateNetwork: request.allowPrivateNetwork,
+        geolocationUrl: request.geolocationUrl,
+        credential: (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
+        network,
+      };
+      const payload = typeof request.payload === 'string' ? request.payload : Buffer.from(request.payload.buffer, request.payload.byteOffset, request.payload.byteLength).toString('utf8');
+      const json = await runOnInstance(instance, payload, request.limits, env, byIsolate);
+      if (byIsolate) return { grouped: readGroupedAnswer(json, request.group!.messageIds.length, request.runtime.maxOutputChars), network };
+      return request.group ? { grouped: grouped(json, request.group.messageIds, request.runtime.maxOutputChars), network } : { json, network };
+    } finally {
+      measure(instance);
+      running.delete(instance);
+      pool.put(request.key, instance);
+    }
+  }
 
   return {
     drop(key: string): void {
       pool.drop(key);
     },
 
-    /** Memory (MB) the heaps of the warm isolates hold, external allocations (copied strings) included. */
+    /** Memory (MB) the heaps of the isolates hold (warm and running), external allocations (copied strings) included. */
     heapMb(): number {
       let bytes = 0;
-      for (const instance of pool.instances()) {
-        if (instance.disposed) continue;
-        const heap = instance.isolate.getHeapStatisticsSync();
-        bytes += heap.total_physical_size + heap.externally_allocated_size;
-      }
+      for (const instance of [...pool.instances(), ...running]) if (!instance.disposed) bytes += heapBytes.get(instance) ?? 0;
       return Math.round(bytes / 1048576);
     },
 
-    async run(request: RunRequest): Promise<{ json?: string; grouped?: GroupedAnswer; network: NetworkCall[] }> {
-      const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
-      const credentials = request.credentials;
-      const network: NetworkCall[] = [];
-      const instance =
-        pool.take(request.key) ??
-        (await SandboxInstance.create(
-          { name: request.name, code: request.code, libraries, memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs, runtime: request.runtime },
-          codeCache,
-        ));
-      // Inputs with distinct messageIds (replay's always are) are grouped by the isolate itself.
-      const byIsolate = request.group !== undefined && isolateCanGroup(request.group.messageIds);
+    async run(request: RunRequest): Promise<RunReply> {
+      // Replay sends a key's next batch before the last one is answered: it waits here for the
+      // warm isolate (runs of one key in arrival order) instead of starting a second one.
+      if (request.group) while (active.has(request.key)) await active.get(request.key);
+      let finished!: () => void;
+      const mine = new Promise<void>((resolve) => (finished = resolve));
+      active.set(request.key, mine);
       try {
-        const json = await runOnInstance(instance, request.payload, request.limits, {
-          allowPrivateNetwork: request.allowPrivateNetwork,
-          geolocationUrl: request.geolocationUrl,
-          credential: (k) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
-          network,
-        }, byIsolate);
-        if (byIsolate) return { grouped: readGroupedAnswer(json, request.group!.messageIds.length, request.runtime.maxOutputChars), network };
-        return request.group ? { grouped: grouped(json, request.group.messageIds, request.runtime.maxOutputChars), network } : { json, network };
+        return await runHeld(request);
       } finally {
-        pool.put(request.key, instance);
+        if (active.get(request.key) === mine) active.delete(request.key);
+        finished();
       }
     },
 
