@@ -19,6 +19,18 @@ describe('crashing primitives are removed from the isolate', () => {
     expect(out.results[0]!.output).toEqual({ sab: 'undefined', atomics: 'undefined', own: [] });
   });
 
+  it('gc (the sandbox process runs with --expose-gc) is not defined for user code either', async () => {
+    const out = await h.run(`export function transformEvent(e) {
+      let called = 'no error';
+      try { globalThis.gc(); } catch (error) { called = error.name; }
+      return { gc: typeof gc, called };
+    }`);
+    expect(out.results[0]!.output).toEqual({ gc: 'undefined', called: 'TypeError' });
+    const libraries = [{ importName: 'probe', code: 'export const seen = typeof globalThis.gc;' }];
+    const viaLibrary = await h.run(`import { seen } from 'probe';\nexport function transformEvent(e) { return { seen }; }`, undefined, { libraries });
+    expect(viaLibrary.results[0]!.output).toEqual({ seen: 'undefined' });
+  });
+
   it('Atomics.waitAsync in transformEvent fails the event, not the process', async () => {
     const out = await h.run(`export function transformEvent(e) { ${WAIT_ASYNC}; return e; }`);
     expect(out.results[0]!.error).toMatch(/ReferenceError: (Atomics|SharedArrayBuffer) is not defined/);

@@ -20,7 +20,7 @@ export interface ProcessSandbox extends Sandbox {
   processes(): SandboxProcessInfo[];
 }
 
-const DEFAULT_SANDBOX_PROCESSES = 2;
+const DEFAULT_SANDBOX_PROCESSES = 1;
 
 export interface SandboxOptions {
   /** Isolate memory limit in MB (default 128); the stored setting wins when present. */

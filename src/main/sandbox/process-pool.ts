@@ -35,6 +35,9 @@ export interface SandboxProcessInfo {
   running: number;
   /** Being recycled: finishing its runs, then it exits. */
   retiring?: boolean;
+  /** As the process reported with its last answer: its resident memory and its isolates' heaps (MB). */
+  rssMb: number;
+  heapMb: number;
 }
 
 /** Node flags of a sandbox process: isolated-vm needs the startup snapshot off; from source, TypeScript. */
@@ -203,7 +206,7 @@ export class ProcessPool {
   processes(): SandboxProcessInfo[] {
     return [...this.slots, ...this.retiring]
       .filter((s): s is Slot => !!s && !s.exited && s.child.pid !== undefined)
-      .map((s) => ({ pid: s.child.pid!, running: s.pending.size, ...(s.retiring ? { retiring: true } : {}) }));
+      .map((s) => ({ pid: s.child.pid!, running: s.pending.size, rssMb: s.rssMb, heapMb: s.heapMb, ...(s.retiring ? { retiring: true } : {}) }));
   }
 
   private slot(index: number): Slot {

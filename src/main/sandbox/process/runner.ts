@@ -17,6 +17,8 @@ function grouped(json: string, messageIds: (string | null)[], maxOutputChars: nu
   return { ...packTexts(perEvent.map((p) => JSON.stringify(p.outputs))), counts: perEvent.map((p) => p.outputs.length), errors: perEvent.map((p) => p.errors), logs };
 }
 
+const COLLECT_EXTERNAL_BYTES = 8 * 1024 * 1024;
+
 type RunReply = { json?: string; grouped?: GroupedAnswer; network: NetworkCall[] };
 
 /**
@@ -33,10 +35,20 @@ export function createRunner() {
   // Heap of each instance as measured after its last run, while idle (measuring a busy isolate
   // waits for its batch to end).
   const heapBytes = new WeakMap<SandboxInstance, number>();
-  const measure = (instance: SandboxInstance) => {
+  const heapOf = (instance: SandboxInstance) => {
+    const heap = instance.isolate.getHeapStatisticsSync();
+    return { total: heap.total_physical_size + heap.externally_allocated_size, external: heap.externally_allocated_size };
+  };
+  // Measured after each run; an isolate holding more external memory (copied batches) than this
+  // is collected before its next run.
+  const measure = async (instance: SandboxInstance) => {
     try {
-      const heap = instance.isolate.getHeapStatisticsSync();
-      heapBytes.set(instance, heap.total_physical_size + heap.externally_allocated_size);
+      let heap = heapOf(instance);
+      if (heap.external > COLLECT_EXTERNAL_BYTES) {
+        await instance.collectGarbage();
+        heap = heapOf(instance);
+      }
+      heapBytes.set(instance, heap.total);
     } catch {
       heapBytes.delete(instance); // disposed by a failed run
     }
@@ -67,7 +79,7 @@ export function createRunner() {
       if (byIsolate) return { grouped: readGroupedAnswer(json, request.group!.messageIds.length, request.runtime.maxOutputChars), network };
       return request.group ? { grouped: grouped(json, request.group.messageIds, request.runtime.maxOutputChars), network } : { json, network };
     } finally {
-      measure(instance);
+      await measure(instance);
       running.delete(instance);
       pool.put(request.key, instance);
     }
