@@ -152,6 +152,13 @@ const queryValue = (param: Operation['params'][number], ids: () => string[]) =>
     knownId(ids),
   );
 
+/**
+ * Percent-encoding of any drawn string: a lone surrogate (which encodeURIComponent refuses with
+ * URIError) becomes U+FFFD first. Malformed escapes reach the server through HOSTILE_IDS and the
+ * raw query strings instead.
+ */
+const encode = (text: string) => encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+
 /** A whole request for one operation. `ids` gives the known ids of the data folder at draw time. */
 export function requestFor(op: Operation, options: { auth: string; host: string; ids: () => string[] }): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.params.filter((p) => p.in === 'path');
@@ -159,8 +166,8 @@ export function requestFor(op: Operation, options: { auth: string; host: string;
   const pathArb = fc.tuple(
     ...pathParams.map(() =>
       fc.oneof(
-        { weight: 4, arbitrary: knownId(options.ids).map(encodeURIComponent) },
-        { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent) },
+        { weight: 4, arbitrary: knownId(options.ids).map(encode) },
+        { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30 }).map(encode) },
         { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) },
       ),
     ),
@@ -177,7 +184,7 @@ export function requestFor(op: Operation, options: { auth: string; host: string;
   return fc.tuple(pathArb, queryArb, bodyArb, headersFor(options.auth, options.host)).map(([pathValues, [query, raw], body, headers]) => {
     let i = 0;
     const path = op.template.replace(/\{\w+\}/g, () => String(pathValues[i++] ?? 'x'));
-    const search = [...Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`), ...(raw ? [raw] : [])].join('&');
+    const search = [...Object.entries(query).map(([k, v]) => `${k}=${encode(String(v))}`), ...(raw ? [raw] : [])].join('&');
     const out: FuzzRequest = { method: op.method, template: op.template, path: search ? `${path}?${search}` : path, headers: { ...headers }, mutation: body.mutation };
     if (body.text !== undefined) {
       out.body = body.text;
