@@ -19,7 +19,7 @@ export interface LiveProgress {
 }
 
 const now = () => new Date().toISOString();
-/** Batches a run keeps in the sandbox at once. */
+/** Batches a run keeps in the sandbox at once (the sandbox's deadline for a grouped run allows one ahead of it). */
 const IN_FLIGHT = 2;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 

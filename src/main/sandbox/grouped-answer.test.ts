@@ -134,3 +134,20 @@ describe('a warm isolate fed many batches', () => {
     }
   }, 60_000);
 });
+
+describe('a replay batch waiting behind the one before it', () => {
+  it('is not taken for a stuck process: its deadline covers the wait', async () => {
+    // Each batch takes 1.5 s of a 2 s wall limit; the second waits 1.5 s for the first, so it
+    // answers about 3 s after it was sent: past one wall limit plus the grace, within two.
+    const slow = createSandbox({ processes: 1, timeoutMs: 2000, wallTimeoutMs: 2000, graceMs: 200 });
+    try {
+      const code = 'export function transformEvent(e) { const end = Date.now() + 1500; while (Date.now() < end) {} return e; }';
+      const batch = (id: string) => ({ code, events: { json: [JSON.stringify({ messageId: id, type: 'track' })] }, metadata: [{ messageId: id }] });
+      await slow.transformGrouped(batch('warm'));
+      const [first, second] = await Promise.all([slow.transformGrouped(batch('a')), slow.transformGrouped(batch('b'))]);
+      expect([first.counts, second.counts]).toEqual([[1], [1]]);
+    } finally {
+      slow.close();
+    }
+  }, 30_000);
+});

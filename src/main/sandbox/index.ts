@@ -47,10 +47,12 @@ export interface SandboxOptions {
   getSettings?: () => Partial<SandboxSettings>;
   /** Stored credential values for getCredential(key), read once per batch and sent with it. */
   credentials?: () => Record<string, string>;
-  /** Sandbox processes (default 2); runs of one transformation go to the same process. */
+  /** Sandbox processes (default 1); runs of one transformation go to the same process. */
   processes?: number;
-  /** A sandbox process grown past this resident memory (MB) is replaced (default 256). */
+  /** A sandbox process whose resident memory beyond its isolates' heaps passes this (MB) is replaced (default 160). */
   recycleRssMb?: number;
+  /** Time past a run's deadline before its sandbox process counts as stuck and is killed (default 5 s). */
+  graceMs?: number;
 }
 
 const DEFAULT_NAME = 'base transformation';
@@ -115,7 +117,7 @@ function checkInput(input: TransformInput): void {
 export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   const idleMs = options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS;
   // A process left with nothing warm is stopped after the idle time too: its memory goes back.
-  const processes = new ProcessPool({ size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES), retireMs: idleMs, recycleRssMb: options.recycleRssMb });
+  const processes = new ProcessPool({ size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES), retireMs: idleMs, recycleRssMb: options.recycleRssMb, graceMs: options.graceMs });
   // Handles on the warm isolates the sandbox processes keep: one budget for all of them.
   const warm = new InstancePool<RemoteInstance>({
     capacity: options.poolSize ?? 16,
