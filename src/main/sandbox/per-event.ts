@@ -1,6 +1,5 @@
-import { messages, sandboxError } from './errors';
 import type { GroupedAnswer } from './process/protocol';
-import { parseRunAnswer, readAnswerLogs, readEntry } from './results';
+import { parseAnswerObject, parseRunAnswer, readAnswerLogs, readEntry, unreadableAnswer } from './results';
 import type { TransformResult } from './types';
 
 /** What one input event became: its outputs and per-event errors. */
@@ -84,7 +83,6 @@ export function isolateCanGroup(messageIds: (string | null)[]): boolean {
   return true;
 }
 
-const cannotRead = () => sandboxError('The transformation produced a result that cannot be read');
 const LINE_FEED = 10;
 const OPEN = 91; // [
 const CLOSE = 93; // ]
@@ -110,28 +108,20 @@ export function packTexts(texts: string[]): { outputs: Uint8Array; ends: number[
  */
 export function readGroupedAnswer(json: string, count: number, maxOutputBytes: number): GroupedAnswer {
   const headerEnd = json.indexOf('\n');
-  let header: unknown;
-  try {
-    header = JSON.parse(headerEnd < 0 ? json : json.slice(0, headerEnd));
-  } catch {
-    throw cannotRead();
-  }
-  if (header === null || typeof header !== 'object' || Array.isArray(header)) throw cannotRead();
-  const h = header as Record<string, unknown>;
-  if (typeof h.f === 'string') throw sandboxError(h.f === 'output-too-large' ? messages.outputTooLarge(maxOutputBytes) : h.f);
+  const h = parseAnswerObject(headerEnd < 0 ? json : json.slice(0, headerEnd), maxOutputBytes);
   const { c: counts, e: errors } = h;
-  if (headerEnd < 0 || !Array.isArray(counts) || !Array.isArray(errors) || counts.length !== count || errors.length !== count) throw cannotRead();
+  if (headerEnd < 0 || !Array.isArray(counts) || !Array.isArray(errors) || counts.length !== count || errors.length !== count) throw unreadableAnswer();
   const outputs = Buffer.from(json.slice(headerEnd + 1), 'utf8');
   const ends: number[] = [];
   let start = 0;
   for (let i = 0; i < count; i++) {
     const lineFeed = outputs.indexOf(LINE_FEED, start);
     const end = lineFeed < 0 ? outputs.length : lineFeed;
-    if ((lineFeed < 0) !== (i === count - 1)) throw cannotRead();
+    if ((lineFeed < 0) !== (i === count - 1)) throw unreadableAnswer();
     const n: unknown = counts[i];
     const list: unknown = errors[i];
-    if (!Number.isInteger(n) || (n as number) < 0 || outputs[start] !== OPEN || outputs[end - 1] !== CLOSE || (n === 0) !== (end - start === 2)) throw cannotRead();
-    if (!Array.isArray(list) || !list.every((e) => typeof e === 'string')) throw cannotRead();
+    if (!Number.isInteger(n) || (n as number) < 0 || outputs[start] !== OPEN || outputs[end - 1] !== CLOSE || (n === 0) !== (end - start === 2)) throw unreadableAnswer();
+    if (!Array.isArray(list) || !list.every((e) => typeof e === 'string')) throw unreadableAnswer();
     ends.push(end);
     start = end + 1;
   }

@@ -19,23 +19,33 @@ export function deriveMetadata(event: Record<string, unknown>, given?: EventMeta
 /** One entry of the isolate's answer, checked: the input index it names (-1: none) and an output or an error. */
 export type AnswerEntry = { index: number; output: Record<string, unknown>; error?: undefined } | { index: number; output?: undefined; error: string };
 
+/** The error of an answer that does not have the shape the runtime writes. */
+export const unreadableAnswer = () => sandboxError('The transformation produced a result that cannot be read');
+
 /**
- * Parses the isolate's answer (one JSON string) and throws its fatal error, if any. The answer is
- * checked, not trusted: user code can tamper with its own realm's JSON and Array.
+ * Parses a JSON object the isolate answered (a whole answer, or the header line of a grouped one)
+ * and throws its fatal error (`{"f": …}`), if any. The answer is checked, not trusted: user code
+ * can tamper with its own realm's JSON and Array.
  */
-export function parseRunAnswer(json: string, maxOutputBytes: number): { entries: unknown[]; answer: Record<string, unknown> } {
+export function parseAnswerObject(json: string, maxOutputBytes: number): Record<string, unknown> {
   let answer: unknown;
   try {
     answer = JSON.parse(json);
   } catch {
     throw sandboxError('The transformation produced a result that cannot be read (was JSON replaced?)');
   }
-  if (!isPlainObject(answer)) throw sandboxError('The transformation produced a result that cannot be read');
+  if (!isPlainObject(answer)) throw unreadableAnswer();
   if (typeof answer.f === 'string') {
     throw sandboxError(answer.f === 'output-too-large' ? messages.outputTooLarge(maxOutputBytes) : answer.f);
   }
+  return answer;
+}
+
+/** Parses the isolate's answer (one JSON string): its entries, and the answer for its logs. */
+export function parseRunAnswer(json: string, maxOutputBytes: number): { entries: unknown[]; answer: Record<string, unknown> } {
+  const answer = parseAnswerObject(json, maxOutputBytes);
   const entries = answer.r;
-  if (!Array.isArray(entries)) throw sandboxError('The transformation produced a result that cannot be read');
+  if (!Array.isArray(entries)) throw unreadableAnswer();
   return { entries, answer };
 }
 
