@@ -11,7 +11,8 @@
 //    compare of that version against a second version of the same code.
 // 3. Floor: a bare isolated-vm isolate with the same module calling one function per
 //    200-event batch over the same events already in memory (no SQLite, no HTTP, no checks).
-// 4. Peak RSS of the server and its sandbox processes together, sampled every 100 ms (a sandbox
+// 4. CPU per batch of the server and of its sandbox processes (main thread and other threads).
+// 5. Peak RSS of the server and its sandbox processes together, sampled every 100 ms (a sandbox
 //    process recycled meanwhile counts while it lived), and the server's own peak (VmHWM);
 //    p50/p99 of a 10-event POST /studio/api/test while a replay runs.
 import { execFileSync } from 'node:child_process';
@@ -99,13 +100,14 @@ async function captureAll() {
 }
 
 async function timedRun(body) {
+  const cpuBefore = cpuSnapshot();
   const start = process.hrtime.bigint();
   const run = await call('POST', '/studio/api/replay/runs', body);
   for (;;) {
     const state = await call('GET', `/studio/api/replay/runs/${run.id}`);
     if (!['queued', 'running'].includes(state.status)) {
       if (state.status !== 'done' || state.done !== EVENTS) throw new Error(`run ended ${state.status} at ${state.done}: ${state.error}`);
-      return { s: seconds(start), run: state };
+      return { s: seconds(start), run: state, cpu: cpuPerBatch(cpuBefore, cpuSnapshot()) };
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -134,6 +136,42 @@ const rssOf = (pid) => {
     return 0;
   }
 };
+// CPU time (ms) of every thread of the server and its sandbox processes, from /proc (10 ms ticks):
+// per process, the thread that runs its event loop, and the rest (isolates, GC, SQLite helpers).
+const TICK_MS = 10;
+const threadsOf = (pid) => {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { key: `${pid}/${tid}`, main: tid === String(pid), ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+    });
+  } catch {
+    return [];
+  }
+};
+const cpuSnapshot = () => {
+  const out = new Map();
+  for (const t of threadsOf(host.pid)) out.set(t.key, { ...t, role: 'core' });
+  const visit = (pid) => childrenOf(pid).forEach((child) => {
+    for (const t of threadsOf(child)) out.set(t.key, { ...t, role: 'sandbox' });
+    visit(child);
+  });
+  visit(host.pid);
+  return out;
+};
+// CPU ms per 200-event batch between two snapshots: core main thread, core other threads,
+// sandbox processes' main threads, their other threads (isolates run there).
+const cpuPerBatch = (before, after) => {
+  const sum = { core: 0, coreOther: 0, sandbox: 0, sandboxOther: 0 };
+  for (const [key, t] of after) {
+    const ms = t.ms - (before.get(key)?.ms ?? 0);
+    sum[t.role === 'core' ? (t.main ? 'core' : 'coreOther') : t.main ? 'sandbox' : 'sandboxOther'] += ms;
+  }
+  const batches = EVENTS / BATCH;
+  return Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, v / batches]));
+};
+const cpuCells = (prefix, c) => ({ [`${prefix} core ms/batch`]: `${c.core.toFixed(2)} + ${c.coreOther.toFixed(2)}`, [`${prefix} sandbox ms/batch`]: `${c.sandbox.toFixed(2)} + ${c.sandboxOther.toFixed(2)}` });
 const treeRss = (pid = host.pid) => rssOf(pid) + childrenOf(pid).reduce((sum, child) => sum + treeRss(child), 0);
 // The tree's resident memory, sampled every 100 ms: its peak since the last reset.
 let treePeak = 0;
@@ -153,6 +191,7 @@ try {
   console.log('floor = bare isolated-vm isolate, same module, one call per 200-event batch over the same events in memory\n');
   await call('POST', '/libraries', { name: 'Event Utils', code: libraryCode });
   const rows = [];
+  const cpuRows = [];
   let lastVersions;
   for (const name of fixtures) {
     const code = codeOf(name);
@@ -171,11 +210,14 @@ try {
       'replay/floor': (replayRate / floorRate).toFixed(2),
       'compare/floor': (compareRate / floorRate).toFixed(2),
     });
+    cpuRows.push({ transformation: name, 'wall ms/batch (replay)': ((replay.s * 1000 * BATCH) / EVENTS).toFixed(2), ...cpuCells('replay', replay.cpu), 'wall ms/batch (compare)': ((compare.s * 1000 * BATCH) / EVENTS).toFixed(2), ...cpuCells('compare', compare.cpu) });
     lastVersions = v1;
     await call('DELETE', `/studio/api/replay/runs/${replay.run.id}`);
     await call('DELETE', `/studio/api/replay/runs/${compare.run.id}`);
   }
   console.table(rows);
+  console.log('CPU per 200-event batch (main thread + other threads; /proc ticks of 10 ms): where the wall time goes');
+  console.table(cpuRows);
   console.log(`peak RSS of the server and its sandbox processes during the replays and compares ${peakRss()}`);
   const minOf = (key) => Math.min(...rows.map((r) => Number(r[key])));
   console.log(`replay/floor min ${minOf('replay/floor').toFixed(2)} (target >= 0.50); compare/floor min ${minOf('compare/floor').toFixed(2)} (target >= 0.25)`);

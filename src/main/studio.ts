@@ -130,6 +130,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const testEvents = createTestEventsService(store);
     const replayJobs = createReplayJobs({
       repo: store.replay,
+      dbFile: store.db.name,
       sandbox: () => sandbox,
       workspaceId: bootstrap.workspaceId,
       onError: (message) => ctx.log.warn(message),

@@ -1,11 +1,15 @@
-import type { ReplaySummary } from '../../shared/api/replay';
-import type { Sandbox } from '../sandbox/types';
+import { StudioError } from '../errors';
+import { codeInput } from '../pipeline/transform-step';
+import { REPLAY_BATCHES_AHEAD } from '../sandbox';
+import type { ReplaySideInput, Sandbox } from '../sandbox/types';
 import type { ReplayRepo, ReplayRunRow } from '../store/replay-repo';
-import { BATCH_SIZE, batchResults, prepareBatch, runSide } from './run-batch';
+import { BATCH_SIZE, batchWrite, failedSide, prepareBatch } from './run-batch';
 import type { CodeSpec } from './targets';
 
 export interface JobsOptions {
   repo: ReplayRepo;
+  /** The database file the repository is on (sandbox processes open it to store batches). */
+  dbFile: string;
   sandbox: () => Sandbox;
   workspaceId: string;
   onError: (message: string) => void;
@@ -19,14 +23,15 @@ export interface LiveProgress {
 }
 
 const now = () => new Date().toISOString();
-/** Batches a run keeps in the sandbox at once (the sandbox's deadline for a grouped run allows one ahead of it). */
-const IN_FLIGHT = 2;
+/** Batches a run keeps in the sandbox at once: the process has the next ones when it ends one. */
+const IN_FLIGHT = 1 + REPLAY_BATCHES_AHEAD;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Runs replay jobs one at a time, in the order they were queued, one batch per sandbox call per
- * target; between batches it yields so test-bench runs and ingestion are served. The sandbox's
- * own limiter gives a run at most one of its slots at a time, so the test bench is never starved.
+ * Runs replay jobs one at a time, in the order they were queued: one sandbox call per batch (both
+ * targets of a compare in it), which the sandbox process reads, runs and stores; a few batches in
+ * flight. The sandbox's limiter gives a run's batches one of its slots together, so the test
+ * bench is never starved.
  */
 export function createReplayJobs(options: JobsOptions) {
   const { repo } = options;
@@ -36,56 +41,68 @@ export function createReplayJobs(options: JobsOptions) {
   let loop: Promise<void> | null = null;
   let stopping = false;
 
+  /** A batch whose sandbox process crashed: its events are stored as failed with that message. */
+  function storeFailed(row: ReplayRunRow, compare: boolean, from: number, message: string): number | null {
+    const rows = repo.inputs(row.id, from, BATCH_SIZE);
+    if (rows.length === 0) return null;
+    const batch = prepareBatch(rows);
+    const failed = failedSide(batch, message);
+    repo.appendBatch(row.id, from, (summary) => batchWrite(batch, failed, compare ? failed : null, summary));
+    return rows[rows.length - 1]!.position + 1;
+  }
+
   async function execute(row: ReplayRunRow): Promise<void> {
-    const a = JSON.parse(row.target_a) as CodeSpec;
-    const b = row.target_b ? (JSON.parse(row.target_b) as CodeSpec) : null;
-    const summary = JSON.parse(row.summary) as ReplaySummary;
-    let done = row.done;
-    const live = { startedMs: performance.now(), doneAtStart: done, done };
+    const targets = [row.target_a, row.target_b].filter((t): t is string => t !== null).map((t) => JSON.parse(t) as CodeSpec);
+    const sides: ReplaySideInput[] = targets.map((spec) => ({
+      ...codeInput({ transformationId: spec.transformationId ?? '', name: spec.name, versionId: spec.cacheKey, code: spec.code, libraries: spec.libraries }),
+      transformationId: spec.transformationId,
+      versionId: spec.versionId,
+    }));
+    const live = { startedMs: performance.now(), doneAtStart: row.done, done: row.done };
     current = { id: row.id, live };
     repo.setStatus(row.id, 'running', { startedAt: now() });
-    // Reads the inputs of the batch at `from` (null past the end).
-    const read = (from: number) => {
-      if (from >= row.total) return null;
-      const rows = repo.inputs(row.id, from, BATCH_SIZE);
-      return rows.length === 0 ? null : { batch: prepareBatch(rows), end: rows[rows.length - 1]!.position + 1 };
-    };
-    // Starts a batch in the sandbox: both targets at once (other isolates, run in parallel
-    // there). Errors are per-event outcomes, so the promise never rejects.
-    const start = (next: NonNullable<ReturnType<typeof read>>) => {
-      const sandbox = options.sandbox();
-      const sides = Promise.all([runSide(sandbox, a, next.batch, options.workspaceId), b ? runSide(sandbox, b, next.batch, options.workspaceId) : null]);
-      return { ...next, sides };
-    };
-    // Pipelined: the sandbox process has the next batch before it answers the current one (two
-    // in flight once the first has warmed the isolate), and while it runs them the core
-    // summarises and writes the last one and reads the next.
+    // A batch is read, run and stored by the sandbox process that runs its code; errors are
+    // per-event outcomes there, so a batch fails here only when that process crashed (its events
+    // are then stored as failed here) or the store failed.
+    const start = (from: number) => ({
+      from,
+      outcome: options
+        .sandbox()
+        .replayBatch({ dbFile: options.dbFile, runId: row.id, from, workspaceId: options.workspaceId, sides })
+        .then(
+          (result) => ({ end: result.end, error: null }),
+          (error: unknown) => ({ end: null, error }),
+        ),
+    });
+    // Pipelined: the sandbox process has the next batch before it has stored the current one.
     const inFlight: ReturnType<typeof start>[] = [];
-    let nextFrom = done;
+    let nextFrom = row.done;
     const fill = (depth: number) => {
-      while (inFlight.length < depth) {
-        const next = read(nextFrom);
-        if (!next) return;
-        nextFrom = next.end;
-        inFlight.push(start(next));
+      while (inFlight.length < depth && nextFrom < row.total) {
+        inFlight.push(start(nextFrom));
+        nextFrom += BATCH_SIZE;
       }
     };
-    fill(1);
+    const settleInFlight = () => Promise.all(inFlight.map((batch) => batch.outcome));
+    fill(IN_FLIGHT);
     while (inFlight.length > 0) {
       const batch = inFlight.shift()!;
-      const [resultA, resultB] = await batch.sides;
+      const { end, error } = await batch.outcome;
       if (stopping) return; // left 'running': the next start marks it interrupted
+      if (error !== null) {
+        if (!(error instanceof StudioError && error.details?.sandboxCrashed === true)) {
+          await settleInFlight();
+          throw error;
+        }
+        live.done = storeFailed(row, targets.length > 1, batch.from, error.message) ?? live.done;
+      } else if (end !== null) live.done = end;
       if (cancelled.has(row.id)) {
+        // The batches already sent are stored whole; the run stops after them.
+        await settleInFlight();
         repo.setStatus(row.id, 'cancelled', { finishedAt: now() });
         return;
       }
       fill(IN_FLIGHT);
-      await yieldToOthers();
-      const results = batchResults(batch.batch, resultA, resultB, summary);
-      await yieldToOthers();
-      done = batch.end;
-      repo.writeBatch(row.id, batch.batch.rows[0]!.position, JSON.stringify(resultA.logs), resultB ? JSON.stringify(resultB.logs) : null, results, done, JSON.stringify(summary));
-      live.done = done;
       await yieldToOthers();
     }
     if (stopping) return;

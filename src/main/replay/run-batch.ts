@@ -1,16 +1,25 @@
 import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
-import { codeInput } from '../pipeline/transform-step';
-import type { EventMetadata, Sandbox, StoredEvents } from '../sandbox/types';
-import type { ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
+import type { EventMetadata, GroupedOutput, StoredEvents, TargetIds } from '../sandbox/types';
+import type { BatchWrite, ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
 import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from './outcome';
-import type { CodeSpec } from './targets';
+
+// One replay batch from stored inputs to stored results: read, run each target once over the
+// batch, classify, summarise, write. The sandbox process that runs the batch does all of it
+// (./sandbox/process/replay-batches.ts); the core only writes a batch whose process crashed.
 
 /** Events read per batch and sent to the sandbox in one call. */
 export const BATCH_SIZE = 200;
 
+/** One target's results over a batch, per present event. */
+export interface SideResult {
+  outcomes: SideOutcome[];
+  logs: string[];
+  durationMs: number;
+}
+
 export interface PreparedBatch {
   rows: ReplayInputRow[];
-  /** The present events' JSON texts (UTF-8), sent to the sandbox as they are (not decoded here). */
+  /** The present events' JSON texts, joined: the middle of the isolate's payload. */
   events: StoredEvents;
   /** What the metadata of each present event needs, from the stored columns. */
   facts: EventFacts[];
@@ -31,8 +40,8 @@ interface EventFacts {
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** Facts of an imported event (not captured, so no stored columns): read from the event itself. */
-function importedFacts(row: ReplayInputRow, json: Buffer): EventFacts {
-  const event = JSON.parse(json.toString('utf8')) as Record<string, unknown>;
+function importedFacts(row: ReplayInputRow, json: string): EventFacts {
+  const event = JSON.parse(json) as Record<string, unknown>;
   // Imported events without a messageId get one from their position, so outputs map back.
   const own = str(event.messageId);
   return { messageId: own ?? `replay-${row.position}`, ownMessageId: own, receivedAt: str(event.receivedAt), eventName: str(event.event), eventType: str(event.type) };
@@ -40,22 +49,22 @@ function importedFacts(row: ReplayInputRow, json: Buffer): EventFacts {
 
 /** A batch of inputs; a captured event deleted since the run was created counts as missing. */
 export function prepareBatch(rows: ReplayInputRow[]): PreparedBatch {
-  const json: Buffer[] = [];
+  const texts: string[] = [];
   const facts: EventFacts[] = [];
   const missing = new Set<number>();
   rows.forEach((row, i) => {
     if (row.event === null) return void missing.add(i);
-    json.push(row.event);
+    texts.push(row.event);
     facts.push(
       row.message_id === null
         ? importedFacts(row, row.event)
         : { messageId: row.message_id, sourceId: row.source_id ?? undefined, receivedAt: row.received_at ?? undefined, eventName: row.event_name ?? undefined, eventType: row.type ?? undefined },
     );
   });
-  return { rows, events: { json }, facts, missing };
+  return { rows, events: { json: [], joined: texts.join(','), count: facts.length }, facts, missing };
 }
 
-function metadataOf(batch: PreparedBatch, spec: CodeSpec, workspaceId: string): EventMetadata[] {
+export function metadataOf(batch: PreparedBatch, spec: TargetIds, workspaceId: string): EventMetadata[] {
   return batch.facts.map((f) => ({
     sourceId: f.sourceId,
     sourceType: 'HTTP',
@@ -69,26 +78,47 @@ function metadataOf(batch: PreparedBatch, spec: CodeSpec, workspaceId: string): 
   }));
 }
 
-/** Runs one batch through one target in one sandbox call; a fatal error fails every event of it. */
+/** Every present event of the batch failed with `message` (the whole run of a target failed). */
+export const failedSide = (batch: PreparedBatch, message: string): SideResult => ({
+  outcomes: batch.facts.map(() => sideOutcome(NO_OUTPUTS, 0, errorText(message))),
+  logs: [],
+  durationMs: 0,
+});
+
+/**
+ * Runs one batch through one target in one sandbox call (`run` gets each event's metadata); a
+ * fatal error fails every event of it.
+ */
 export async function runSide(
-  sandbox: Sandbox,
-  spec: CodeSpec,
+  run: (metadata: EventMetadata[]) => Promise<GroupedOutput>,
+  target: TargetIds,
   batch: PreparedBatch,
   workspaceId: string,
-): Promise<{ outcomes: SideOutcome[]; logs: string[]; durationMs: number }> {
+): Promise<SideResult> {
   if (batch.facts.length === 0) return { outcomes: [], logs: [], durationMs: 0 };
   try {
-    const code = { transformationId: spec.transformationId ?? '', name: spec.name, versionId: spec.cacheKey, code: spec.code, libraries: spec.libraries };
-    const run = await sandbox.transformGrouped({ ...codeInput(code), events: batch.events, metadata: metadataOf(batch, spec, workspaceId) });
+    const answer = await run(metadataOf(batch, target, workspaceId));
     return {
-      outcomes: run.outputs.map((json, i) => sideOutcome(json, run.counts[i]!, run.errors[i]!.length ? errorText(run.errors[i]!.join('\n')) : null)),
-      logs: run.logs,
-      durationMs: run.durationMs,
+      outcomes: answer.outputs.map((json, i) => sideOutcome(json, answer.counts[i]!, answer.errors[i]!.length ? errorText(answer.errors[i]!.join('\n')) : null)),
+      logs: answer.logs,
+      durationMs: answer.durationMs,
     };
   } catch (error) {
-    const message = errorText(error instanceof Error ? error.message : String(error));
-    return { outcomes: batch.facts.map(() => sideOutcome(NO_OUTPUTS, 0, message)), logs: [], durationMs: 0 };
+    return failedSide(batch, error instanceof Error ? error.message : String(error));
   }
+}
+
+/** What appendBatch stores for a batch, given the run's stored summary (JSON), which it adds to. */
+export function batchWrite(batch: PreparedBatch, a: SideResult, b: SideResult | null, storedSummary: string): BatchWrite {
+  const summary = JSON.parse(storedSummary) as ReplaySummary;
+  const results = batchResults(batch, a, b, summary);
+  return {
+    logsA: JSON.stringify(a.logs),
+    logsB: b ? JSON.stringify(b.logs) : null,
+    results,
+    done: batch.rows[batch.rows.length - 1]!.position + 1,
+    summary: JSON.stringify(summary),
+  };
 }
 
 const MISSING = sideOutcome(NO_OUTPUTS, 0, 'the captured event was deleted before it was replayed');

@@ -4,15 +4,17 @@ import { toSandboxError } from './errors';
 import { Limiter } from './limiter';
 import { InstancePool } from './pool';
 import { ProcessPool, type RemoteInstance, type SandboxProcessInfo } from './process-pool';
+import { payloadOf } from './payload';
 import { readRunAnswer } from './results';
-import type { RunLimits } from './run';
 import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
 import type { RunRequest } from './process/protocol';
-import type { EventMetadata, GroupedOutput, Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
+import { groupedOutput } from './per-event';
+import type { EventMetadata, GroupedOutput, ReplayBatchInput, ReplayBatchResult, Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
 
 export type { Sandbox, SandboxLibrary, TransformInput, TransformOutput, TransformResult, EventMetadata } from './types';
 export type { SandboxSettings } from './settings';
 export type { SandboxProcessInfo } from './process-pool';
+export { REPLAY_BATCHES_AHEAD } from './process-pool';
 
 /** A sandbox whose runs happen in sandbox processes it supervises. */
 export interface ProcessSandbox extends Sandbox {
@@ -62,7 +64,7 @@ const elapsed = (started: number) => Math.round((performance.now() - started) * 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-function cacheKeyOf(input: TransformInput, name: string, libraries: SandboxLibrary[], memoryLimitMb: number): string {
+function cacheKeyOf(input: Pick<TransformInput, 'code' | 'cacheKey'>, name: string, libraries: SandboxLibrary[], memoryLimitMb: number): string {
   if (input.cacheKey) return `key:${input.cacheKey}|${name}|${memoryLimitMb}`;
   const hash = createHash('sha256').update(name).update('\0').update(input.code);
   for (const library of [...libraries].sort((a, b) => a.importName.localeCompare(b.importName))) {
@@ -74,23 +76,6 @@ function cacheKeyOf(input: TransformInput, name: string, libraries: SandboxLibra
 /** A stored event's JSON text (string or UTF-8 bytes) is an object's. */
 const isObjectText = (text: unknown) => (typeof text === 'string' ? text.startsWith('{') : text instanceof Uint8Array && text[0] === 0x7b);
 
-/**
- * `{"e":[events],"m":[metadata]|null}`: stored events' texts are put together as bytes (never
- * decoded here), other events serialised.
- */
-function payloadOf(input: TransformInput): string | Buffer {
-  const metadata = input.metadata ? JSON.stringify(input.metadata) : 'null';
-  if (Array.isArray(input.events)) return `{"e":${JSON.stringify(input.events)},"m":${metadata}}`;
-  const parts: Uint8Array[] = [Buffer.from('{"e":[')];
-  const comma = Buffer.from(',');
-  input.events.json.forEach((text, i) => {
-    if (i > 0) parts.push(comma);
-    parts.push(typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
-  });
-  parts.push(Buffer.from(`],"m":${metadata}}`));
-  return Buffer.concat(parts);
-}
-
 function checkInput(input: TransformInput): void {
   if (!input || typeof input !== 'object') throw badRequest('transform input must be an object');
   if (typeof input.code !== 'string') throw badRequest('code must be a string');
@@ -98,7 +83,7 @@ function checkInput(input: TransformInput): void {
     input.events.forEach((event, i) => {
       if (!isPlainObject(event)) throw badRequest(`events[${i}] must be an object`);
     });
-  } else if (!input.events || !Array.isArray(input.events.json) || !input.events.json.every(isObjectText)) {
+  } else if (!input.events || !Array.isArray(input.events.json) || !(input.events.joined !== undefined ? input.events.joined.startsWith('{') || input.events.count === 0 : input.events.json.every(isObjectText))) {
     throw badRequest('events must be an array of event objects');
   }
   if (input.metadata !== undefined && !Array.isArray(input.metadata)) throw badRequest('metadata must be an array');
@@ -141,76 +126,129 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     };
   };
 
-  /** One batch in a sandbox process; `group`: answered per input event (see GroupedAnswer). */
-  async function runBatch(input: TransformInput, group?: RunRequest['group']) {
-    if (closed) throw toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
-    const started = performance.now();
-    checkInput(input);
-    const current = settings();
+  /** A run's request under the current settings, all but its events: code, key, limits, credentials. */
+  function sideRequest(input: Pick<TransformInput, 'code' | 'name' | 'cacheKey' | 'libraries' | 'credentials'>, current: SandboxSettings): Omit<RunRequest, 'type' | 'id' | 'payload' | 'group'> {
     // Control characters (a NUL cuts V8's script name short) become spaces.
     // eslint-disable-next-line no-control-regex
     const name = input.name?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || DEFAULT_NAME;
     const libraries = input.libraries ?? [];
     const byImportName = new Map<string, SandboxLibrary>();
     for (const library of libraries) if (!byImportName.has(library.importName)) byImportName.set(library.importName, library);
+    return {
+      key: cacheKeyOf(input, name, libraries, current.memoryLimitMb),
+      name,
+      code: input.code,
+      libraries: [...byImportName.values()],
+      memoryLimitMb: current.memoryLimitMb,
+      timeoutMs: current.timeoutMs,
+      runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
+      limits: {
+        timeoutMs: current.timeoutMs,
+        memoryLimitMb: current.memoryLimitMb,
+        wallTimeoutMs: Math.max(options.wallTimeoutMs ?? 30_000, current.timeoutMs),
+        requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+        maxHostCalls: options.maxHostCallsPerRun ?? 1000,
+      },
+      allowPrivateNetwork: current.allowPrivateNetwork,
+      geolocationUrl: current.geolocationUrl ?? undefined,
+      credentials: input.credentials ?? options.credentials?.() ?? {},
+    };
+  }
+
+  /**
+   * The warm handle a run of `key` uses, if any. Replay's runs of one key in flight together
+   * (`shared`) share one: the sandbox process runs them in order on its isolate, and the handle
+   * goes back to the pool with the last of them. `release` gets the handle on the isolate the run
+   * left warm (undefined: the run failed).
+   */
+  function hold(key: string, shared: boolean) {
+    const before = shared ? inFlight.get(key) : undefined;
+    const handle = before?.instance ?? warm.take(key);
+    const sharing = shared && handle ? (before ?? { instance: handle, runs: 0, failed: false }) : undefined;
+    if (sharing) {
+      sharing.runs++;
+      inFlight.set(key, sharing);
+    }
+    return {
+      handle,
+      release(instance: RemoteInstance | undefined): void {
+        if (!instance && sharing) sharing.failed = true;
+        if (instance && instance !== sharing?.instance) keep(key, instance);
+        if (sharing && --sharing.runs === 0) {
+          inFlight.delete(key);
+          if (!sharing.failed) keep(key, sharing.instance);
+        }
+      },
+    };
+  }
+
+  const closedError = () => toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
+
+  /** One batch in a sandbox process; `group`: answered per input event (see GroupedAnswer). */
+  async function runBatch(input: TransformInput, group?: RunRequest['group']) {
+    if (closed) throw closedError();
+    const started = performance.now();
+    checkInput(input);
+    const request = sideRequest(input, settings());
     let payload: string | Buffer;
     try {
       payload = payloadOf(input);
     } catch (error) {
       throw badRequest(`events cannot be converted to JSON: ${(error as Error).message}`);
     }
-    const limits: RunLimits = {
-      timeoutMs: current.timeoutMs,
-      memoryLimitMb: current.memoryLimitMb,
-      wallTimeoutMs: Math.max(options.wallTimeoutMs ?? 30_000, current.timeoutMs),
-      requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
-      maxHostCalls: options.maxHostCallsPerRun ?? 1000,
-    };
-    const key = cacheKeyOf(input, name, libraries, current.memoryLimitMb);
     const { json, grouped, network } = await limiter.run(async () => {
-      // Replay's batches of one key in flight together share its warm isolate (the sandbox
-      // process runs them in order); the handle goes back to the pool with the last of them.
-      const shared = group ? inFlight.get(key) : undefined;
-      const handle = shared?.instance ?? warm.take(key);
-      const sharing = group && handle ? (shared ?? { instance: handle, runs: 0, failed: false }) : undefined;
-      if (sharing) {
-        sharing.runs++;
-        inFlight.set(key, sharing);
-      }
+      const held = hold(request.key, group !== undefined);
       let instance: RemoteInstance | undefined;
       try {
-        const answer = await processes.run(
-          {
-            key,
-            name,
-            code: input.code,
-            libraries: [...byImportName.values()],
-            memoryLimitMb: current.memoryLimitMb,
-            timeoutMs: current.timeoutMs,
-            runtime: { maxOutputChars: maxOutputBytes, maxPendingCalls: 100 },
-            payload,
-            limits,
-            allowPrivateNetwork: current.allowPrivateNetwork,
-            geolocationUrl: current.geolocationUrl ?? undefined,
-            credentials: input.credentials ?? options.credentials?.() ?? {},
-            ...(group ? { group } : {}),
-          },
-          handle,
-        );
+        const answer = await processes.run({ ...request, payload, ...(group ? { group } : {}) }, held.handle);
         instance = answer.instance;
         return answer;
-      } catch (error) {
-        if (sharing) sharing.failed = true;
-        throw error;
       } finally {
-        if (instance && instance !== sharing?.instance) keep(key, instance);
-        if (sharing && --sharing.runs === 0) {
-          inFlight.delete(key);
-          if (!sharing.failed) keep(key, sharing.instance);
-        }
+        held.release(instance);
       }
     });
     return { json, grouped, network, started };
+  }
+
+  // The batches of a replay run in flight together take one slot of the limiter: they run one
+  // after the other in the sandbox process anyway.
+  const lanes = new Map<string, { batches: number; ready: Promise<void>; finish: () => void }>();
+  async function inLane<T>(runId: string, task: () => Promise<T>): Promise<T> {
+    let lane = lanes.get(runId);
+    if (!lane) {
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const ready = new Promise<void>((resolve) => void limiter.run(() => (resolve(), finished)));
+      lane = { batches: 0, ready, finish };
+      lanes.set(runId, lane);
+    }
+    lane.batches++;
+    try {
+      await lane.ready;
+      return await task();
+    } finally {
+      if (--lane.batches === 0) {
+        lanes.delete(runId);
+        lane.finish();
+      }
+    }
+  }
+
+  async function replayBatch(input: ReplayBatchInput): Promise<ReplayBatchResult> {
+    if (closed) throw closedError();
+    const current = settings();
+    const sides = input.sides.map((side) => ({ ...sideRequest(side, current), transformationId: side.transformationId, versionId: side.versionId }));
+    return inLane(input.runId, async () => {
+      const held = sides.map((side) => hold(side.key, true));
+      let instances: RemoteInstance[] = [];
+      try {
+        const answer = await processes.replay({ dbFile: input.dbFile, runId: input.runId, from: input.from, workspaceId: input.workspaceId, sides }, held.map((h) => h.handle));
+        instances = answer.instances;
+        return answer.reply;
+      } finally {
+        held.forEach((h, i) => h.release(instances[i]));
+      }
+    });
   }
 
   async function transform(input: TransformInput): Promise<TransformOutput> {
@@ -222,19 +260,18 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   async function transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput> {
     const { grouped, started } = await runBatch(input, { messageIds: input.metadata.map((m) => m.messageId ?? null) });
     if (!grouped) throw toSandboxError(new Error('the sandbox process answered without per-event results'), { timeoutMs: 0, memoryLimitMb: 0 });
-    const bytes = Buffer.from(grouped.outputs.buffer, grouped.outputs.byteOffset, grouped.outputs.byteLength);
-    const outputs = grouped.ends.map((end, i) => bytes.subarray(i === 0 ? 0 : grouped.ends[i - 1]! + 1, end));
-    return { outputs, counts: grouped.counts, errors: grouped.errors, logs: grouped.logs, durationMs: elapsed(started) };
+    return groupedOutput(grouped, elapsed(started));
   }
 
   return {
     transform,
     transformGrouped,
+    replayBatch,
     async testLibrary(library) {
       if (!library || typeof library.code !== 'string' || typeof library.importName !== 'string') {
         throw badRequest('a library needs an importName and code (strings)');
       }
-      if (closed) throw toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
+      if (closed) throw closedError();
       const current = settings();
       await limiter.run(() => processes.testLibrary({ library, memoryLimitMb: current.memoryLimitMb, timeoutMs: current.timeoutMs }));
     },

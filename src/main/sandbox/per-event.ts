@@ -1,6 +1,6 @@
 import type { GroupedAnswer } from './process/protocol';
 import { parseAnswerObject, parseRunAnswer, readAnswerLogs, readEntry, unreadableAnswer } from './results';
-import type { TransformResult } from './types';
+import type { GroupedOutput, TransformResult } from './types';
 
 /** What one input event became: its outputs and per-event errors. */
 export interface EventOutcome {
@@ -86,6 +86,13 @@ export function isolateCanGroup(messageIds: (string | null)[]): boolean {
 const LINE_FEED = 10;
 const OPEN = 91; // [
 const CLOSE = 93; // ]
+
+/** A grouped answer as the Sandbox API gives it: each event's outputs as its own bytes. */
+export function groupedOutput(grouped: GroupedAnswer, durationMs: number): GroupedOutput {
+  const bytes = Buffer.from(grouped.outputs.buffer, grouped.outputs.byteOffset, grouped.outputs.byteLength);
+  const outputs = grouped.ends.map((end, i) => bytes.subarray(i === 0 ? 0 : grouped.ends[i - 1]! + 1, end));
+  return { outputs, counts: grouped.counts, errors: grouped.errors, logs: grouped.logs, durationMs };
+}
 
 /** Outputs texts as a GroupedAnswer's bytes: UTF-8, a line feed between them. */
 export function packTexts(texts: string[]): { outputs: Uint8Array; ends: number[] } {

@@ -5,13 +5,13 @@ import { StudioError } from '../errors';
 import type { ErrorCode } from '../../shared/errors';
 import { messages, sandboxError } from './errors';
 import type { PooledInstance } from './pool';
-import type { CoreMessage, GroupedAnswer, LibraryTestRequest, ProcessReply, RunRequest } from './process/protocol';
+import type { CoreMessage, GroupedAnswer, LibraryTestRequest, ProcessReply, ReplayBatchReply, ReplayBatchRequest, RunRequest } from './process/protocol';
 import type { NetworkCall } from './types';
 
 import sandboxEntry from './process/sandbox-process?modulePath';
 import nodeFlags from '../hosts/node-flags.json' with { type: 'json' };
 
-type Reply = { json?: string; grouped?: GroupedAnswer; network?: NetworkCall[] };
+type Reply = { json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchReply; network?: NetworkCall[] };
 type Pending = { name: string; resolve: (reply: Reply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 export interface ProcessPoolOptions {
@@ -39,6 +39,9 @@ export interface SandboxProcessInfo {
   rssMb: number;
   heapMb: number;
 }
+
+/** Batches of one replay run a caller may have sent before the one it sends (their deadlines allow it). */
+export const REPLAY_BATCHES_AHEAD = 2;
 
 /** Node flags of a sandbox process: isolated-vm needs the startup snapshot off; from source, TypeScript. */
 function execArgvFor(entry: string): string[] {
@@ -247,7 +250,7 @@ export class ProcessPool {
     return Math.abs(hash) % this.slots.length;
   }
 
-  private request(slot: Slot, message: Omit<RunRequest, 'id'> | Omit<LibraryTestRequest, 'id'>, name: string, deadlineMs: number) {
+  private request(slot: Slot, message: Omit<RunRequest, 'id'> | Omit<ReplayBatchRequest, 'id'> | Omit<LibraryTestRequest, 'id'>, name: string, deadlineMs: number) {
     // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
     return slot.send({ ...message, id: this.nextId++ } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'));
   }
@@ -265,6 +268,27 @@ export class ProcessPool {
     const reply = await this.request(slot, { ...request, type: 'run' }, request.name, deadlineMs).finally(() => this.recycleIfGrown(slot));
     const instance = warm && warm.slot === slot ? warm : new RemoteInstance(slot, request.key, request.memoryLimitMb);
     return { json: reply.json ?? 'null', grouped: reply.grouped, network: reply.network ?? [], instance };
+  }
+
+  /**
+   * Runs a replay batch (read, run each side, store) in the process that holds a warm isolate of
+   * one of its sides, else where the first side's key hashes to. Answers what the process did and,
+   * per side, the handle on the isolate the batch left warm there.
+   */
+  async replay(request: Omit<ReplayBatchRequest, 'id' | 'type'>, handles: (RemoteInstance | undefined)[]): Promise<{ reply: ReplayBatchReply; instances: RemoteInstance[] }> {
+    if (this.closed) throw sandboxError(messages.disposed);
+    const warm = handles.find((handle) => handle && !handle.broken);
+    const slot = warm ? warm.slot : this.slot(this.indexFor(request.sides[0]!.key));
+    const name = [...new Set(request.sides.map((side) => side.name))].join(' and ');
+    // A batch may wait in the process for the batches of its run sent before it (at most
+    // REPLAY_BATCHES_AHEAD); its sides run at once.
+    const deadlineMs = (1 + REPLAY_BATCHES_AHEAD) * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
+    const reply = await this.request(slot, { ...request, type: 'replay' }, name, deadlineMs).finally(() => this.recycleIfGrown(slot));
+    const instances = request.sides.map((side, i) => {
+      const handle = handles[i];
+      return handle && handle.slot === slot && !handle.broken ? handle : new RemoteInstance(slot, side.key, side.memoryLimitMb);
+    });
+    return { reply: reply.replay ?? { end: null, written: false }, instances };
   }
 
   /**

@@ -39,10 +39,13 @@ export interface EventMetadata {
 export interface StoredEvents {
   /** Each event's JSON text, as a string or UTF-8 bytes. */
   json: (string | Uint8Array)[];
+  /** Instead of `json`: the texts already joined with commas (`count` of them). */
+  joined?: string;
+  count?: number;
 }
 
 /** How many events an input holds. */
-export const eventCount = (events: Record<string, unknown>[] | StoredEvents): number => (Array.isArray(events) ? events.length : events.json.length);
+export const eventCount = (events: Record<string, unknown>[] | StoredEvents): number => (Array.isArray(events) ? events.length : (events.count ?? events.json.length));
 
 export interface TransformInput {
   code: string;
@@ -94,6 +97,33 @@ export interface GroupedOutput {
   durationMs: number;
 }
 
+/** What `metadata(event)` says about the code an event runs through. */
+export interface TargetIds {
+  transformationId: string | null;
+  versionId: string | null;
+}
+
+/** The code of one side of a replay batch. */
+export type ReplaySideInput = Pick<TransformInput, 'code' | 'name' | 'cacheKey' | 'libraries'> & TargetIds;
+
+/** One batch of a stored replay run: inputs from `from` on, through each side, results stored. */
+export interface ReplayBatchInput {
+  /** The studio database the run is stored in. */
+  dbFile: string;
+  runId: string;
+  from: number;
+  workspaceId: string;
+  /** One side (a replay) or two (a compare). */
+  sides: ReplaySideInput[];
+}
+
+/** What a replay batch did: `end` is the position after its last input (null: none at `from`). */
+export interface ReplayBatchResult {
+  end: number | null;
+  /** False when the run was gone or had moved past `from` (nothing written). */
+  written: boolean;
+}
+
 export interface Sandbox {
   /**
    * Runs one batch through the transformation in one isolate call. Fatal problems (syntax
@@ -103,10 +133,17 @@ export interface Sandbox {
   transform(input: TransformInput): Promise<TransformOutput>;
   /**
    * The same run answered per input event (mapped by the metadata's messageId, as the pipeline
-   * does), each event's outputs serialised once in the sandbox process: for replays, which
-   * store them as they are. Outputs naming no input event are not answered.
+   * does), each event's outputs serialised once in the sandbox process, as replay batches store
+   * them (replayBatch runs the same path inside the process). Outputs naming no input event are
+   * not answered.
    */
   transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput>;
+  /**
+   * Runs one batch of a stored replay run where its code runs: the sandbox process reads the
+   * inputs, runs them through each side and stores the results, summary and progress in one
+   * transaction. A crash of that process rejects with details.sandboxCrashed (nothing stored).
+   */
+  replayBatch(input: ReplayBatchInput): Promise<ReplayBatchResult>;
   /** Compiles and evaluates a library module in a fresh isolate; throws StudioError("sandbox_error"). */
   testLibrary(library: SandboxLibrary): Promise<void>;
   close(): void;

@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { Db } from './connection';
 
 /** Lookups every background-job table has (replay runs, sends): by id, and newest first. */
 export function jobRows(db: Db, table: 'replay_runs' | 'replay_sends') {

@@ -65,4 +65,28 @@ describe('replay repository', () => {
     expect(repo.results('r2', {}, 0, 10).rows[0]).toMatchObject({ outputs_a: '[]', outputs_b: null });
     expect(repo.results('r2', { dropped: true }, 0, 10).total).toBe(1);
   });
+
+  it('appends a batch only where the run is (in order, once), with the summary it had', () => {
+    const db = tempDb();
+    const repo = replayRepo(db);
+    const run = { id: 'r3', kind: 'replay', name: 'r', source: '{}', target_a: '{}', target_b: null, summary: '{"n":0}', created_at: '2026-01-01T00:00:00.000Z' };
+    repo.create(run, ['{"a":1}', '{"a":2}', '{"a":3}'].map((event) => ({ seq: null, event })));
+    const seen: string[] = [];
+    const batch = (positions: number[], done: number) => (summary: string) => {
+      seen.push(summary);
+      const n = (JSON.parse(summary) as { n: number }).n + positions.length;
+      return { logsA: '[]', logsB: null, results: positions.map((p) => result(p, '[{}]', null, null)), done, summary: JSON.stringify({ n }) };
+    };
+    // Out of order (the run is at 0): nothing written, build not called.
+    expect(repo.appendBatch('r3', 2, batch([2], 3))).toBe(false);
+    expect(repo.appendBatch('r3', 0, batch([0, 1], 2))).toBe(true);
+    // The same batch again (a retried request): refused, nothing doubled.
+    expect(repo.appendBatch('r3', 0, batch([0, 1], 2))).toBe(false);
+    expect(repo.appendBatch('r3', 2, batch([2], 3))).toBe(true);
+    expect(repo.appendBatch('gone', 0, batch([0], 1))).toBe(false);
+    expect(seen).toEqual(['{"n":0}', '{"n":2}']);
+    expect(repo.get('r3')).toMatchObject({ done: 3, summary: '{"n":3}' });
+    expect(repo.results('r3', {}, 0, 10).rows.map((r) => r.position)).toEqual([0, 1, 2]);
+    expect((db.prepare('SELECT count(*) AS n FROM replay_batches').get() as { n: number }).n).toBe(2);
+  });
 });

@@ -1,4 +1,4 @@
-import { inTransaction, statementCache, type Db } from './database';
+import { inTransaction, statementCache, type Db } from './connection';
 import { jobRows } from './job-rows';
 
 export interface ReplayRunRow {
@@ -21,8 +21,8 @@ export interface ReplayRunRow {
 export interface ReplayInputRow {
   position: number;
   event_seq: number | null;
-  /** Imported event JSON, else the captured event's, as UTF-8 bytes (null when it was deleted since). */
-  event: Buffer | null;
+  /** The imported or captured event's JSON (null: a captured event deleted since the run was created). */
+  event: string | null;
   source_id: string | null;
   received_at: string | null;
   message_id: string | null;
@@ -43,6 +43,15 @@ export interface ReplayResultWrite {
   change: string | null;
   paths: string | null;
   durationMs: number;
+}
+
+/** One batch as appendBatch writes it: its results, logs, and the run's progress after it. */
+export interface BatchWrite {
+  logsA: string;
+  logsB: string | null;
+  results: ReplayResultWrite[];
+  done: number;
+  summary: string;
 }
 
 export interface ReplayResultRow {
@@ -108,9 +117,10 @@ export function replayRepo(db: Db) {
      VALUES (@id, @kind, @name, 'queued', @source, @target_a, @target_b, @total, 0, @summary, @created_at)`,
   );
   const insertInput = db.prepare('INSERT INTO replay_inputs (run_id, position, event_seq, event) VALUES (?, ?, ?, ?)');
-  // Events as bytes: they go to the sandbox process as they are, never decoded here.
+  // A batch's inputs: each event's text (joined into the isolate's payload as it is) and what its
+  // metadata needs.
   const inputs = db.prepare(
-    `SELECT i.position, i.event_seq, CAST(COALESCE(i.event, e.event) AS BLOB) AS event, e.source_id, e.received_at, e.message_id, e.type, e.event_name
+    `SELECT i.position, i.event_seq, COALESCE(i.event, e.event) AS event, e.source_id, e.received_at, e.message_id, e.type, e.event_name
      FROM replay_inputs i LEFT JOIN captured_events e ON e.seq = i.event_seq
      WHERE i.run_id = ? AND i.position >= ? ORDER BY i.position LIMIT ?`,
   );
@@ -122,6 +132,7 @@ export function replayRepo(db: Db) {
      VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, ?, ?, ?)`,
   );
   const progress = db.prepare('UPDATE replay_runs SET done = ?, summary = ? WHERE id = ?');
+  const progressOf = db.prepare('SELECT done, summary FROM replay_runs WHERE id = ?');
   const setStatus = db.prepare(
     'UPDATE replay_runs SET status = ?, error = ?, started_at = COALESCE(?, started_at), finished_at = ? WHERE id = ?',
   );
@@ -135,6 +146,16 @@ export function replayRepo(db: Db) {
     LEFT JOIN replay_inputs i ON i.run_id = r.run_id AND i.position = r.position
     LEFT JOIN captured_events e ON e.seq = r.event_seq
     LEFT JOIN replay_batches b ON b.run_id = r.run_id AND b.first_position = r.batch_position`;
+
+  function writeBatch(runId: string, firstPosition: number, logsA: string, logsB: string | null, results: ReplayResultWrite[], done: number, summary: string): void {
+    inTransaction(db, () => {
+      insertBatch.run(runId, firstPosition, logsA, logsB);
+      for (const r of results) {
+        insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB !== null && sameText(r.outputsA, r.outputsB) ? SAME_AS_A : r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
+      }
+      progress.run(done, summary, runId);
+    });
+  }
 
   return {
     /** Creates a run and its inputs in one transaction. */
@@ -151,14 +172,25 @@ export function replayRepo(db: Db) {
     list: (limit: number) => list.all(limit) as ReplayRunRow[],
     inputs: (runId: string, fromPosition: number, limit: number) => inputs.all(runId, fromPosition, limit) as ReplayInputRow[],
     /** Results of one batch, its logs and the run's progress: all or nothing. */
-    writeBatch(runId: string, firstPosition: number, logsA: string, logsB: string | null, results: ReplayResultWrite[], done: number, summary: string): void {
-      inTransaction(db, () => {
-        insertBatch.run(runId, firstPosition, logsA, logsB);
-        for (const r of results) {
-          insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB !== null && sameText(r.outputsA, r.outputsB) ? SAME_AS_A : r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
-        }
-        progress.run(done, summary, runId);
-      });
+    writeBatch,
+    /**
+     * Writes the batch that starts at `from` when the run's progress is there (a run's batches are
+     * stored in order, each once), in one transaction with that check: `build` gets the stored
+     * summary and returns what to write. False when the run is gone or has moved on.
+     */
+    appendBatch(runId: string, from: number, build: (summary: string) => BatchWrite): boolean {
+      // IMMEDIATE: the write lock first (waiting on busy_timeout), so the progress read in here
+      // is the latest; a deferred transaction that reads first fails at once ("database is
+      // locked") when another connection has written since its read began.
+      return db
+        .transaction(() => {
+          const run = progressOf.get(runId) as { done: number; summary: string } | undefined;
+          if (!run || run.done !== from) return false;
+          const batch = build(run.summary);
+          writeBatch(runId, from, batch.logsA, batch.logsB, batch.results, batch.done, batch.summary);
+          return true;
+        })
+        .immediate();
     },
     setStatus(id: string, status: string, options: { error?: string | null; startedAt?: string; finishedAt?: string | null } = {}): void {
       setStatus.run(status, options.error ?? null, options.startedAt ?? null, options.finishedAt ?? null, id);

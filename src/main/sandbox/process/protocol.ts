@@ -1,6 +1,6 @@
 import type { RunLimits } from '../run';
 import type { RuntimeLimits } from '../runtime-source';
-import type { NetworkCall, SandboxLibrary } from '../types';
+import type { NetworkCall, ReplayBatchResult, SandboxLibrary, TargetIds } from '../types';
 
 // The compact protocol between the core and a sandbox process, over the fork IPC channel with
 // 'advanced' serialization (structured clone: the batch travels as one JSON string, copied once,
@@ -45,6 +45,29 @@ export interface GroupedAnswer {
   logs: string[];
 }
 
+/** One target of a replay batch: a run request without its events, and what metadata(event) names. */
+export interface ReplaySide extends Omit<RunRequest, 'type' | 'id' | 'payload' | 'group'>, TargetIds {}
+
+/**
+ * One replay batch, done whole in the sandbox process: it reads the run's inputs from `from` on
+ * (a batch) from the database, runs them through each side (two: a compare) on their warm
+ * isolates, and appends the results, logs and progress in one transaction. The events never
+ * cross the process boundary.
+ */
+export interface ReplayBatchRequest {
+  type: 'replay';
+  id: number;
+  /** The studio database (the core's, migrated; opened here as a second connection). */
+  dbFile: string;
+  runId: string;
+  /** Position of the batch's first input. */
+  from: number;
+  workspaceId: string;
+  sides: ReplaySide[];
+}
+
+export type ReplayBatchReply = ReplayBatchResult;
+
 export interface LibraryTestRequest {
   type: 'library';
   id: number;
@@ -59,7 +82,7 @@ export interface DropMessage {
   key: string;
 }
 
-export type CoreMessage = RunRequest | LibraryTestRequest | DropMessage;
+export type CoreMessage = RunRequest | ReplayBatchRequest | LibraryTestRequest | DropMessage;
 
 export interface SerializedError {
   code: string;
@@ -71,5 +94,5 @@ export interface SerializedError {
 export type ProcessReply =
   | { type: 'ready' }
   /** A run that is done leaves its isolate warm in the process (the core pools a handle on it). */
-  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; network?: NetworkCall[]; rssMb: number; heapMb: number }
+  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchReply; network?: NetworkCall[]; rssMb: number; heapMb: number }
   | { type: 'failed'; id: number; error: SerializedError; rssMb: number; heapMb: number };

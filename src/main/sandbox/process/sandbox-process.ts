@@ -1,11 +1,14 @@
 import { StudioError } from '../../errors';
 import type { CoreMessage, ProcessReply, SerializedError } from './protocol';
+import { createReplayBatches } from './replay-batches';
 import { createRunner } from './runner';
 
 // A sandbox process: plain Node started by the core (child_process.fork, --no-node-snapshot,
-// 'advanced' IPC). It loads isolated-vm and runs user code; the core keeps the database, the
-// HTTP server and ingestion. If V8 aborts, memory runs out or native code crashes here, only
-// this process ends: the core fails the runs it had in flight and starts another one.
+// 'advanced' IPC). It loads isolated-vm and runs user code; the core keeps the HTTP server,
+// ingestion and the database (which it creates and migrates; replay batches are read and stored
+// here through a second connection, see replay-batches.ts). If V8 aborts, memory runs out or
+// native code crashes here, only this process ends: the core fails the runs it had in flight
+// and starts another one.
 
 const send = (reply: ProcessReply) => {
   if (process.connected) process.send!(reply);
@@ -17,19 +20,26 @@ const serialize = (error: unknown): SerializedError =>
     : { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) };
 
 const runner = createRunner();
+const replays = createReplayBatches((request) => runner.run(request));
 const memory = () => ({ rssMb: Math.round(process.memoryUsage.rss() / 1048576), heapMb: runner.heapMb() });
 
 process.on('message', (message: CoreMessage) => {
   if (message.type === 'drop') return runner.drop(message.key);
-  const work = message.type === 'run' ? runner.run(message) : runner.testLibrary(message).then(() => undefined);
+  const work =
+    message.type === 'run'
+      ? runner.run(message)
+      : message.type === 'replay'
+        ? replays.batch(message).then((replay) => ({ replay }))
+        : runner.testLibrary(message).then(() => undefined);
   work.then(
-    (result) => send({ type: 'done', id: message.id, ...(result ? { json: result.json, grouped: result.grouped, network: result.network } : {}), ...memory() }),
+    (result) => send({ type: 'done', id: message.id, ...result, ...memory() }),
     (error: unknown) => send({ type: 'failed', id: message.id, error: serialize(error), ...memory() }),
   );
 });
 
 // The core went away (closed or killed): nothing left to run for.
 process.on('disconnect', () => {
+  replays.close();
   runner.close();
   process.exit(0);
 });

@@ -5,7 +5,9 @@ import { registerHooks } from 'node:module';
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    if ((specifier.startsWith('./') || specifier.startsWith('../')) && !/\.[cm]?[jt]sx?$|\.json$/.test(specifier)) {
+    // Only imports of the sources themselves (a package's own relative requires are its business).
+    const fromSource = context.parentURL?.endsWith('.ts') ?? false;
+    if (fromSource && (specifier.startsWith('./') || specifier.startsWith('../')) && !/\.[cm]?[jt]sx?$|\.json$/.test(specifier)) {
       try {
         return nextResolve(`${specifier}.ts`, context);
       } catch {

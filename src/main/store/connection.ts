@@ -1,0 +1,47 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { loadNative } from '../native';
+
+// A connection to the studio database and the helpers every repository uses. Kept apart from
+// database.ts (which creates and migrates the database) so a sandbox process that stores replay
+// batches loads no migrations.
+
+export type Db = BetterSqlite3.Database;
+
+/** The pragmas every connection uses. */
+export function connectionPragmas(db: Db): void {
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+}
+
+/**
+ * A second connection to a studio database the core has opened (and migrated): the same
+ * per-connection pragmas, nothing created. For a sandbox process that stores replay batches.
+ * It never checkpoints the WAL: the core's store maintenance does (a checkpoint after a commit
+ * here would copy pages into the database file on the thread that feeds the isolates).
+ */
+export function openConnection(file: string): Db {
+  const Database = loadNative<typeof BetterSqlite3>('better-sqlite3');
+  const db = new Database(file, { fileMustExist: true });
+  connectionPragmas(db);
+  db.pragma('wal_autocheckpoint = 0');
+  return db;
+}
+
+/** Runs `fn` in one transaction (nested calls become savepoints). */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn)();
+}
+
+/** Prepares each distinct SQL text once; for queries whose text is built from filters. */
+export function statementCache(db: Db): (sql: string) => BetterSqlite3.Statement<unknown[]> {
+  const statements = new Map<string, BetterSqlite3.Statement<unknown[]>>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[]>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+}
