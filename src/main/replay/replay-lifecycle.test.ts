@@ -81,4 +81,21 @@ describe('replay run lifecycle (integration)', () => {
     await waitFor(t, run.id);
     expect(await ok(t, 'DELETE', `/studio/api/replay/runs/${run.id}`)).toEqual({ success: true });
   });
+
+  it('saves versions, captures events and changes settings while replays store batches from their sandbox process', async () => {
+    // Two connections write the database (the core, and the sandbox process storing replay
+    // batches): a write of the core must wait for the other's, never fail as "locked".
+    const replay = () => ok(t, 'POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: {} }, target: { kind: 'draft', code: 'export function transformEvent(e) { return e; }' } });
+    const created = await ok(t, 'POST', '/transformations', { name: 'Saved during a replay', code: 'export function transformEvent(e) { return e; }' });
+    let run = await replay();
+    const runs = [run];
+    for (let i = 0; i < 120; i++) {
+      await ok(t, 'POST', `/transformations/${created.id}`, { code: `export function transformEvent(e) { return e; } // ${i}` });
+      await capture(t, trackEvents(2, () => ({ event: 'During' })));
+      await ok(t, 'PUT', '/studio/api/settings/sandbox', { timeoutMs: 4000 + i });
+      if (!['queued', 'running'].includes((await ok(t, 'GET', `/studio/api/replay/runs/${run.id}`)).status)) runs.push((run = await replay()));
+    }
+    expect(runs.length).toBeGreaterThan(2);
+    for (const r of runs) expect(await waitFor(t, r.id)).toMatchObject({ status: 'done' });
+  }, 120_000);
 });

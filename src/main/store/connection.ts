@@ -7,11 +7,23 @@ import { loadNative } from '../native';
 
 export type Db = BetterSqlite3.Database;
 
-/** The pragmas every connection uses. */
+/**
+ * The pragmas every connection uses, and IMMEDIATE transactions. Two connections write the
+ * database (the core's, and a sandbox process's storing replay batches): a deferred transaction
+ * that reads before it writes fails at once with "database is locked" (SQLITE_BUSY_SNAPSHOT,
+ * which no busy timeout waits out) when the other connection commits in between. An IMMEDIATE
+ * one takes the write lock first, waiting up to busy_timeout. Calling a transaction function
+ * (`db.transaction(fn)(…)`) runs it IMMEDIATE here; `.deferred(…)` stays available.
+ */
 export function connectionPragmas(db: Db): void {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: never[]) => unknown) => {
+    const variants = transaction(fn);
+    return Object.assign((...args: never[]) => variants.immediate(...args), variants);
+  }) as Db['transaction'];
 }
 
 /**
@@ -28,7 +40,7 @@ export function openConnection(file: string): Db {
   return db;
 }
 
-/** Runs `fn` in one transaction (nested calls become savepoints). */
+/** Runs `fn` in one (IMMEDIATE) transaction; nested calls become savepoints. */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   return db.transaction(fn)();
 }

@@ -179,18 +179,14 @@ export function replayRepo(db: Db) {
      * summary and returns what to write. False when the run is gone or has moved on.
      */
     appendBatch(runId: string, from: number, build: (summary: string) => BatchWrite): boolean {
-      // IMMEDIATE: the write lock first (waiting on busy_timeout), so the progress read in here
-      // is the latest; a deferred transaction that reads first fails at once ("database is
-      // locked") when another connection has written since its read began.
-      return db
-        .transaction(() => {
-          const run = progressOf.get(runId) as { done: number; summary: string } | undefined;
-          if (!run || run.done !== from) return false;
-          const batch = build(run.summary);
-          writeBatch(runId, from, batch.logsA, batch.logsB, batch.results, batch.done, batch.summary);
-          return true;
-        })
-        .immediate();
+      // IMMEDIATE (every transaction is, see connection.ts): the progress read here is the latest.
+      return inTransaction(db, () => {
+        const run = progressOf.get(runId) as { done: number; summary: string } | undefined;
+        if (!run || run.done !== from) return false;
+        const batch = build(run.summary);
+        writeBatch(runId, from, batch.logsA, batch.logsB, batch.results, batch.done, batch.summary);
+        return true;
+      });
     },
     setStatus(id: string, status: string, options: { error?: string | null; startedAt?: string; finishedAt?: string | null } = {}): void {
       setStatus.run(status, options.error ?? null, options.startedAt ?? null, options.finishedAt ?? null, id);
