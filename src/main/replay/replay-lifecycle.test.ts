@@ -3,16 +3,16 @@ import { openStudioDb } from '../management/test-support';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { capture, ok, slowCode, trackEvents, waitFor } from './replay-test-support';
 
-/** Rows stored for a run, read through a second connection. */
+/** What is stored for a run, read through a second connection: results are per batch (each batch row holds its events'). */
 function stored(t: TestStudio, id: string) {
   const db = openStudioDb(t);
   try {
     const one = (sql: string) => (db.prepare(sql).get(id) as { n: number }).n;
     return {
-      results: one('SELECT count(*) AS n FROM replay_results WHERE run_id = ?'),
+      results: one('SELECT COALESCE(sum(json_array_length(message_ids)), 0) AS n FROM replay_batch_outputs WHERE run_id = ?'),
       batches: one('SELECT count(*) AS n FROM replay_batches WHERE run_id = ?'),
       inputs: one('SELECT count(*) AS n FROM replay_inputs WHERE run_id = ?'),
-      maxPosition: one('SELECT COALESCE(MAX(position), -1) AS n FROM replay_results WHERE run_id = ?'),
+      maxPosition: one('SELECT COALESCE(MAX(first_position + json_array_length(message_ids)) - 1, -1) AS n FROM replay_batch_outputs WHERE run_id = ?'),
     };
   } finally {
     db.close();

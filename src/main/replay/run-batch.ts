@@ -108,14 +108,40 @@ export async function runSide(
   }
 }
 
-/** What appendBatch stores for a batch, given the run's stored summary (JSON), which it adds to. */
+const LINE_FEED = Buffer.from('\n');
+
+/** Texts one after the other with a line feed between them, as UTF-8. */
+function joinLines(texts: (string | Uint8Array)[]): Buffer {
+  const parts: Uint8Array[] = [];
+  texts.forEach((text, i) => {
+    if (i > 0) parts.push(LINE_FEED);
+    parts.push(typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
+  });
+  return Buffer.concat(parts);
+}
+
+const sameBytes = (x: string | Uint8Array, y: string | Uint8Array) =>
+  typeof x === 'string' || typeof y === 'string' ? x === y : x.byteLength === y.byteLength && Buffer.compare(x, y) === 0;
+
+/**
+ * What appendBatch stores for a batch, given the run's stored summary (JSON), which it adds to:
+ * every event's outputs in the batch row, and a row of its own for each event a results filter
+ * can find (failed or dropped on a side, or changed by B).
+ */
 export function batchWrite(batch: PreparedBatch, a: SideResult, b: SideResult | null, storedSummary: string): BatchWrite {
   const summary = JSON.parse(storedSummary) as ReplaySummary;
-  const results = batchResults(batch, a, b, summary);
+  const { results, findable } = batchResults(batch, a, b, summary);
+  const sameB = results.every((r) => r.outputsB === null || sameBytes(r.outputsA, r.outputsB));
   return {
     logsA: JSON.stringify(a.logs),
     logsB: b ? JSON.stringify(b.logs) : null,
-    results,
+    outputs: {
+      a: joinLines(results.map((r) => r.outputsA)),
+      b: b && !sameB ? joinLines(results.map((r) => r.outputsB!)) : null,
+      messageIds: JSON.stringify(results.map((r) => r.messageId)),
+      durationMs: results[0]?.durationMs ?? 0,
+    },
+    results: results.filter((_, i) => findable[i]),
     done: batch.rows[batch.rows.length - 1]!.position + 1,
     summary: JSON.stringify(summary),
   };
@@ -123,16 +149,20 @@ export function batchWrite(batch: PreparedBatch, a: SideResult, b: SideResult | 
 
 const MISSING = sideOutcome(NO_OUTPUTS, 0, 'the captured event was deleted before it was replayed');
 
-/** Shapes a batch's results for storage and adds them to the summary (mutated). */
+/**
+ * Shapes a batch's results for storage and adds them to the summary (mutated); `findable`: the
+ * events a results filter can find (failed or dropped on a side, or changed by B).
+ */
 export function batchResults(
   batch: PreparedBatch,
   a: { outcomes: SideOutcome[]; durationMs: number },
   b: { outcomes: SideOutcome[]; durationMs: number } | null,
   summary: ReplaySummary,
-): ReplayResultWrite[] {
+): { results: ReplayResultWrite[]; findable: boolean[] } {
   const perEvent = (a.durationMs + (b?.durationMs ?? 0)) / Math.max(1, batch.facts.length);
+  const findable: boolean[] = [];
   let k = 0;
-  return batch.rows.map((row, i) => {
+  const results = batch.rows.map((row, i) => {
     const isMissing = batch.missing.has(i);
     const sideA = isMissing ? MISSING : a.outcomes[k]!;
     const sideB = b ? (isMissing ? MISSING : b.outcomes[k]!) : null;
@@ -141,6 +171,8 @@ export function batchResults(
     // Equal outputs have no field changes: the walk is only done for events that changed.
     const changes = sideB && change !== 'unchanged' ? outputChanges(sideA, sideB) : [];
     addToSummary(summary, sideA, sideB, change, changes);
+    const failedOrDropped = (side: SideOutcome | null) => side !== null && (side.error !== null || side.count === 0);
+    findable.push(failedOrDropped(sideA) || failedOrDropped(sideB) || (change !== null && change !== 'unchanged'));
     const messageId = row.message_id ?? (isMissing ? null : (batch.facts[k - 1]!.ownMessageId ?? null));
     return {
       position: row.position,
@@ -155,4 +187,5 @@ export function batchResults(
       durationMs: Math.round(perEvent * 1000) / 1000,
     };
   });
+  return { results, findable };
 }

@@ -1,5 +1,8 @@
-import { inTransaction, statementCache, type Db } from './connection';
+import { inTransaction, type Db } from './connection';
 import { jobRows } from './job-rows';
+import { SAME_AS_A, replayResultsReader, sameText } from './replay-results';
+
+export type { ReplayResultRow, ResultFilter } from './replay-results';
 
 export interface ReplayRunRow {
   id: string;
@@ -45,78 +48,36 @@ export interface ReplayResultWrite {
   durationMs: number;
 }
 
-/** One batch as appendBatch writes it: its results, logs, and the run's progress after it. */
+/** Every event's outputs of a batch, in its row (see migration 0090). */
+export interface BatchOutputs {
+  /** One JSON array text per input position of the batch, a line feed between them (UTF-8). */
+  a: Uint8Array;
+  /** B's, the same way; null when they are A's bytes (or a replay). */
+  b: Uint8Array | null;
+  /** JSON array: each event's messageId (or null). */
+  messageIds: string;
+  durationMs: number;
+}
+
+/** One batch as appendBatch writes it: its outputs, the rows of the events a filter can find, logs, and the run's progress after it. */
 export interface BatchWrite {
   logsA: string;
   logsB: string | null;
+  outputs: BatchOutputs;
   results: ReplayResultWrite[];
   done: number;
   summary: string;
 }
 
-export interface ReplayResultRow {
-  position: number;
-  batch_position: number;
-  event_seq: number | null;
-  message_id: string | null;
-  input: string | null;
-  outputs_a: string;
-  error_a: string | null;
-  outputs_b: string | null;
-  error_b: string | null;
-  change: string | null;
-  duration_ms: number;
-  logs_a: string | null;
-  logs_b: string | null;
-}
-
-export interface ResultFilter {
-  changes?: string[];
-  errors?: boolean;
-  dropped?: boolean;
-  path?: string;
-  error?: string;
-}
-
-/**
- * Stored in outputs_b when B's outputs are the same text as A's (most events of a compare): one
- * copy is written; reads give it back as B's outputs. Not JSON, so never a real output.
- */
-const SAME_AS_A = '=';
-const OUTPUTS_B = `CASE r.outputs_b WHEN '${SAME_AS_A}' THEN r.outputs_a ELSE r.outputs_b END`;
-
-const sameText = (a: string | Uint8Array, b: string | Uint8Array) =>
-  typeof a === 'string' || typeof b === 'string' ? a === b : a.byteLength === b.byteLength && Buffer.compare(a, b) === 0;
-
-function where(filter: ResultFilter): { sql: string; params: unknown[] } {
-  const parts = ['r.run_id = ?'];
-  const params: unknown[] = [];
-  if (filter.changes?.length) {
-    parts.push(`r.change IN (${filter.changes.map(() => '?').join(', ')})`);
-    params.push(...filter.changes);
-  }
-  if (filter.errors) parts.push('(r.error_a IS NOT NULL OR r.error_b IS NOT NULL)');
-  if (filter.dropped) parts.push(`((r.outputs_b IS NULL AND r.outputs_a = '[]' AND r.error_a IS NULL) OR (${OUTPUTS_B} = '[]' AND r.error_b IS NULL))`);
-  if (filter.path !== undefined) {
-    parts.push('instr(r.paths, ?) > 0');
-    params.push(JSON.stringify(filter.path));
-  }
-  if (filter.error !== undefined) {
-    parts.push('(r.error_a = ? OR r.error_b = ?)');
-    params.push(filter.error, filter.error);
-  }
-  return { sql: parts.join(' AND '), params };
-}
-
 /** Replay runs, their inputs and per-event results. */
 export function replayRepo(db: Db) {
-  const cached = statementCache(db);
   const { byId, list } = jobRows(db, 'replay_runs');
   const insertRun = db.prepare(
     `INSERT INTO replay_runs (id, kind, name, status, source, target_a, target_b, total, done, summary, created_at)
      VALUES (@id, @kind, @name, 'queued', @source, @target_a, @target_b, @total, 0, @summary, @created_at)`,
   );
   const insertInput = db.prepare('INSERT INTO replay_inputs (run_id, position, event_seq, event) VALUES (?, ?, ?, ?)');
+  const insertSeqs = db.prepare('INSERT INTO replay_inputs (run_id, position, event_seq) SELECT ?, key, value FROM json_each(?)');
   // A batch's inputs: each event's text (joined into the isolate's payload as it is) and what its
   // metadata needs.
   const inputs = db.prepare(
@@ -127,6 +88,9 @@ export function replayRepo(db: Db) {
   // Plain INSERTs: a batch is written once (progress moves in the same transaction, so a resumed
   // run starts past every stored row). INSERT OR REPLACE costs twice as much with foreign keys on.
   const insertBatch = db.prepare('INSERT INTO replay_batches (run_id, first_position, logs_a, logs_b) VALUES (?, ?, ?, ?)');
+  const insertOutputs = db.prepare(
+    'INSERT INTO replay_batch_outputs (run_id, first_position, outputs_a, outputs_b, message_ids, duration_ms) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const insertResult = db.prepare(
     `INSERT INTO replay_results (run_id, position, batch_position, event_seq, message_id, outputs_a, error_a, outputs_b, error_b, change, paths, duration_ms)
      VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, ?, ?, ?)`,
@@ -140,16 +104,14 @@ export function replayRepo(db: Db) {
     "UPDATE replay_runs SET status = 'interrupted', finished_at = ? WHERE status IN ('queued', 'running')",
   );
   const remove = db.prepare('DELETE FROM replay_runs WHERE id = ?');
-  const resultsSelect = `SELECT r.position, r.batch_position, r.event_seq, r.message_id, COALESCE(i.event, e.event) AS input,
-      r.outputs_a, r.error_a, ${OUTPUTS_B} AS outputs_b, r.error_b, r.change, r.duration_ms, b.logs_a, b.logs_b
-    FROM replay_results r
-    LEFT JOIN replay_inputs i ON i.run_id = r.run_id AND i.position = r.position
-    LEFT JOIN captured_events e ON e.seq = r.event_seq
-    LEFT JOIN replay_batches b ON b.run_id = r.run_id AND b.first_position = r.batch_position`;
-
-  function writeBatch(runId: string, firstPosition: number, logsA: string, logsB: string | null, results: ReplayResultWrite[], done: number, summary: string): void {
+  /**
+   * Stores a batch: with `outputs`, every event's outputs in the batch row and a row in
+   * replay_results only for `results` (the events a filter can find); without, a row per event.
+   */
+  function writeBatch(runId: string, firstPosition: number, logsA: string, logsB: string | null, results: ReplayResultWrite[], done: number, summary: string, outputs?: BatchOutputs): void {
     inTransaction(db, () => {
       insertBatch.run(runId, firstPosition, logsA, logsB);
+      if (outputs) insertOutputs.run(runId, firstPosition, outputs.a, outputs.b, outputs.messageIds, outputs.durationMs);
       for (const r of results) {
         insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB !== null && sameText(r.outputsA, r.outputsB) ? SAME_AS_A : r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
       }
@@ -165,7 +127,9 @@ export function replayRepo(db: Db) {
     ): void {
       inTransaction(db, () => {
         insertRun.run({ ...run, total: events.length });
-        events.forEach((e, i) => insertInput.run(run.id, i, e.seq, e.event));
+        // Captured events (ids only, up to 100,000): one statement over a JSON array of the ids.
+        if (events.every((e) => e.event === null)) insertSeqs.run(run.id, JSON.stringify(events.map((e) => e.seq)));
+        else events.forEach((e, i) => insertInput.run(run.id, i, e.seq, e.event));
       });
     },
     get: (id: string) => byId.get(id) as ReplayRunRow | undefined,
@@ -184,7 +148,7 @@ export function replayRepo(db: Db) {
         const run = progressOf.get(runId) as { done: number; summary: string } | undefined;
         if (!run || run.done !== from) return false;
         const batch = build(run.summary);
-        writeBatch(runId, from, batch.logsA, batch.logsB, batch.results, batch.done, batch.summary);
+        writeBatch(runId, from, batch.logsA, batch.logsB, batch.results, batch.done, batch.summary, batch.outputs);
         return true;
       });
     },
@@ -194,19 +158,7 @@ export function replayRepo(db: Db) {
     /** At startup: runs that were queued or running when the process stopped. */
     interruptAll: (at: string) => interruptAll.run(at).changes,
     remove: (id: string) => remove.run(id).changes > 0,
-    results(runId: string, filter: ResultFilter, offset: number, limit: number): { rows: ReplayResultRow[]; total: number } {
-      const w = where(filter);
-      const rows = cached(`${resultsSelect} WHERE ${w.sql} ORDER BY r.position LIMIT ? OFFSET ?`).all(runId, ...w.params, limit, offset) as ReplayResultRow[];
-      const { n } = cached(`SELECT count(*) AS n FROM replay_results r WHERE ${w.sql}`).get(runId, ...w.params) as { n: number };
-      return { rows, total: n };
-    },
-    resultsAt: (runId: string, positions: number[]) =>
-      positions.length === 0
-        ? []
-        : (cached(`${resultsSelect} WHERE r.run_id = ? AND r.position IN (${positions.map(() => '?').join(', ')}) ORDER BY r.position`).all(
-            runId,
-            ...positions,
-          ) as ReplayResultRow[]),
+    ...replayResultsReader(db),
   };
 }
 export type ReplayRepo = ReturnType<typeof replayRepo>;

@@ -15,6 +15,7 @@ export const BACKGROUND_TABLES = new Set([
   'delivery_retries',
   'replay_inputs',
   'replay_batches',
+  'replay_batch_outputs',
   'replay_results',
   'replay_send_events',
   'schema_migrations',
