@@ -37,7 +37,6 @@ export function openConnection(file: string): Db {
   const db = new Database(file, { fileMustExist: true });
   connectionPragmas(db);
   db.pragma('wal_autocheckpoint = 0');
-  db.pragma('cache_size = -32768');
   return db;
 }
 
