@@ -3,25 +3,25 @@ import { CHANGE_KINDS } from '../../shared/api/replay';
 import { fieldChanges, jsonEqual, type FieldChange } from '../../shared/field-diff';
 
 /**
- * What one event became in one version: its outputs as the JSON array text the sandbox process
- * answered, in UTF-8 (stored as it is), decoded and parsed only when a comparison needs the values.
+ * What one event became in one version: its outputs as the JSON array text the isolate wrote
+ * (stored as it is), parsed only when a comparison needs the values.
  */
 export interface SideOutcome {
-  json: Buffer;
+  json: string;
   /** Number of outputs. */
   count: number;
   error: string | null;
   parsed?: Record<string, unknown>[];
 }
 
-export const sideOutcome = (json: Buffer, count: number, error: string | null): SideOutcome => ({ json, count, error });
+export const sideOutcome = (json: string, count: number, error: string | null): SideOutcome => ({ json, count, error });
 
 /** No outputs. */
-export const NO_OUTPUTS = Buffer.from('[]');
+export const NO_OUTPUTS = '[]';
 
 /** The outputs' values (parsed once). */
 export function outputsOf(side: SideOutcome): Record<string, unknown>[] {
-  side.parsed ??= JSON.parse(side.json.toString('utf8')) as Record<string, unknown>[];
+  side.parsed ??= JSON.parse(side.json) as Record<string, unknown>[];
   return side.parsed;
 }
 
@@ -57,7 +57,7 @@ export function classify(a: SideOutcome, b: SideOutcome): ChangeKind {
   if (a.error !== null && b.error === null) return 'fixed';
   if (a.error !== null && b.error !== null) return 'stillFailing';
   // The same text is the same outputs; other texts may still be equal values (key order).
-  if (a.json.equals(b.json) || jsonEqual(outputsOf(a), outputsOf(b))) return 'unchanged';
+  if (a.json === b.json || jsonEqual(outputsOf(a), outputsOf(b))) return 'unchanged';
   if (b.count === 0) return 'dropped';
   if (b.count > 1 && a.count <= 1) return 'split';
   return 'changed';

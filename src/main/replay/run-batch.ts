@@ -1,5 +1,6 @@
 import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
-import type { EventMetadata, GroupedOutput, StoredEvents, TargetIds } from '../sandbox/types';
+import type { GroupedLines } from '../sandbox/per-event';
+import type { EventMetadata, StoredEvents, TargetIds } from '../sandbox/types';
 import type { BatchWrite, ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
 import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from './outcome';
 
@@ -90,7 +91,7 @@ export const failedSide = (batch: PreparedBatch, message: string): SideResult =>
  * fatal error fails every event of it.
  */
 export async function runSide(
-  run: (metadata: EventMetadata[]) => Promise<GroupedOutput>,
+  run: (metadata: EventMetadata[]) => Promise<GroupedLines & { durationMs: number }>,
   target: TargetIds,
   batch: PreparedBatch,
   workspaceId: string,
@@ -99,7 +100,7 @@ export async function runSide(
   try {
     const answer = await run(metadataOf(batch, target, workspaceId));
     return {
-      outcomes: answer.outputs.map((json, i) => sideOutcome(json, answer.counts[i]!, answer.errors[i]!.length ? errorText(answer.errors[i]!.join('\n')) : null)),
+      outcomes: answer.lines.map((json, i) => sideOutcome(json, answer.counts[i]!, answer.errors[i]!.length ? errorText(answer.errors[i]!.join('\n')) : null)),
       logs: answer.logs,
       durationMs: answer.durationMs,
     };
@@ -107,21 +108,6 @@ export async function runSide(
     return failedSide(batch, error instanceof Error ? error.message : String(error));
   }
 }
-
-const LINE_FEED = Buffer.from('\n');
-
-/** Texts one after the other with a line feed between them, as UTF-8. */
-function joinLines(texts: (string | Uint8Array)[]): Buffer {
-  const parts: Uint8Array[] = [];
-  texts.forEach((text, i) => {
-    if (i > 0) parts.push(LINE_FEED);
-    parts.push(typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
-  });
-  return Buffer.concat(parts);
-}
-
-const sameBytes = (x: string | Uint8Array, y: string | Uint8Array) =>
-  typeof x === 'string' || typeof y === 'string' ? x === y : x.byteLength === y.byteLength && Buffer.compare(x, y) === 0;
 
 /**
  * What appendBatch stores for a batch, given the run's stored summary (JSON), which it adds to:
@@ -131,13 +117,13 @@ const sameBytes = (x: string | Uint8Array, y: string | Uint8Array) =>
 export function batchWrite(batch: PreparedBatch, a: SideResult, b: SideResult | null, storedSummary: string): BatchWrite {
   const summary = JSON.parse(storedSummary) as ReplaySummary;
   const { results, findable } = batchResults(batch, a, b, summary);
-  const sameB = results.every((r) => r.outputsB === null || sameBytes(r.outputsA, r.outputsB));
+  const sameB = results.every((r) => r.outputsB === null || r.outputsA === r.outputsB);
   return {
     logsA: JSON.stringify(a.logs),
     logsB: b ? JSON.stringify(b.logs) : null,
     outputs: {
-      a: joinLines(results.map((r) => r.outputsA)),
-      b: b && !sameB ? joinLines(results.map((r) => r.outputsB!)) : null,
+      a: results.map((r) => r.outputsA).join('\n'),
+      b: b && !sameB ? results.map((r) => r.outputsB!).join('\n') : null,
       messageIds: JSON.stringify(results.map((r) => r.messageId)),
       durationMs: results[0]?.durationMs ?? 0,
     },

@@ -83,9 +83,6 @@ export function isolateCanGroup(messageIds: (string | null)[]): boolean {
   return true;
 }
 
-const LINE_FEED = 10;
-const OPEN = 91; // [
-const CLOSE = 93; // ]
 
 /** A grouped answer as the Sandbox API gives it: each event's outputs as its own bytes. */
 export function groupedOutput(grouped: GroupedAnswer, durationMs: number): GroupedOutput {
@@ -107,30 +104,47 @@ export function packTexts(texts: string[]): { outputs: Uint8Array; ends: number[
   return { outputs, ends };
 }
 
+/** A run's results per input event as strings: each event's outputs as one JSON array text. */
+export interface GroupedLines {
+  lines: string[];
+  /** Outputs per event (the length of each array in `lines`). */
+  counts: number[];
+  errors: string[][];
+  logs: string[];
+}
+
+/** The same results as a GroupedAnswer (UTF-8 bytes and offsets), to send to the core. */
+export const packLines = (grouped: GroupedLines): GroupedAnswer => ({ ...packTexts(grouped.lines), counts: grouped.counts, errors: grouped.errors, logs: grouped.logs });
+
+const OPEN_CHAR = 91; // [
+const CLOSE_CHAR = 93; // ]
+
 /**
  * Reads an answer the isolate grouped per input event (grouped-answer-source.ts): the header is
  * parsed and checked; each event's outputs stay the JSON array text the isolate's own
- * JSON.stringify wrote, as UTF-8 bytes (never parsed here). A line feed is one byte in UTF-8 and
- * never part of another character, so the lines are found in the bytes.
+ * JSON.stringify wrote (a slice of the answer, never parsed here). JSON never holds a raw line
+ * feed, so the lines are found without parsing.
  */
-export function readGroupedAnswer(json: string, count: number, maxOutputBytes: number): GroupedAnswer {
+export function readGroupedLines(json: string, count: number, maxOutputBytes: number): GroupedLines {
   const headerEnd = json.indexOf('\n');
   const h = parseAnswerObject(headerEnd < 0 ? json : json.slice(0, headerEnd), maxOutputBytes);
   const { c: counts, e: errors } = h;
   if (headerEnd < 0 || !Array.isArray(counts) || !Array.isArray(errors) || counts.length !== count || errors.length !== count) throw unreadableAnswer();
-  const outputs = Buffer.from(json.slice(headerEnd + 1), 'utf8');
-  const ends: number[] = [];
-  let start = 0;
+  const lines: string[] = [];
+  let start = headerEnd + 1;
   for (let i = 0; i < count; i++) {
-    const lineFeed = outputs.indexOf(LINE_FEED, start);
-    const end = lineFeed < 0 ? outputs.length : lineFeed;
+    const lineFeed = json.indexOf('\n', start);
+    const end = lineFeed < 0 ? json.length : lineFeed;
     if ((lineFeed < 0) !== (i === count - 1)) throw unreadableAnswer();
     const n: unknown = counts[i];
     const list: unknown = errors[i];
-    if (!Number.isInteger(n) || (n as number) < 0 || outputs[start] !== OPEN || outputs[end - 1] !== CLOSE || (n === 0) !== (end - start === 2)) throw unreadableAnswer();
+    if (!Number.isInteger(n) || (n as number) < 0 || json.charCodeAt(start) !== OPEN_CHAR || json.charCodeAt(end - 1) !== CLOSE_CHAR || (n === 0) !== (end - start === 2)) throw unreadableAnswer();
     if (!Array.isArray(list) || !list.every((e) => typeof e === 'string')) throw unreadableAnswer();
-    ends.push(end);
+    lines.push(json.slice(start, end));
     start = end + 1;
   }
-  return { outputs, ends, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs };
+  return { lines, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs };
 }
+
+/** readGroupedLines, as the bytes the core receives. */
+export const readGroupedAnswer = (json: string, count: number, maxOutputBytes: number): GroupedAnswer => packLines(readGroupedLines(json, count, maxOutputBytes));

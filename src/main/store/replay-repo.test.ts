@@ -75,7 +75,7 @@ describe('replay repository', () => {
     const batch = (positions: number[], done: number) => (summary: string) => {
       seen.push(summary);
       const n = (JSON.parse(summary) as { n: number }).n + positions.length;
-      const outputs = { a: Buffer.from(positions.map((p) => `[{"p":${p}}]`).join('\n')), b: null, messageIds: JSON.stringify(positions.map((p) => `m${p}`)), durationMs: 0.5 };
+      const outputs = { a: positions.map((p) => `[{"p":${p}}]`).join('\n'), b: null, messageIds: JSON.stringify(positions.map((p) => `m${p}`)), durationMs: 0.5 };
       return { logsA: '[]', logsB: null, outputs, results: [], done, summary: JSON.stringify({ n }) };
     };
     // Out of order (the run is at 0): nothing written, build not called.
@@ -108,7 +108,7 @@ describe('replay repository', () => {
     const written = repo.appendBatch('r4', 0, () => ({
       logsA: '["Log: a"]',
       logsB: '[]',
-      outputs: { a: Buffer.from(linesA.join('\n')), b: Buffer.from(linesB.join('\n')), messageIds: '["m0","m1","m2","m3"]', durationMs: 0.25 },
+      outputs: { a: linesA.join('\n'), b: linesB.join('\n'), messageIds: '["m0","m1","m2","m3"]', durationMs: 0.25 },
       // Event 0 is unchanged and kept: no row of its own.
       results: [result(1, linesA[1]!, linesB[1]!, 'changed'), result(2, '[]', '[]', 'unchanged'), result(3, linesA[3]!, '[]', 'dropped')],
       done: 4,

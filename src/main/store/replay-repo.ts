@@ -50,10 +50,10 @@ export interface ReplayResultWrite {
 
 /** Every event's outputs of a batch, in its row (see migration 0090). */
 export interface BatchOutputs {
-  /** One JSON array text per input position of the batch, a line feed between them (UTF-8). */
-  a: Uint8Array;
-  /** B's, the same way; null when they are A's bytes (or a replay). */
-  b: Uint8Array | null;
+  /** One JSON array text per input position of the batch, a line feed between them. */
+  a: string;
+  /** B's, the same way; null when they are A's text (or a replay). */
+  b: string | null;
   /** JSON array: each event's messageId (or null). */
   messageIds: string;
   durationMs: number;

@@ -84,24 +84,10 @@ interface BatchRow {
   first_position: number;
   logs_a: string;
   logs_b: string | null;
-  outputs_a: Buffer | null;
-  outputs_b: Buffer | null;
+  outputs_a: string | null;
+  outputs_b: string | null;
   message_ids: string | null;
   duration_ms: number | null;
-}
-
-const LINE_FEED = 10;
-
-/** The texts of a batch's outputs column, one per input position. */
-function linesOf(bytes: Buffer): string[] {
-  const lines: string[] = [];
-  let start = 0;
-  for (let end = bytes.indexOf(LINE_FEED); end >= 0; end = bytes.indexOf(LINE_FEED, start)) {
-    lines.push(bytes.toString('utf8', start, end));
-    start = end + 1;
-  }
-  lines.push(bytes.toString('utf8', start));
-  return lines;
 }
 
 export function replayResultsReader(db: Db) {
@@ -146,9 +132,9 @@ export function replayResultsReader(db: Db) {
       }
       if (!batch?.outputs_a) continue; // not stored (cannot happen below the run's progress)
       const k = row.position - batch.first_position;
-      batch.a ??= linesOf(batch.outputs_a);
+      batch.a ??= batch.outputs_a.split('\n');
       batch.ids ??= JSON.parse(batch.message_ids ?? '[]') as (string | null)[];
-      if (compare && batch.outputs_b) batch.b ??= linesOf(batch.outputs_b);
+      if (compare && batch.outputs_b) batch.b ??= batch.outputs_b.split('\n');
       out.push({
         position: row.position,
         batch_position: batch.first_position,

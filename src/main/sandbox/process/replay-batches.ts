@@ -2,8 +2,8 @@ import { BATCH_SIZE, batchWrite, prepareBatch, runSide, type PreparedBatch } fro
 import { openConnection, type Db } from '../../store/connection';
 import { replayRepo, type ReplayRepo } from '../../store/replay-repo';
 import { payloadOf } from '../payload';
-import { groupedOutput } from '../per-event';
-import type { GroupedAnswer, ReplayBatchReply, ReplayBatchRequest, ReplaySide, RunRequest } from './protocol';
+import type { GroupedLines } from '../per-event';
+import type { ReplayBatchReply, ReplayBatchRequest, ReplaySide, RunRequest } from './protocol';
 
 /**
  * Replay batches in the sandbox process: each is read from the studio database, run through its
@@ -12,7 +12,7 @@ import type { GroupedAnswer, ReplayBatchReply, ReplayBatchRequest, ReplaySide, R
  * stays free. Batches of a run are stored in the order they arrived (the core sends them in
  * position order, two at a time); the next one's isolate run overlaps this one's write.
  */
-export function createReplayBatches(run: (request: RunRequest) => Promise<{ grouped?: GroupedAnswer }>) {
+export function createReplayBatches(run: (request: RunRequest) => Promise<{ lines?: GroupedLines }>) {
   const stores = new Map<string, { db: Db; repo: ReplayRepo }>();
   // The last batch of each run still to be stored: the next one is stored after it.
   const writes = new Map<string, Promise<void>>();
@@ -33,8 +33,8 @@ export function createReplayBatches(run: (request: RunRequest) => Promise<{ grou
         const started = performance.now();
         const payload = payloadOf({ code: side.code, events: batch.events, metadata });
         const reply = await run({ ...side, type: 'run', id: 0, payload, group: { messageIds: metadata.map((m) => m.messageId ?? null) } });
-        if (!reply.grouped) throw new Error('the run answered without per-event results');
-        return groupedOutput(reply.grouped, Math.round((performance.now() - started) * 100) / 100);
+        if (!reply.lines) throw new Error('the run answered without per-event results');
+        return { ...reply.lines, durationMs: Math.round((performance.now() - started) * 100) / 100 };
       },
       side,
       batch,

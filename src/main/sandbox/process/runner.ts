@@ -5,21 +5,21 @@ import { testLibraryCode } from '../library-test';
 import { InstancePool } from '../pool';
 import { runOnInstance } from '../run';
 import type { NetworkCall, SandboxLibrary } from '../types';
-import { groupRunAnswer, isolateCanGroup, packTexts, readGroupedAnswer } from '../per-event';
+import { groupRunAnswer, isolateCanGroup, packLines, readGroupedLines, type GroupedLines } from '../per-event';
 import type { GroupedAnswer, LibraryTestRequest, RunRequest } from './protocol';
 
 /**
  * The isolate's answer per input event, read here (off the core's thread): each event's outputs
  * serialised once, as the core stores them.
  */
-function grouped(json: string, messageIds: (string | null)[], maxOutputChars: number): GroupedAnswer {
+function grouped(json: string, messageIds: (string | null)[], maxOutputChars: number): GroupedLines {
   const { perEvent, logs } = groupRunAnswer(json, messageIds, maxOutputChars);
-  return { ...packTexts(perEvent.map((p) => JSON.stringify(p.outputs))), counts: perEvent.map((p) => p.outputs.length), errors: perEvent.map((p) => p.errors), logs };
+  return { lines: perEvent.map((p) => JSON.stringify(p.outputs)), counts: perEvent.map((p) => p.outputs.length), errors: perEvent.map((p) => p.errors), logs };
 }
 
 const COLLECT_EXTERNAL_BYTES = 8 * 1024 * 1024;
 
-type RunReply = { json?: string; grouped?: GroupedAnswer; network: NetworkCall[] };
+type RunReply = { json?: string; grouped?: GroupedAnswer; lines?: GroupedLines; network: NetworkCall[] };
 
 /**
  * What a sandbox process does with requests: one run or library test each, runs of different
@@ -54,7 +54,7 @@ export function createRunner() {
     }
   };
 
-  async function runHeld(request: RunRequest): Promise<RunReply> {
+  async function runHeld(request: RunRequest, asLines: boolean): Promise<RunReply> {
     const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
     const credentials = request.credentials;
     const network: NetworkCall[] = [];
@@ -76,8 +76,11 @@ export function createRunner() {
       };
       const payload = typeof request.payload === 'string' ? request.payload : Buffer.from(request.payload.buffer, request.payload.byteOffset, request.payload.byteLength).toString('utf8');
       const json = await runOnInstance(instance, payload, request.limits, env, byIsolate);
-      if (byIsolate) return { grouped: readGroupedAnswer(json, request.group!.messageIds.length, request.runtime.maxOutputChars), network };
-      return request.group ? { grouped: grouped(json, request.group.messageIds, request.runtime.maxOutputChars), network } : { json, network };
+      if (!request.group) return { json, network };
+      const { messageIds } = request.group;
+      const lines = byIsolate ? readGroupedLines(json, messageIds.length, request.runtime.maxOutputChars) : grouped(json, messageIds, request.runtime.maxOutputChars);
+      // As strings for a replay batch run here; as bytes for the core.
+      return asLines ? { lines, network } : { grouped: packLines(lines), network };
     } finally {
       await measure(instance);
       running.delete(instance);
@@ -97,7 +100,8 @@ export function createRunner() {
       return Math.round(bytes / 1048576);
     },
 
-    async run(request: RunRequest): Promise<RunReply> {
+    /** `asLines`: a grouped run's results as strings (replay batches run in this process). */
+    async run(request: RunRequest, asLines = false): Promise<RunReply> {
       // Replay sends a key's next batch before the last one is answered: it waits here for the
       // warm isolate (runs of one key in arrival order) instead of starting a second one.
       if (request.group) while (active.has(request.key)) await active.get(request.key);
@@ -105,7 +109,7 @@ export function createRunner() {
       const mine = new Promise<void>((resolve) => (finished = resolve));
       active.set(request.key, mine);
       try {
-        return await runHeld(request);
+        return await runHeld(request, asLines);
       } finally {
         if (active.get(request.key) === mine) active.delete(request.key);
         finished();

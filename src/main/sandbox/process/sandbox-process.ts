@@ -20,7 +20,7 @@ const serialize = (error: unknown): SerializedError =>
     : { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) };
 
 const runner = createRunner();
-const replays = createReplayBatches((request) => runner.run(request));
+const replays = createReplayBatches((request) => runner.run(request, true));
 // Resident memory read at most every 50 ms (reading it costs ~0.1 ms, and replay answers a batch
 // every few ms); the core's recycling decision does not need it fresher.
 let rss = { at: 0, mb: 0 };
