@@ -70,8 +70,8 @@ export function createReplayJobs(options: JobsOptions) {
         .sandbox()
         .replayBatch({ dbFile: options.dbFile, runId: row.id, from, workspaceId: options.workspaceId, sides })
         .then(
-          (result) => ({ end: result.end, error: null }),
-          (error: unknown) => ({ end: null, error }),
+          (result) => ({ end: result.end, written: result.written, error: null }),
+          (error: unknown) => ({ end: null, written: false, error }),
         ),
     });
     // Pipelined: the sandbox process has the next batch before it has stored the current one.
@@ -85,24 +85,35 @@ export function createReplayJobs(options: JobsOptions) {
     };
     const settleInFlight = () => Promise.all(inFlight.map((batch) => batch.outcome));
     fill(IN_FLIGHT);
+    // After a crash no batch is sent until those that were in flight (in the process that died,
+    // all failed) are stored as failed: a batch is stored only where the run's progress is.
+    let crashed = false;
     while (inFlight.length > 0) {
       const batch = inFlight.shift()!;
-      const { end, error } = await batch.outcome;
+      const { end, written, error } = await batch.outcome;
       if (stopping) return; // left 'running': the next start marks it interrupted
       if (error !== null) {
         if (!(error instanceof StudioError && error.details?.sandboxCrashed === true)) {
           await settleInFlight();
           throw error;
         }
+        crashed = true;
         live.done = storeFailed(row, targets.length > 1, batch.from, error.message) ?? live.done;
-      } else if (end !== null) live.done = end;
+      } else if (end !== null) {
+        if (!written) {
+          await settleInFlight();
+          throw new Error(`the batch at position ${batch.from} was run but not stored: the run's progress was elsewhere`);
+        }
+        live.done = end;
+      }
       if (cancelled.has(row.id)) {
         // The batches already sent are stored whole; the run stops after them.
         await settleInFlight();
         repo.setStatus(row.id, 'cancelled', { finishedAt: now() });
         return;
       }
-      fill(IN_FLIGHT);
+      if (crashed && inFlight.length === 0) crashed = false;
+      if (!crashed) fill(IN_FLIGHT);
       await yieldToOthers();
     }
     if (stopping) return;
