@@ -230,17 +230,30 @@ try {
     if (res.status !== 200 || json.transformedEvents.length !== 10) throw new Error(`test run: ${res.status}`);
   };
   const idle = await latency(testRun, 200);
-  const background = call('POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: {} }, target: { kind: 'version', versionId: lastVersions.versionId } });
-  const { id } = await background;
+  // Replays one after the other for the whole measurement (one replay of 100,000 events ends
+  // before 200 test runs do), so every test run happens while a replay runs.
+  let replaying = true;
+  const replayIds = [];
+  const background = (async () => {
+    while (replaying) {
+      const run = await call('POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: {} }, target: { kind: 'version', versionId: lastVersions.versionId } });
+      replayIds.push(run.id);
+      while (replaying && ['queued', 'running'].includes((await call('GET', `/studio/api/replay/runs/${run.id}`)).status)) await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  while (replayIds.length === 0) await new Promise((r) => setTimeout(r, 5));
   const during = await latency(testRun, 200);
+  replaying = false;
+  const id = replayIds.at(-1);
+  await call('POST', `/studio/api/replay/runs/${id}/cancel`).catch(() => {});
+  await background;
   const state = await call('GET', `/studio/api/replay/runs/${id}`);
   console.log('\nPOST /studio/api/test (10 events, mask-pii), 200 sequential requests');
   console.table([
     { when: 'idle', 'p50 ms': idle.p50.toFixed(2), 'p99 ms': idle.p99.toFixed(2) },
-    { when: `during a replay (${state.status}, ${fmt(state.done)} of ${fmt(state.total)} done at the end)`, 'p50 ms': during.p50.toFixed(2), 'p99 ms': during.p99.toFixed(2) },
+    { when: `during replays (${replayIds.length} started one after the other; the last ${state.status} at ${fmt(state.done)} of ${fmt(state.total)})`, 'p50 ms': during.p50.toFixed(2), 'p99 ms': during.p99.toFixed(2) },
   ]);
   console.log(`test bench p99 during a replay ${during.p99.toFixed(2)} ms (target < 100 ms)`);
-  await call('POST', `/studio/api/replay/runs/${id}/cancel`).catch(() => {});
   console.log(`peak RSS of the server and its sandbox processes over the replays, compares and test runs ${peakRss()} (target < 500 MB)`);
 } finally {
   clearInterval(sampler);
