@@ -65,7 +65,7 @@ export function prepareBatch(rows: ReplayInputRow[]): PreparedBatch {
   return { rows, events: { json: [], joined: texts.join(','), count: facts.length }, facts, missing };
 }
 
-export function metadataOf(batch: PreparedBatch, spec: TargetIds, workspaceId: string): EventMetadata[] {
+function metadataOf(batch: PreparedBatch, spec: TargetIds, workspaceId: string): EventMetadata[] {
   return batch.facts.map((f) => ({
     sourceId: f.sourceId,
     sourceType: 'HTTP',
@@ -139,7 +139,7 @@ const MISSING = sideOutcome(NO_OUTPUTS, 0, 'the captured event was deleted befor
  * Shapes a batch's results for storage and adds them to the summary (mutated); `findable`: the
  * events a results filter can find (failed or dropped on a side, or changed by B).
  */
-export function batchResults(
+function batchResults(
   batch: PreparedBatch,
   a: { outcomes: SideOutcome[]; durationMs: number },
   b: { outcomes: SideOutcome[]; durationMs: number } | null,

@@ -73,8 +73,8 @@ function cacheKeyOf(input: Pick<TransformInput, 'code' | 'cacheKey'>, name: stri
   return `hash:${hash.digest('base64url')}|${memoryLimitMb}`;
 }
 
-/** A stored event's JSON text (string or UTF-8 bytes) is an object's. */
-const isObjectText = (text: unknown) => (typeof text === 'string' ? text.startsWith('{') : text instanceof Uint8Array && text[0] === 0x7b);
+/** A stored event's JSON text is an object's. */
+const isObjectText = (text: unknown) => typeof text === 'string' && text.startsWith('{');
 
 function checkInput(input: TransformInput): void {
   if (!input || typeof input !== 'object') throw badRequest('transform input must be an object');
@@ -190,7 +190,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     const started = performance.now();
     checkInput(input);
     const request = sideRequest(input, settings());
-    let payload: string | Buffer;
+    let payload: string;
     try {
       payload = payloadOf(input);
     } catch (error) {

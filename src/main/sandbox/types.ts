@@ -37,8 +37,8 @@ export interface EventMetadata {
  * text each), sent to the sandbox as they are instead of parsed and serialised again.
  */
 export interface StoredEvents {
-  /** Each event's JSON text, as a string or UTF-8 bytes. */
-  json: (string | Uint8Array)[];
+  /** Each event's JSON text. */
+  json: string[];
   /** Instead of `json`: the texts already joined with commas (`count` of them). */
   joined?: string;
   count?: number;

@@ -1,6 +1,6 @@
 import { inTransaction, type Db } from './connection';
 import { jobRows } from './job-rows';
-import { SAME_AS_A, replayResultsReader, sameText } from './replay-results';
+import { SAME_AS_A, replayResultsReader } from './replay-results';
 
 export type { ReplayResultRow, ResultFilter } from './replay-results';
 
@@ -39,9 +39,9 @@ export interface ReplayResultWrite {
   eventSeq: number | null;
   messageId: string | null;
   /** JSON array texts, as strings or UTF-8 bytes (stored as TEXT either way). */
-  outputsA: string | Uint8Array;
+  outputsA: string;
   errorA: string | null;
-  outputsB: string | Uint8Array | null;
+  outputsB: string | null;
   errorB: string | null;
   change: string | null;
   paths: string | null;
@@ -93,7 +93,7 @@ export function replayRepo(db: Db) {
   );
   const insertResult = db.prepare(
     `INSERT INTO replay_results (run_id, position, batch_position, event_seq, message_id, outputs_a, error_a, outputs_b, error_b, change, paths, duration_ms)
-     VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?, CAST(? AS TEXT), ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const progress = db.prepare('UPDATE replay_runs SET done = ?, summary = ? WHERE id = ?');
   const progressOf = db.prepare('SELECT done, summary FROM replay_runs WHERE id = ?');
@@ -113,7 +113,7 @@ export function replayRepo(db: Db) {
       insertBatch.run(runId, firstPosition, logsA, logsB);
       if (outputs) insertOutputs.run(runId, firstPosition, outputs.a, outputs.b, outputs.messageIds, outputs.durationMs);
       for (const r of results) {
-        insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB !== null && sameText(r.outputsA, r.outputsB) ? SAME_AS_A : r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
+        insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB !== null && r.outputsA === r.outputsB ? SAME_AS_A : r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
       }
       progress.run(done, summary, runId);
     });

@@ -36,8 +36,6 @@ export interface ResultFilter {
 export const SAME_AS_A = '=';
 const OUTPUTS_B = `CASE r.outputs_b WHEN '${SAME_AS_A}' THEN r.outputs_a ELSE r.outputs_b END`;
 
-export const sameText = (a: string | Uint8Array, b: string | Uint8Array) =>
-  typeof a === 'string' || typeof b === 'string' ? a === b : a.byteLength === b.byteLength && Buffer.compare(a, b) === 0;
 
 function where(filter: ResultFilter): { sql: string; params: unknown[] } {
   const parts = ['r.run_id = ?'];

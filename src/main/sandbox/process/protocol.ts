@@ -18,8 +18,8 @@ export interface RunRequest {
   memoryLimitMb: number;
   timeoutMs: number;
   runtime: RuntimeLimits;
-  /** `{"e":[events],"m":[metadata]|null}`, as a string or UTF-8 bytes (stored events: never decoded by the core) */
-  payload: string | Uint8Array;
+  /** `{"e":[events],"m":[metadata]|null}` (payload.ts) */
+  payload: string;
   limits: RunLimits;
   allowPrivateNetwork: boolean;
   geolocationUrl?: string;

@@ -74,8 +74,7 @@ export function createRunner() {
         credential: (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
         network,
       };
-      const payload = typeof request.payload === 'string' ? request.payload : Buffer.from(request.payload.buffer, request.payload.byteOffset, request.payload.byteLength).toString('utf8');
-      const json = await runOnInstance(instance, payload, request.limits, env, byIsolate);
+      const json = await runOnInstance(instance, request.payload, request.limits, env, byIsolate);
       if (!request.group) return { json, network };
       const { messageIds } = request.group;
       const lines = byIsolate ? readGroupedLines(json, messageIds.length, request.runtime.maxOutputChars) : grouped(json, messageIds, request.runtime.maxOutputChars);
