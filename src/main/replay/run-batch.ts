@@ -20,7 +20,7 @@ export interface SideResult {
 
 export interface PreparedBatch {
   rows: ReplayInputRow[];
-  /** The present events' JSON texts, joined: the middle of the isolate's payload. */
+  /** The present events' JSON texts, put into the isolate's payload as they are. */
   events: StoredEvents;
   /** What the metadata of each present event needs, from the stored columns. */
   facts: EventFacts[];
@@ -62,7 +62,7 @@ export function prepareBatch(rows: ReplayInputRow[]): PreparedBatch {
         : { messageId: row.message_id, sourceId: row.source_id ?? undefined, receivedAt: row.received_at ?? undefined, eventName: row.event_name ?? undefined, eventType: row.type ?? undefined },
     );
   });
-  return { rows, events: { json: [], joined: texts.join(','), count: facts.length }, facts, missing };
+  return { rows, events: { json: texts }, facts, missing };
 }
 
 function metadataOf(batch: PreparedBatch, spec: TargetIds, workspaceId: string): EventMetadata[] {

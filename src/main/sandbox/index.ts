@@ -73,9 +73,6 @@ function cacheKeyOf(input: Pick<TransformInput, 'code' | 'cacheKey'>, name: stri
   return `hash:${hash.digest('base64url')}|${memoryLimitMb}`;
 }
 
-/** A stored event's JSON text is an object's. */
-const isObjectText = (text: unknown) => typeof text === 'string' && text.startsWith('{');
-
 function checkInput(input: TransformInput): void {
   if (!input || typeof input !== 'object') throw badRequest('transform input must be an object');
   if (typeof input.code !== 'string') throw badRequest('code must be a string');
@@ -83,7 +80,7 @@ function checkInput(input: TransformInput): void {
     input.events.forEach((event, i) => {
       if (!isPlainObject(event)) throw badRequest(`events[${i}] must be an object`);
     });
-  } else if (!input.events || !Array.isArray(input.events.json) || !(input.events.joined !== undefined ? input.events.joined.startsWith('{') || input.events.count === 0 : input.events.json.every(isObjectText))) {
+  } else if (!input.events || !Array.isArray(input.events.json) || !input.events.json.every((text) => typeof text === 'string' && text.startsWith('{'))) {
     throw badRequest('events must be an array of event objects');
   }
   if (input.metadata !== undefined && !Array.isArray(input.metadata)) throw badRequest('metadata must be an array');

@@ -6,5 +6,5 @@ import type { TransformInput } from './types';
 export function payloadOf(input: TransformInput): string {
   const metadata = input.metadata ? JSON.stringify(input.metadata) : 'null';
   if (Array.isArray(input.events)) return `{"e":${JSON.stringify(input.events)},"m":${metadata}}`;
-  return `{"e":[${input.events.joined ?? input.events.json.join(',')}],"m":${metadata}}`;
+  return `{"e":[${input.events.json.join(',')}],"m":${metadata}}`;
 }

@@ -83,7 +83,6 @@ export function isolateCanGroup(messageIds: (string | null)[]): boolean {
   return true;
 }
 
-
 /** A grouped answer as the Sandbox API gives it: each event's outputs as its own bytes. */
 export function groupedOutput(grouped: GroupedAnswer, durationMs: number): GroupedOutput {
   const bytes = Buffer.from(grouped.outputs.buffer, grouped.outputs.byteOffset, grouped.outputs.byteLength);

@@ -262,8 +262,8 @@ export class ProcessPool {
   async run(request: Omit<RunRequest, 'id' | 'type'>, warm?: RemoteInstance): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
     if (this.closed) throw sandboxError(messages.disposed);
     const slot = warm && !warm.broken ? warm.slot : this.slot(this.indexFor(request.key));
-    // A grouped run (replay) may first wait in the process for the one run of its key sent before
-    // it (replay keeps two in flight): its deadline covers both.
+    // A grouped run may first wait in the process for the one run of its key sent before it
+    // (runner.run keeps a key's grouped runs in arrival order): its deadline covers both.
     const deadlineMs = request.group ? 2 * request.limits.wallTimeoutMs : request.limits.wallTimeoutMs;
     const reply = await this.request(slot, { ...request, type: 'run' }, request.name, deadlineMs).finally(() => this.recycleIfGrown(slot));
     const instance = warm && warm.slot === slot ? warm : new RemoteInstance(slot, request.key, request.memoryLimitMb);

@@ -39,13 +39,10 @@ export interface EventMetadata {
 export interface StoredEvents {
   /** Each event's JSON text. */
   json: string[];
-  /** Instead of `json`: the texts already joined with commas (`count` of them). */
-  joined?: string;
-  count?: number;
 }
 
 /** How many events an input holds. */
-export const eventCount = (events: Record<string, unknown>[] | StoredEvents): number => (Array.isArray(events) ? events.length : (events.count ?? events.json.length));
+export const eventCount = (events: Record<string, unknown>[] | StoredEvents): number => (Array.isArray(events) ? events.length : events.json.length);
 
 export interface TransformInput {
   code: string;

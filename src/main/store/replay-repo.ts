@@ -38,7 +38,7 @@ export interface ReplayResultWrite {
   position: number;
   eventSeq: number | null;
   messageId: string | null;
-  /** JSON array texts, as strings or UTF-8 bytes (stored as TEXT either way). */
+  /** JSON array texts. */
   outputsA: string;
   errorA: string | null;
   outputsB: string | null;
