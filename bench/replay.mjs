@@ -13,7 +13,8 @@
 //    200-event batch over the same events already in memory (no SQLite, no HTTP, no checks).
 // 4. CPU per batch of the server and of its sandbox processes (main thread and other threads).
 // 5. Peak RSS of the server and its sandbox processes together, sampled every 100 ms (a sandbox
-//    process recycled meanwhile counts while it lived), and the server's own peak (VmHWM);
+//    process recycled meanwhile counts while it lived), each process's share at that moment, the
+//    server's own peak (VmHWM), and the peak of the tree's summed PSS (shared pages counted once);
 //    p50/p99 of a 10-event POST /studio/api/test while a replay runs.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -172,22 +173,43 @@ const cpuPerBatch = (before, after) => {
   return Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, v / batches]));
 };
 const cpuCells = (prefix, c) => ({ [`${prefix} core ms/batch`]: `${c.core.toFixed(2)} + ${c.coreOther.toFixed(2)}`, [`${prefix} sandbox ms/batch`]: `${c.sandbox.toFixed(2)} + ${c.sandboxOther.toFixed(2)}` });
-const treeRss = (pid = host.pid) => rssOf(pid) + childrenOf(pid).reduce((sum, child) => sum + treeRss(child), 0);
-// The tree's resident memory, sampled every 100 ms: its peak since the last reset.
+// Proportional set size: a process's private pages plus its share of the pages it shares with
+// others (the node binary's code, mapped by the server and every sandbox process, counts once
+// over the tree instead of once per process).
+const pssOf = (pid) => {
+  try {
+    return Number(/Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))[1]) / 1024;
+  } catch {
+    return 0;
+  }
+};
+const descendants = (pid) => childrenOf(pid).flatMap((child) => [child, ...descendants(child)]);
+// The tree's resident memory, sampled every 100 ms: its peak since the last reset (the sum of the
+// processes' RSS), each sandbox process's share at that moment, and the peak of the sum of PSS.
 let treePeak = 0;
 let treePeakServer = 0;
+let treePeakChildren = [];
+let pssPeak = 0;
 const sampler = setInterval(() => {
+  const children = descendants(host.pid);
   const server = rssOf(host.pid);
-  const total = treeRss();
-  if (total > treePeak) [treePeak, treePeakServer] = [total, server];
+  const rss = children.map(rssOf);
+  const total = server + rss.reduce((a, b) => a + b, 0);
+  if (total > treePeak) [treePeak, treePeakServer, treePeakChildren] = [total, server, rss];
+  pssPeak = Math.max(pssPeak, [host.pid, ...children].reduce((sum, pid) => sum + pssOf(pid), 0));
 }, 100);
-const peakRss = () => `${treePeak.toFixed(0)} MB (server ${treePeakServer.toFixed(0)} + sandbox processes ${(treePeak - treePeakServer).toFixed(0)} at that moment; server's own peak ${hwmOf(host.pid).toFixed(0)} MB)`;
+const resetPeaks = () => {
+  treePeak = 0;
+  pssPeak = 0;
+};
+const peakRss = () =>
+  `${treePeak.toFixed(0)} MB (server ${treePeakServer.toFixed(0)} + sandbox processes ${(treePeak - treePeakServer).toFixed(0)} [${treePeakChildren.map((mb) => mb.toFixed(0)).join(' + ')}] at that moment; server's own peak ${hwmOf(host.pid).toFixed(0)} MB); peak PSS of the tree ${pssPeak.toFixed(0)} MB`;
 
 try {
   const captureS = await captureAll();
   console.log(`replay bench: ${fmt(EVENTS)} events captured through /v1/batch in ${captureS.toFixed(1)} s; batches of ${BATCH}, one sandbox call per batch per version`);
   console.log(`peak RSS of the server and its sandbox processes during capture ${peakRss()}`);
-  treePeak = 0;
+  resetPeaks();
   console.log('floor = bare isolated-vm isolate, same module, one call per 200-event batch over the same events in memory\n');
   await call('POST', '/libraries', { name: 'Event Utils', code: libraryCode });
   const rows = [];

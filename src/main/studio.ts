@@ -104,7 +104,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const host = options.host ?? '127.0.0.1';
     const sandbox = createSandbox({
       getSettings: () => readSandboxSettings(store.settings),
-      credentials: () => Object.fromEntries(store.credentials.list().map((c) => [c.key, store.credentials.get(c.key) ?? ''])),
+      credentials: () => store.credentials.values(),
     });
     closers.push(() => sandbox.close()); // pushed first: closes after the services that use it
     const pipeline = createPipeline({

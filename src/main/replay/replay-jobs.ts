@@ -1,6 +1,5 @@
 import { StudioError } from '../errors';
 import { codeInput } from '../pipeline/transform-step';
-import { REPLAY_BATCHES_AHEAD } from '../sandbox';
 import type { ReplaySideInput, Sandbox } from '../sandbox/types';
 import type { ReplayRepo, ReplayRunRow } from '../store/replay-repo';
 import { BATCH_SIZE, batchWrite, failedSide, prepareBatch } from './run-batch';
@@ -23,15 +22,17 @@ export interface LiveProgress {
 }
 
 const now = () => new Date().toISOString();
-/** Batches a run keeps in the sandbox at once: the process has the next ones when it ends one. */
-const IN_FLIGHT = 1 + REPLAY_BATCHES_AHEAD;
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Batches one sandbox request runs (10,000 events): the sandbox process goes from batch to batch
+ * without the core; between requests, the core checks the memory of the process and the run.
+ */
+const BATCHES_PER_REQUEST = 50;
 
 /**
- * Runs replay jobs one at a time, in the order they were queued: one sandbox call per batch (both
- * targets of a compare in it), which the sandbox process reads, runs and stores; a few batches in
- * flight. The sandbox's limiter gives a run's batches one of its slots together, so the test
- * bench is never starved.
+ * Runs replay jobs one at a time, in the order they were queued: sandbox requests of many batches
+ * each (both targets of a compare in every batch), which the sandbox process reads, runs and
+ * stores batch by batch. A request takes one slot of the sandbox's limiter, so the test bench is
+ * never starved.
  */
 export function createReplayJobs(options: JobsOptions) {
   const { repo } = options;
@@ -61,63 +62,34 @@ export function createReplayJobs(options: JobsOptions) {
     const live = { startedMs: performance.now(), doneAtStart: row.done, done: row.done };
     current = { id: row.id, live };
     repo.setStatus(row.id, 'running', { startedAt: now() });
-    // A batch is read, run and stored by the sandbox process that runs its code; errors are
-    // per-event outcomes there, so a batch fails here only when that process crashed (its events
-    // are then stored as failed here) or the store failed.
-    const start = (from: number) => ({
-      from,
-      outcome: options
-        .sandbox()
-        .replayBatch({ dbFile: options.dbFile, runId: row.id, from, workspaceId: options.workspaceId, sides })
-        .then(
-          (result) => ({ end: result.end, written: result.written, error: null }),
-          (error: unknown) => ({ end: null, written: false, error }),
-        ),
-    });
-    // Pipelined: the sandbox process has the next batch before it has stored the current one.
-    const inFlight: ReturnType<typeof start>[] = [];
-    let nextFrom = row.done;
-    const fill = (depth: number) => {
-      while (inFlight.length < depth && nextFrom < row.total) {
-        inFlight.push(start(nextFrom));
-        nextFrom += BATCH_SIZE;
+    // Batches are read, run and stored by the sandbox process that runs their code; errors are
+    // per-event outcomes there, so a request fails here only when that process crashed (the batch
+    // it was at is then stored as failed here) or a store failed.
+    const compare = targets.length > 1;
+    let done = row.done;
+    while (done < row.total && !cancelled.has(row.id)) {
+      const request = { dbFile: options.dbFile, runId: row.id, from: done, workspaceId: options.workspaceId, sides, maxBatches: BATCHES_PER_REQUEST };
+      let result;
+      try {
+        result = await options.sandbox().replayBatches(request, (stored) => (live.done = stored));
+      } catch (error) {
+        if (stopping) return; // left 'running': the next start marks it interrupted
+        if (!(error instanceof StudioError && error.details?.sandboxCrashed === true)) throw error;
+        // What the process stored before it died stays; the batch after it is the one it was at.
+        const at = repo.get(row.id)?.done ?? done;
+        const end = storeFailed(row, compare, at, error.message);
+        if (end === null) break;
+        live.done = done = end;
+        continue;
       }
-    };
-    const settleInFlight = () => Promise.all(inFlight.map((batch) => batch.outcome));
-    fill(IN_FLIGHT);
-    // After a crash no batch is sent until those that were in flight (in the process that died,
-    // all failed) are stored as failed: a batch is stored only where the run's progress is.
-    let crashed = false;
-    while (inFlight.length > 0) {
-      const batch = inFlight.shift()!;
-      const { end, written, error } = await batch.outcome;
-      if (stopping) return; // left 'running': the next start marks it interrupted
-      if (error !== null) {
-        if (!(error instanceof StudioError && error.details?.sandboxCrashed === true)) {
-          await settleInFlight();
-          throw error;
-        }
-        crashed = true;
-        live.done = storeFailed(row, targets.length > 1, batch.from, error.message) ?? live.done;
-      } else if (end !== null) {
-        if (!written) {
-          await settleInFlight();
-          throw new Error(`the batch at position ${batch.from} was run but not stored: the run's progress was elsewhere`);
-        }
-        live.done = end;
-      }
-      if (cancelled.has(row.id)) {
-        // The batches already sent are stored whole; the run stops after them.
-        await settleInFlight();
-        repo.setStatus(row.id, 'cancelled', { finishedAt: now() });
-        return;
-      }
-      if (crashed && inFlight.length === 0) crashed = false;
-      if (!crashed) fill(IN_FLIGHT);
-      await yieldToOthers();
+      if (stopping) return;
+      if (!result.written) throw new Error(`the batch at position ${result.done} was run but not stored: the run's progress was elsewhere`);
+      live.done = result.done;
+      if (result.finished || result.done === done) break;
+      done = result.done;
     }
     if (stopping) return;
-    repo.setStatus(row.id, 'done', { finishedAt: now() });
+    repo.setStatus(row.id, cancelled.has(row.id) ? 'cancelled' : 'done', { finishedAt: now() });
   }
 
   async function drain(): Promise<void> {
@@ -152,6 +124,7 @@ export function createReplayJobs(options: JobsOptions) {
     cancel(id: string): boolean {
       if (current?.id !== id && !queue.includes(id)) return false;
       cancelled.add(id);
+      if (current?.id === id) options.sandbox().cancelReplay(id);
       const index = queue.indexOf(id);
       if (index >= 0) {
         queue.splice(index, 1);
@@ -169,6 +142,8 @@ export function createReplayJobs(options: JobsOptions) {
     async stop(): Promise<void> {
       stopping = true;
       queue.length = 0;
+      // The batches in flight are stored; the run stays 'running' and the next start marks it interrupted.
+      if (current) options.sandbox().cancelReplay(current.id);
       if (loop) await loop;
     },
   };

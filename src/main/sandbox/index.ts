@@ -9,12 +9,11 @@ import { readRunAnswer } from './results';
 import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
 import type { RunRequest } from './process/protocol';
 import { groupedOutput } from './per-event';
-import type { EventMetadata, GroupedOutput, ReplayBatchInput, ReplayBatchResult, Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
+import type { EventMetadata, GroupedOutput, ReplayBatchesInput, ReplayBatchesResult, Sandbox, SandboxLibrary, TransformInput, TransformOutput } from './types';
 
 export type { Sandbox, SandboxLibrary, TransformInput, TransformOutput, TransformResult, EventMetadata } from './types';
 export type { SandboxSettings } from './settings';
 export type { SandboxProcessInfo } from './process-pool';
-export { REPLAY_BATCHES_AHEAD } from './process-pool';
 
 /** A sandbox whose runs happen in sandbox processes it supervises. */
 export interface ProcessSandbox extends Sandbox {
@@ -207,39 +206,18 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     return { json, grouped, network, started };
   }
 
-  // The batches of a replay run in flight together take one slot of the limiter: they run one
-  // after the other in the sandbox process anyway.
-  const lanes = new Map<string, { batches: number; ready: Promise<void>; finish: () => void }>();
-  async function inLane<T>(runId: string, task: () => Promise<T>): Promise<T> {
-    let lane = lanes.get(runId);
-    if (!lane) {
-      let finish!: () => void;
-      const finished = new Promise<void>((resolve) => (finish = resolve));
-      const ready = new Promise<void>((resolve) => void limiter.run(() => (resolve(), finished)));
-      lane = { batches: 0, ready, finish };
-      lanes.set(runId, lane);
-    }
-    lane.batches++;
-    try {
-      await lane.ready;
-      return await task();
-    } finally {
-      if (--lane.batches === 0) {
-        lanes.delete(runId);
-        lane.finish();
-      }
-    }
-  }
-
-  async function replayBatch(input: ReplayBatchInput): Promise<ReplayBatchResult> {
+  // A replay request (many batches, one after the other in the sandbox process) takes one slot
+  // of the limiter while it runs: the test bench keeps the others.
+  async function replayBatches(input: ReplayBatchesInput, onProgress: (done: number) => void = () => {}): Promise<ReplayBatchesResult> {
     if (closed) throw closedError();
     const current = settings();
     const sides = input.sides.map((side) => ({ ...sideRequest(side, current), transformationId: side.transformationId, versionId: side.versionId }));
-    return inLane(input.runId, async () => {
+    return limiter.run(async () => {
       const held = sides.map((side) => hold(side.key, true));
       let instances: RemoteInstance[] = [];
       try {
-        const answer = await processes.replay({ dbFile: input.dbFile, runId: input.runId, from: input.from, workspaceId: input.workspaceId, sides }, held.map((h) => h.handle));
+        const request = { dbFile: input.dbFile, runId: input.runId, from: input.from, workspaceId: input.workspaceId, sides, maxBatches: input.maxBatches };
+        const answer = await processes.replay(request, held.map((h) => h.handle), onProgress);
         instances = answer.instances;
         return answer.reply;
       } finally {
@@ -263,7 +241,8 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   return {
     transform,
     transformGrouped,
-    replayBatch,
+    replayBatches,
+    cancelReplay: (runId) => processes.cancelReplay(runId),
     async testLibrary(library) {
       if (!library || typeof library.code !== 'string' || typeof library.importName !== 'string') {
         throw badRequest('a library needs an importName and code (strings)');

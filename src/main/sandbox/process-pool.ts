@@ -1,18 +1,27 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { StudioError } from '../errors';
 import type { ErrorCode } from '../../shared/errors';
 import { messages, sandboxError } from './errors';
 import type { PooledInstance } from './pool';
-import type { CoreMessage, GroupedAnswer, LibraryTestRequest, ProcessReply, ReplayBatchReply, ReplayBatchRequest, RunRequest } from './process/protocol';
+import { REPLAY_BATCHES_IN_FLIGHT, type CoreMessage, type GroupedAnswer, type LibraryTestRequest, type ProcessReply, type ReplayBatchesReply, type ReplayBatchesRequest, type RunRequest } from './process/protocol';
 import type { NetworkCall } from './types';
 
+import { BACKGROUND_ENV } from './process/priority';
 import sandboxEntry from './process/sandbox-process?modulePath';
 import nodeFlags from '../hosts/node-flags.json' with { type: 'json' };
 
-type Reply = { json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchReply; network?: NetworkCall[] };
-type Pending = { name: string; resolve: (reply: Reply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+type Reply = { json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchesReply; network?: NetworkCall[] };
+type Pending = {
+  name: string;
+  resolve: (reply: Reply) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+  /** A replay request's progress; each one restarts its deadline. */
+  progress?: { deadlineMs: number; kill: () => void; onProgress: (done: number) => void };
+};
 
 export interface ProcessPoolOptions {
   /** Sandbox processes. */
@@ -35,13 +44,16 @@ export interface SandboxProcessInfo {
   running: number;
   /** Being recycled: finishing its runs, then it exits. */
   retiring?: boolean;
+  /** The replay process (lower CPU priority). */
+  background?: boolean;
   /** As the process reported with its last answer: its resident memory and its isolates' heaps (MB). */
   rssMb: number;
   heapMb: number;
 }
 
-/** Batches of one replay run a caller may have sent before the one it sends (their deadlines allow it). */
-export const REPLAY_BATCHES_AHEAD = 2;
+
+/** Longest wait for a recycled replay process to exit before its successor starts. */
+const RECYCLE_WAIT_MS = 2000;
 
 /** Node flags of a sandbox process: isolated-vm needs the startup snapshot off; from source, TypeScript. */
 function execArgvFor(entry: string): string[] {
@@ -55,6 +67,8 @@ export class Slot {
   readonly child: ChildProcess;
   readonly pending = new Map<number, Pending>();
   exited = false;
+  /** Settles when the process has exited. */
+  readonly gone: Promise<void>;
   /** Warm isolates the core's pool holds handles on in this process. */
   warm = 0;
   /** Resident memory (MB) the process reported with its last answer, and its isolates' heaps. */
@@ -67,6 +81,8 @@ export class Slot {
   constructor(
     onExit: (slot: Slot, how: string) => void,
     private readonly retireMs: number,
+    /** Runs replay batches at a lower CPU priority (sandbox-process.ts), so interactive runs go first. */
+    readonly background = false,
   ) {
     this.child = fork(sandboxEntry, [], {
       execArgv: execArgvFor(sandboxEntry),
@@ -76,14 +92,22 @@ export class Slot {
       // big strings of user code) mmapped, so they go back to the OS when an isolate is disposed;
       // by default the threshold grows after such frees and later blocks stay in the heap.
       // (MALLOC_ARENA_MAX=2 was measured too: new isolates 3x slower, so not set.)
-      env: { ...process.env, NODE_OPTIONS: '', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+        ...(background ? { [BACKGROUND_ENV]: '1' } : {}),
+      },
     });
     this.child.on('message', (reply: ProcessReply) => this.answer(reply));
     this.child.on('error', () => {}); // exit follows
-    this.child.on('exit', (code, signal) => {
-      this.exited = true;
-      onExit(this, signal ? `killed by ${signal}` : `exit code ${code}`);
-    });
+    this.gone = new Promise((resolve) =>
+      this.child.on('exit', (code, signal) => {
+        this.exited = true;
+        onExit(this, signal ? `killed by ${signal}` : `exit code ${code}`);
+        resolve();
+      }),
+    );
     this.idle();
   }
 
@@ -93,6 +117,13 @@ export class Slot {
     this.heapMb = reply.heapMb;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
+    if (reply.type === 'progress') {
+      if (!pending.progress) return;
+      clearTimeout(pending.timer);
+      pending.timer = setTimeout(pending.progress.kill, pending.progress.deadlineMs);
+      pending.timer.unref();
+      return pending.progress.onProgress(reply.done);
+    }
     this.settle(reply.id);
     if (reply.type === 'done') pending.resolve(reply);
     else pending.reject(new StudioError(reply.error.code as ErrorCode, reply.error.message, reply.error.details));
@@ -143,11 +174,16 @@ export class Slot {
     this.checkRetire();
   }
 
-  send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void): Promise<Reply> {
+  /** A message without an answer (cancel). */
+  tell(message: CoreMessage): void {
+    if (!this.exited && this.child.connected) this.child.send(message);
+  }
+
+  send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void, onProgress?: (done: number) => void): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(kill, deadlineMs);
       timer.unref();
-      this.pending.set(message.id, { name, resolve, reject, timer });
+      this.pending.set(message.id, { name, resolve, reject, timer, ...(onProgress ? { progress: { deadlineMs, kill, onProgress } } : {}) });
       clearTimeout(this.retireTimer);
       this.child.ref();
       (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
@@ -195,9 +231,12 @@ export class RemoteInstance implements PooledInstance {
  * A small supervised pool of sandbox processes. Runs of one key go to the same process (its
  * warm isolates); a process that dies fails the runs it had in flight with "the sandbox process
  * crashed while running <name>" and is replaced on the next request. Processes start on demand.
+ * Replay batches run in a process of their own at a lower CPU priority: a replay uses the CPU
+ * the test bench and ingestion leave, never their share.
  */
 export class ProcessPool {
   private readonly slots: Array<Slot | undefined>;
+  private background: Slot | undefined;
   private nextId = 1;
   private closed = false;
 
@@ -207,24 +246,47 @@ export class ProcessPool {
 
   /** Live processes, those being recycled included (until they exit). */
   processes(): SandboxProcessInfo[] {
-    return [...this.slots, ...this.retiring]
+    return [...this.slots, this.background, ...this.retiring]
       .filter((s): s is Slot => !!s && !s.exited && s.child.pid !== undefined)
-      .map((s) => ({ pid: s.child.pid!, running: s.pending.size, rssMb: s.rssMb, heapMb: s.heapMb, ...(s.retiring ? { retiring: true } : {}) }));
+      .map((s) => ({
+        pid: s.child.pid!,
+        running: s.pending.size,
+        rssMb: s.rssMb,
+        heapMb: s.heapMb,
+        ...(s.retiring ? { retiring: true } : {}),
+        ...(s.background ? { background: true } : {}),
+      }));
+  }
+
+  /** A live process that takes work (a retired one is disconnected before it exits). */
+  private static usable(slot: Slot | undefined): slot is Slot {
+    return !!slot && !slot.exited && !slot.retiring && slot.child.connected;
   }
 
   private slot(index: number): Slot {
     const existing = this.slots[index];
-    // A retired process is disconnected before it exits: it takes no more work.
-    if (existing && !existing.exited && !existing.retiring && existing.child.connected) return existing;
+    if (ProcessPool.usable(existing)) return existing;
     const slot = new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0);
     this.slots[index] = slot;
     return slot;
   }
 
-  private onExit(slot: Slot, how: string): void {
-    this.retiring.delete(slot);
+  /** The replay process (lower CPU priority), started on demand. */
+  private backgroundSlot(): Slot {
+    if (!ProcessPool.usable(this.background)) this.background = new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0, true);
+    return this.background;
+  }
+
+  /** Takes the slot out of service (it exited or is being recycled). */
+  private vacate(slot: Slot): void {
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots[index] = undefined;
+    if (this.background === slot) this.background = undefined;
+  }
+
+  private onExit(slot: Slot, how: string): void {
+    this.retiring.delete(slot);
+    this.vacate(slot);
     for (const [, pending] of slot.pending) {
       clearTimeout(pending.timer);
       pending.reject(
@@ -250,9 +312,15 @@ export class ProcessPool {
     return Math.abs(hash) % this.slots.length;
   }
 
-  private request(slot: Slot, message: Omit<RunRequest, 'id'> | Omit<ReplayBatchRequest, 'id'> | Omit<LibraryTestRequest, 'id'>, name: string, deadlineMs: number) {
+  private request(
+    slot: Slot,
+    message: Omit<RunRequest, 'id'> | Omit<ReplayBatchesRequest, 'id'> | Omit<LibraryTestRequest, 'id'>,
+    name: string,
+    deadlineMs: number,
+    onProgress?: (done: number) => void,
+  ) {
     // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
-    return slot.send({ ...message, id: this.nextId++ } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'));
+    return slot.send({ ...message, id: this.nextId++ } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'), onProgress);
   }
 
   /**
@@ -261,7 +329,9 @@ export class ProcessPool {
    */
   async run(request: Omit<RunRequest, 'id' | 'type'>, warm?: RemoteInstance): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
     if (this.closed) throw sandboxError(messages.disposed);
-    const slot = warm && !warm.broken ? warm.slot : this.slot(this.indexFor(request.key));
+    // A warm isolate in the replay process is not used for interactive runs (it is let go).
+    const slot = warm && !warm.broken && !warm.slot.background ? warm.slot : this.slot(this.indexFor(request.key));
+    if (warm && warm.slot !== slot) warm.dispose();
     // A grouped run may first wait in the process for the one run of its key sent before it
     // (runner.run keeps a key's grouped runs in arrival order): its deadline covers both.
     const deadlineMs = request.group ? 2 * request.limits.wallTimeoutMs : request.limits.wallTimeoutMs;
@@ -271,24 +341,39 @@ export class ProcessPool {
   }
 
   /**
-   * Runs a replay batch (read, run each side, store) in the process that holds a warm isolate of
-   * one of its sides, else where the first side's key hashes to. Answers what the process did and,
-   * per side, the handle on the isolate the batch left warm there.
+   * Runs batches of a replay run (read, run each side, store) in the process that holds a warm
+   * isolate of one of its sides, else where the first side's key hashes to. Answers what the
+   * process did and, per side, the handle on the isolate the batches left warm there.
    */
-  async replay(request: Omit<ReplayBatchRequest, 'id' | 'type'>, handles: (RemoteInstance | undefined)[]): Promise<{ reply: ReplayBatchReply; instances: RemoteInstance[] }> {
+  async replay(
+    request: Omit<ReplayBatchesRequest, 'id' | 'type'>,
+    handles: (RemoteInstance | undefined)[],
+    onProgress: (done: number) => void,
+  ): Promise<{ reply: ReplayBatchesReply; instances: RemoteInstance[] }> {
     if (this.closed) throw sandboxError(messages.disposed);
-    const warm = handles.find((handle) => handle && !handle.broken);
-    const slot = warm ? warm.slot : this.slot(this.indexFor(request.sides[0]!.key));
+    // A replay process being recycled goes before its successor starts: two at once would hold
+    // both memories (it has nothing left to run, so it exits at once).
+    const previous = [...this.retiring].find((slot) => slot.background);
+    if (previous && !ProcessPool.usable(this.background)) await Promise.race([previous.gone, delay(RECYCLE_WAIT_MS)]);
+    if (this.closed) throw sandboxError(messages.disposed);
+    const slot = this.backgroundSlot();
+    // Warm isolates elsewhere (interactive runs of the same code) stay there.
+    handles.forEach((handle) => handle && handle.slot !== slot && handle.dispose());
     const name = [...new Set(request.sides.map((side) => side.name))].join(' and ');
-    // A batch may wait in the process for the batches of its run sent before it (at most
-    // REPLAY_BATCHES_AHEAD); its sides run at once.
-    const deadlineMs = (1 + REPLAY_BATCHES_AHEAD) * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
-    const reply = await this.request(slot, { ...request, type: 'replay' }, name, deadlineMs).finally(() => this.recycleIfGrown(slot));
+    // Progress comes with stored batches (100 ms apart at least); a batch may wait behind the
+    // others in flight, its sides run at once.
+    const deadlineMs = REPLAY_BATCHES_IN_FLIGHT * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
+    const reply = await this.request(slot, { ...request, type: 'replay' }, name, deadlineMs, onProgress).finally(() => this.recycleIfGrown(slot));
     const instances = request.sides.map((side, i) => {
       const handle = handles[i];
       return handle && handle.slot === slot && !handle.broken ? handle : new RemoteInstance(slot, side.key, side.memoryLimitMb);
     });
-    return { reply: reply.replay ?? { end: null, written: false }, instances };
+    return { reply: reply.replay ?? { done: request.from, finished: false, written: false }, instances };
+  }
+
+  /** No new batch of the replay run starts (the process running it answers once those in flight are stored). */
+  cancelReplay(runId: string): void {
+    for (const slot of [this.background, ...this.retiring]) slot?.tell({ type: 'cancel', runId });
   }
 
   /**
@@ -298,8 +383,7 @@ export class ProcessPool {
   private recycleIfGrown(slot: Slot): void {
     if (slot.retiring || slot.exited) return;
     if (slot.rssMb - slot.heapMb <= (this.options.recycleRssMb ?? 160)) return;
-    const index = this.slots.indexOf(slot);
-    if (index >= 0) this.slots[index] = undefined;
+    this.vacate(slot);
     this.recycled++;
     this.retiring.add(slot);
     slot.retire();
@@ -316,6 +400,6 @@ export class ProcessPool {
 
   close(): void {
     this.closed = true;
-    for (const slot of this.slots) if (slot && !slot.exited) slot.child.kill('SIGKILL');
+    for (const slot of [...this.slots, this.background]) if (slot && !slot.exited) slot.child.kill('SIGKILL');
   }
 }

@@ -103,21 +103,30 @@ export interface TargetIds {
 /** The code of one side of a replay batch. */
 export type ReplaySideInput = Pick<TransformInput, 'code' | 'name' | 'cacheKey' | 'libraries'> & TargetIds;
 
-/** One batch of a stored replay run: inputs from `from` on, through each side, results stored. */
-export interface ReplayBatchInput {
+/**
+ * Batches of a stored replay run, one after the other from `from` on: inputs through each side,
+ * results stored batch by batch.
+ */
+export interface ReplayBatchesInput {
   /** The studio database the run is stored in. */
   dbFile: string;
   runId: string;
+  /** Position of the first batch's first input (a multiple of the batch size from the run's start). */
   from: number;
   workspaceId: string;
   /** One side (a replay) or two (a compare). */
   sides: ReplaySideInput[];
+  /** Batches to run at most before answering (the caller then sends the next ones). */
+  maxBatches: number;
 }
 
-/** What a replay batch did: `end` is the position after its last input (null: none at `from`). */
-export interface ReplayBatchResult {
-  end: number | null;
-  /** False when the run was gone or had moved past `from` (nothing written). */
+/** What the batches did. */
+export interface ReplayBatchesResult {
+  /** Position after the last batch stored (`from` when none was). */
+  done: number;
+  /** True when the run had no inputs left at `done`. */
+  finished: boolean;
+  /** False when a batch found the run gone or its progress elsewhere (nothing of it written). */
   written: boolean;
 }
 
@@ -131,16 +140,20 @@ export interface Sandbox {
   /**
    * The same run answered per input event (mapped by the metadata's messageId, as the pipeline
    * does), each event's outputs serialised once in the sandbox process, as replay batches store
-   * them (replayBatch runs the same path inside the process). Outputs naming no input event are
+   * them (replayBatches runs the same path inside the process). Outputs naming no input event are
    * not answered.
    */
   transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput>;
   /**
-   * Runs one batch of a stored replay run where its code runs: the sandbox process reads the
-   * inputs, runs them through each side and stores the results, summary and progress in one
-   * transaction. A crash of that process rejects with details.sandboxCrashed (nothing stored).
+   * Runs batches of a stored replay run where its code runs: the sandbox process reads each
+   * batch's inputs, runs them through each side and stores the results, summary and progress in
+   * one transaction per batch, a few batches in flight. `onProgress` hears the stored progress
+   * now and then. A crash of that process rejects with details.sandboxCrashed (the batches stored
+   * before it stay; the run's stored progress says where it stopped).
    */
-  replayBatch(input: ReplayBatchInput): Promise<ReplayBatchResult>;
+  replayBatches(input: ReplayBatchesInput, onProgress?: (done: number) => void): Promise<ReplayBatchesResult>;
+  /** The replay run's batches in flight are stored, no new one starts: replayBatches answers. */
+  cancelReplay(runId: string): void;
   /** Compiles and evaluates a library module in a fresh isolate; throws StudioError("sandbox_error"). */
   testLibrary(library: SandboxLibrary): Promise<void>;
   close(): void;

@@ -22,6 +22,8 @@ export function credentialsRepo(db: Db, box: SecretBox) {
      ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
   );
   const info = db.prepare('SELECT key, created_at, updated_at FROM credentials WHERE key = ?');
+  const all = db.prepare('SELECT key, created_at, updated_at FROM credentials ORDER BY key');
+  const allValues = db.prepare('SELECT key, value FROM credentials');
   const toInfo = (row: Pick<Row, 'key' | 'created_at' | 'updated_at'>): CredentialInfo => ({
     key: row.key,
     createdAt: row.created_at,
@@ -29,7 +31,11 @@ export function credentialsRepo(db: Db, box: SecretBox) {
   });
   return {
     list(): CredentialInfo[] {
-      return (db.prepare('SELECT key, created_at, updated_at FROM credentials ORDER BY key').all() as Row[]).map(toInfo);
+      return (all.all() as Row[]).map(toInfo);
+    },
+    /** Every key with its value opened: what getCredential(key) answers in a run (read once per batch). */
+    values(): Record<string, string> {
+      return Object.fromEntries((allValues.all() as Row[]).map((row) => [row.key, box.open(row.value)]));
     },
     get(key: string): string | undefined {
       const value = (byKey.get(key) as { value: string } | undefined)?.value;

@@ -1,6 +1,6 @@
 import type { RunLimits } from '../run';
 import type { RuntimeLimits } from '../runtime-source';
-import type { NetworkCall, ReplayBatchResult, SandboxLibrary, TargetIds } from '../types';
+import type { NetworkCall, ReplayBatchesResult, SandboxLibrary, TargetIds } from '../types';
 
 // The compact protocol between the core and a sandbox process, over the fork IPC channel with
 // 'advanced' serialization (structured clone: the batch travels as one JSON string, copied once,
@@ -49,24 +49,35 @@ export interface GroupedAnswer {
 export interface ReplaySide extends Omit<RunRequest, 'type' | 'id' | 'payload' | 'group'>, TargetIds {}
 
 /**
- * One replay batch, done whole in the sandbox process: it reads the run's inputs from `from` on
- * (a batch) from the database, runs them through each side (two: a compare) on their warm
- * isolates, and appends the results, logs and progress in one transaction. The events never
- * cross the process boundary.
+ * Batches of one replay run, done whole in the sandbox process: from `from` on, it reads each
+ * batch's inputs from the database, runs them through each side (two: a compare) on their warm
+ * isolates, and appends the results, logs and progress in one transaction per batch, a few
+ * batches in flight, until `maxBatches` are stored, the inputs end, or the run is cancelled. The
+ * events never cross the process boundary; `progress` messages say how far it got.
  */
-export interface ReplayBatchRequest {
+export interface ReplayBatchesRequest {
   type: 'replay';
   id: number;
   /** The studio database (the core's, migrated; opened here as a second connection). */
   dbFile: string;
   runId: string;
-  /** Position of the batch's first input. */
+  /** Position of the first batch's first input. */
   from: number;
   workspaceId: string;
   sides: ReplaySide[];
+  maxBatches: number;
 }
 
-export type ReplayBatchReply = ReplayBatchResult;
+export type ReplayBatchesReply = ReplayBatchesResult;
+
+/** Batches of a replay request in flight in the sandbox process: the next ones' isolate runs overlap a batch's write. */
+export const REPLAY_BATCHES_IN_FLIGHT = 3;
+
+/** No new batch of this replay run starts; the request answers once those in flight are stored. */
+export interface CancelReplayMessage {
+  type: 'cancel';
+  runId: string;
+}
 
 export interface LibraryTestRequest {
   type: 'library';
@@ -82,7 +93,7 @@ export interface DropMessage {
   key: string;
 }
 
-export type CoreMessage = RunRequest | ReplayBatchRequest | LibraryTestRequest | DropMessage;
+export type CoreMessage = RunRequest | ReplayBatchesRequest | LibraryTestRequest | DropMessage | CancelReplayMessage;
 
 export interface SerializedError {
   code: string;
@@ -94,5 +105,7 @@ export interface SerializedError {
 export type ProcessReply =
   | { type: 'ready' }
   /** A run that is done leaves its isolate warm in the process (the core pools a handle on it). */
-  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchReply; network?: NetworkCall[]; rssMb: number; heapMb: number }
+  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchesReply; network?: NetworkCall[]; rssMb: number; heapMb: number }
+  /** A replay request's stored progress (position after its last stored batch); sent now and then while it runs. */
+  | { type: 'progress'; id: number; done: number; rssMb: number; heapMb: number }
   | { type: 'failed'; id: number; error: SerializedError; rssMb: number; heapMb: number };
