@@ -54,6 +54,8 @@ export interface SandboxProcessInfo {
 
 /** Longest wait for a recycled replay process to exit before its successor starts. */
 const RECYCLE_WAIT_MS = 2000;
+/** How long the replay process may sit between two requests of a run before its memory is checked. */
+const REPLAY_RECYCLE_CHECK_MS = 200;
 
 /** Node flags of a sandbox process: isolated-vm needs the startup snapshot off; from source, TypeScript. */
 function execArgvFor(entry: string): string[] {
@@ -363,7 +365,8 @@ export class ProcessPool {
     // Progress comes with stored batches (100 ms apart at least); a batch may wait behind the
     // others in flight, its sides run at once.
     const deadlineMs = REPLAY_BATCHES_IN_FLIGHT * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
-    const reply = await this.request(slot, { ...request, type: 'replay' }, name, deadlineMs, onProgress).finally(() => this.recycleIfGrown(slot));
+    clearTimeout(this.replayRecycleCheck);
+    const reply = await this.request(slot, { ...request, type: 'replay' }, name, deadlineMs, onProgress).finally(() => this.recycleReplayProcess(slot));
     const instances = request.sides.map((side, i) => {
       const handle = handles[i];
       return handle && handle.slot === slot && !handle.broken ? handle : new RemoteInstance(slot, side.key, side.memoryLimitMb);
@@ -377,12 +380,26 @@ export class ProcessPool {
   }
 
   /**
-   * Memory a sandbox process does not give back (native allocations of isolates and batches that
-   * the allocator keeps) is bounded by replacing the process once it has grown past the limit.
+   * The replay process is recycled between runs, not between the requests of one run (a new
+   * process and its isolates cost a few hundred ms): the check waits a moment, and the run's next
+   * request, sent at once, cancels it. Within a run, only twice the limit recycles it.
    */
-  private recycleIfGrown(slot: Slot): void {
-    if (slot.retiring || slot.exited) return;
-    if (slot.rssMb - slot.heapMb <= (this.options.recycleRssMb ?? 160)) return;
+  private recycleReplayProcess(slot: Slot): void {
+    this.recycleIfGrown(slot, 2);
+    this.replayRecycleCheck = setTimeout(() => this.recycleIfGrown(slot), REPLAY_RECYCLE_CHECK_MS);
+    this.replayRecycleCheck.unref();
+  }
+
+  private replayRecycleCheck: NodeJS.Timeout | undefined;
+
+  /**
+   * Memory a sandbox process does not give back (native allocations of isolates and batches that
+   * the allocator keeps) is bounded by replacing the process once it has grown past the limit
+   * (times `factor`).
+   */
+  private recycleIfGrown(slot: Slot, factor = 1): void {
+    if (slot.retiring || slot.exited || (factor === 1 && slot.background && slot.pending.size > 0)) return;
+    if (slot.rssMb - slot.heapMb <= (this.options.recycleRssMb ?? 160) * factor) return;
     this.vacate(slot);
     this.recycled++;
     this.retiring.add(slot);

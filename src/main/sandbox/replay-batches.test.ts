@@ -93,6 +93,33 @@ describe('replay batches in a sandbox process (integration)', () => {
     if (process.platform === 'linux') expect(new Set(niceOfThreads(interactive[0]!.pid))).toEqual(new Set([0]));
     run.close();
   });
+
+  it('recycles a grown replay process between runs, not between the requests of one run', async () => {
+    // What a replay process holds beyond its isolates' heaps after a request, measured first.
+    const probe = createSandbox();
+    const measured = storedRun(1000);
+    await probe.replayBatches({ dbFile: measured.file, runId: 'run', from: 0, workspaceId: 'w', sides: [side(slow(10))], maxBatches: 2 });
+    const grown = probe.processes().find((p) => p.background)!;
+    probe.close();
+    measured.close();
+    // A limit three quarters of that: past it after every request, never past twice it.
+    sandbox = createSandbox({ recycleRssMb: Math.floor(0.75 * (grown.rssMb - grown.heapMb)) });
+    const run = storedRun(1000);
+    const request = { dbFile: run.file, runId: 'run', workspaceId: 'w', sides: [side(slow(10))], maxBatches: 2 };
+    const background = () => sandbox!.processes().find((p) => p.background && !p.retiring)?.pid;
+    await sandbox.replayBatches({ ...request, from: 0 });
+    const first = background();
+    expect(first).toBeDefined();
+    await sandbox.replayBatches({ ...request, from: 400 }); // the run's next request, at once
+    expect(background()).toBe(first);
+    // The run pauses: the process is recycled.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(background()).toBeUndefined();
+    await sandbox.replayBatches({ ...request, from: 800 });
+    expect(background()).not.toBe(first);
+    expect(run.repo.get('run')!.done).toBe(1000);
+    run.close();
+  });
 });
 
 /** The nice value of every thread of a process (Linux, /proc). */
