@@ -58,8 +58,9 @@ const RECYCLE_WAIT_MS = 2000;
 const REPLAY_RECYCLE_CHECK_MS = 200;
 
 /** Node flags of a sandbox process: isolated-vm needs the startup snapshot off; from source, TypeScript. */
-function execArgvFor(entry: string): string[] {
-  const flags = [...nodeFlags.sandbox];
+function execArgvFor(entry: string, background: boolean): string[] {
+  // A flag given twice: V8 takes the last.
+  const flags = [...nodeFlags.sandbox, ...(background ? nodeFlags.sandboxReplay : [])];
   if (entry.endsWith('.ts')) flags.push('--experimental-transform-types', '--disable-warning=ExperimentalWarning', '--import', pathToFileURL(join(dirname(entry), 'source-hooks.mjs')).href);
   return flags;
 }
@@ -87,7 +88,7 @@ export class Slot {
     readonly background = false,
   ) {
     this.child = fork(sandboxEntry, [], {
-      execArgv: execArgvFor(sandboxEntry),
+      execArgv: execArgvFor(sandboxEntry, background),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // The flags are in execArgv. A fixed mmap threshold (glibc) keeps large blocks (typed arrays,
