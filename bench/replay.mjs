@@ -11,6 +11,9 @@
 //    compare of that version against a second version of the same code.
 // 3. Floor: a bare isolated-vm isolate with the same module calling one function per
 //    200-event batch over the same events already in memory (no SQLite, no HTTP, no checks).
+//    The floor and the replay are measured in 3 pairs (floor, then replay), each measurement
+//    starting once the server and its sandbox processes are quiet; the pair with the median
+//    ratio is the figure, every pair's ratio printed beside it.
 // 4. CPU per batch of the server and of its sandbox processes (main thread and other threads).
 // 5. Peak RSS of the server and its sandbox processes together, sampled every 100 ms (a sandbox
 //    process recycled meanwhile counts while it lived), each process's share at that moment, the
@@ -33,6 +36,7 @@ const ivm = createRequire(import.meta.url)('isolated-vm');
 const argIndex = process.argv.indexOf('--events');
 const EVENTS = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 100_000;
 const BATCH = 200;
+const ROUNDS = 3; // pairs of floor and replay measurements; the median pair counts
 const onlyIndex = process.argv.indexOf('--only'); // e.g. --only mask-pii,faulty (while profiling)
 const fixtures = ['mask-pii', 'drop-internal', 'split-order', 'dedupe-batch', 'faulty'].filter((f) => onlyIndex < 0 || process.argv[onlyIndex + 1].split(',').includes(f));
 const libraryCode = readFileSync(join(root, 'resources/fixtures/libraries/event-utils.js'), 'utf8');
@@ -202,6 +206,19 @@ const sampler = setInterval(() => {
   // Reading smaps_rollup costs ~0.7 ms per 250 MB process: every 500 ms, not to slow the replay.
   if (++samples % 5 === 0) pssPeak = Math.max(pssPeak, [host.pid, ...children].reduce((sum, pid) => sum + pssOf(pid), 0));
 }, 100);
+// Waits until the server and its sandbox processes are quiet (under 3% of a core over 300 ms,
+// at most 15 s): what the previous step left behind (a deleted run, WAL checkpoints, a recycled
+// process) does not run during the next measurement.
+const quiet = async () => {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const before = cpuSnapshot();
+    await new Promise((r) => setTimeout(r, 300));
+    let ms = 0;
+    for (const [key, t] of cpuSnapshot()) ms += t.ms - (before.get(key)?.ms ?? 0);
+    if (ms <= 0.03 * 300) return;
+  }
+};
 const resetPeaks = () => {
   treePeak = 0;
   pssPeak = 0;
@@ -214,7 +231,8 @@ try {
   console.log(`replay bench: ${fmt(EVENTS)} events captured through /v1/batch in ${captureS.toFixed(1)} s; batches of ${BATCH}, one sandbox call per batch per version`);
   console.log(`peak RSS of the server and its sandbox processes during capture ${peakRss()}`);
   resetPeaks();
-  console.log('floor = bare isolated-vm isolate, same module, one call per 200-event batch over the same events in memory\n');
+  console.log('floor = bare isolated-vm isolate, same module, one call per 200-event batch over the same events in memory');
+  console.log(`floor and replay: ${ROUNDS} pairs (floor, then replay; the compare after the first pair), each measurement starting once the server and its sandbox processes are quiet (< 3% of a core over 300 ms); the pair with the median ratio is the figure\n`);
   await call('POST', '/libraries', { name: 'Event Utils', code: libraryCode });
   const rows = [];
   const cpuRows = [];
@@ -223,9 +241,30 @@ try {
     const code = codeOf(name);
     const v1 = await call('POST', '/transformations', { name, code });
     const v2 = await call('POST', `/transformations/${v1.id}`, { code: `${code}\n// v2` });
-    const floorRate = await floor(code);
-    const replay = await timedRun({ source: { kind: 'filter', filter: {} }, target: { kind: 'version', versionId: v1.versionId } });
-    const compare = await timedRun({ source: { kind: 'filter', filter: {} }, target: { kind: 'version', versionId: v1.versionId }, compareWith: { kind: 'version', versionId: v2.versionId } });
+    // The floor and the replay are measured in ROUNDS pairs, one right after the other (floor,
+    // replay; the compare after the first pair), each starting with the server quiet. The
+    // machine's speed drifts from one moment to the next, so each pair's own ratio is what
+    // compares like with like: the pair with the median ratio is the row's figure, every pair's
+    // ratio is printed beside it, and the compare is set against that pair's floor.
+    const replayBody = { source: { kind: 'filter', filter: {} }, target: { kind: 'version', versionId: v1.versionId } };
+    const pairs = [];
+    let compare;
+    for (let round = 0; round < ROUNDS; round++) {
+      await quiet();
+      const floorRate = await floor(code);
+      await quiet();
+      const run = await timedRun(replayBody);
+      pairs.push({ floorRate, run, ratio: EVENTS / run.s / floorRate });
+      if (round === 0) {
+        await quiet();
+        compare = await timedRun({ ...replayBody, compareWith: { kind: 'version', versionId: v2.versionId } });
+        await call('DELETE', `/studio/api/replay/runs/${compare.run.id}`);
+      }
+      await call('DELETE', `/studio/api/replay/runs/${run.run.id}`);
+    }
+    const median = [...pairs].sort((x, y) => x.ratio - y.ratio)[Math.floor(ROUNDS / 2)];
+    const replay = median.run;
+    const floorRate = median.floorRate;
     const replayRate = EVENTS / replay.s;
     const compareRate = EVENTS / compare.s;
     rows.push({
@@ -235,11 +274,10 @@ try {
       'floor ev/s': fmt(floorRate),
       'replay/floor': (replayRate / floorRate).toFixed(2),
       'compare/floor': (compareRate / floorRate).toFixed(2),
+      'replay/floor by pair': pairs.map((p) => p.ratio.toFixed(2)).join(' '),
     });
     cpuRows.push({ transformation: name, 'create ms (replay)': (replay.createS * 1000).toFixed(0), 'wall ms/batch (replay)': ((replay.s * 1000 * BATCH) / EVENTS).toFixed(2), ...cpuCells('replay', replay.cpu), 'wall ms/batch (compare)': ((compare.s * 1000 * BATCH) / EVENTS).toFixed(2), ...cpuCells('compare', compare.cpu) });
     lastVersions = v1;
-    await call('DELETE', `/studio/api/replay/runs/${replay.run.id}`);
-    await call('DELETE', `/studio/api/replay/runs/${compare.run.id}`);
   }
   console.table(rows);
   console.log('CPU per 200-event batch (main thread + other threads; /proc ticks of 10 ms): where the wall time goes');
