@@ -19,9 +19,18 @@ type Pending = {
   resolve: (reply: Reply) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
+  /** Time the request has once the process is ready, and what happens past it. */
+  deadlineMs: number;
+  kill: () => void;
   /** A replay request's progress; each one restarts its deadline. */
-  progress?: { deadlineMs: number; kill: () => void; onProgress: (done: number) => void };
+  onProgress?: (done: number) => void;
 };
+
+/**
+ * Longest start of a sandbox process (loading its modules): a request sent before the process is
+ * ready gets this on top of its deadline, which starts over once the process says it is ready.
+ */
+const STARTUP_MS = 30_000;
 
 export interface ProcessPoolOptions {
   /** Sandbox processes. */
@@ -79,6 +88,8 @@ export class Slot {
   heapMb = 0;
   /** Recycled: it finishes the runs it has, takes no new ones, and stops. */
   retiring = false;
+  /** Said it is ready (its modules are loaded): deadlines count from then. */
+  ready = false;
   private retireTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -114,18 +125,29 @@ export class Slot {
     this.idle();
   }
 
+  /** (Re)starts a request's deadline from now. */
+  private arm(pending: Pending, ms: number): void {
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(pending.kill, ms);
+    pending.timer.unref();
+  }
+
   private answer(reply: ProcessReply): void {
-    if (reply.type === 'ready') return;
+    if (reply.type === 'ready') {
+      // Deadlines count from here: starting the process is not a run's time (on a busy machine
+      // it took long enough to kill the first run of a fresh process as stuck).
+      this.ready = true;
+      for (const pending of this.pending.values()) this.arm(pending, pending.deadlineMs);
+      return;
+    }
     this.rssMb = reply.rssMb;
     this.heapMb = reply.heapMb;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     if (reply.type === 'progress') {
-      if (!pending.progress) return;
-      clearTimeout(pending.timer);
-      pending.timer = setTimeout(pending.progress.kill, pending.progress.deadlineMs);
-      pending.timer.unref();
-      return pending.progress.onProgress(reply.done);
+      if (!pending.onProgress) return;
+      this.arm(pending, pending.deadlineMs);
+      return pending.onProgress(reply.done);
     }
     this.settle(reply.id);
     if (reply.type === 'done') pending.resolve(reply);
@@ -184,9 +206,9 @@ export class Slot {
 
   send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void, onProgress?: (done: number) => void): Promise<Reply> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(kill, deadlineMs);
-      timer.unref();
-      this.pending.set(message.id, { name, resolve, reject, timer, ...(onProgress ? { progress: { deadlineMs, kill, onProgress } } : {}) });
+      const pending: Pending = { name, resolve, reject, timer: undefined as unknown as NodeJS.Timeout, deadlineMs, kill, onProgress };
+      this.arm(pending, this.ready ? deadlineMs : deadlineMs + STARTUP_MS);
+      this.pending.set(message.id, pending);
       clearTimeout(this.retireTimer);
       this.child.ref();
       (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
