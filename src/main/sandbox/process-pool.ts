@@ -18,7 +18,7 @@ type Pending = {
   name: string;
   resolve: (reply: Reply) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
   /** Time the request has once the process is ready, and what happens past it. */
   deadlineMs: number;
   kill: () => void;
@@ -206,7 +206,7 @@ export class Slot {
 
   send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void, onProgress?: (done: number) => void): Promise<Reply> {
     return new Promise((resolve, reject) => {
-      const pending: Pending = { name, resolve, reject, timer: undefined as unknown as NodeJS.Timeout, deadlineMs, kill, onProgress };
+      const pending: Pending = { name, resolve, reject, deadlineMs, kill, onProgress };
       this.arm(pending, this.ready ? deadlineMs : deadlineMs + STARTUP_MS);
       this.pending.set(message.id, pending);
       clearTimeout(this.retireTimer);

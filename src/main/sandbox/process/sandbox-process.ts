@@ -23,8 +23,9 @@ const serialize = (error: unknown): SerializedError =>
 
 // The replay process's own heap has 4 MB semi-spaces (node-flags.json, sandboxReplay): a replay
 // batch allocates about 1 MB of short-lived strings here, and with 2 MB a scavenge ran every other
-// batch (about 0.8 ms of GC per batch, a third of this thread's time; about 0.2 ms with 4 or 8 MB). The isolates user code runs
-// in keep 2 MB ones: V8 reads the flag when it creates an isolate, and none exists yet.
+// batch (about 0.8 ms of GC per batch, a third of this thread's time; about 0.2 ms with 4 or 8 MB).
+// The isolates user code runs in keep 2 MB ones: V8 reads the flag when it creates an isolate, and
+// none exists yet.
 setFlagsFromString('--max-semi-space-size=2');
 const runner = createRunner();
 const replays = createReplayBatches((request) => runner.run(request, true));
