@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { StudioError } from '../../errors';
 import type { CoreMessage, ProcessReply, SerializedError } from './protocol';
 import { BACKGROUND_ENV, lowerPriority } from './priority';
@@ -42,6 +42,20 @@ const memory = () => {
   return { rssMb: rss.mb, heapMb: runner.heapMb() };
 };
 
+// Strings an isolate answers (a run's JSON, a replay batch's lines) arrive in this process's own
+// heap as external strings: their memory is freed only by a full collection of this heap, which V8
+// does not start while the heap itself stays small. Left alone, a process grew by about one answer
+// per run (~0.1 MB per 200-event batch) until it was recycled; a full collection (concurrent,
+// --expose-gc) once they pass a few MB keeps it flat.
+const EXTERNAL_COLLECT_BYTES = 16 * 1024 * 1024;
+const collect = (globalThis as { gc?: (options: { type: 'major'; execution: 'async' }) => Promise<void> }).gc;
+let collecting = false;
+const collectExternal = () => {
+  if (!collect || collecting || getHeapStatistics().external_memory < EXTERNAL_COLLECT_BYTES) return;
+  collecting = true;
+  collect({ type: 'major', execution: 'async' }).finally(() => (collecting = false));
+};
+
 process.on('message', (message: CoreMessage) => {
   if (message.type === 'drop') return runner.drop(message.key);
   if (message.type === 'cancel') return replays.cancel(message.runId);
@@ -50,12 +64,17 @@ process.on('message', (message: CoreMessage) => {
     message.type === 'run'
       ? runner.run(message)
       : message.type === 'replay'
-        ? replays.batches(message, (done) => send({ type: 'progress', id: message.id, done, ...memory() })).then((replay) => ({ replay }))
+        ? replays.batches(message, (done) => {
+            send({ type: 'progress', id: message.id, done, ...memory() });
+            collectExternal();
+          }).then((replay) => ({ replay }))
         : runner.testLibrary(message).then(() => undefined);
-  work.then(
-    (result) => send({ type: 'done', id: message.id, ...result, ...memory() }),
-    (error: unknown) => send({ type: 'failed', id: message.id, error: serialize(error), ...memory() }),
-  );
+  work
+    .then(
+      (result) => send({ type: 'done', id: message.id, ...result, ...memory() }),
+      (error: unknown) => send({ type: 'failed', id: message.id, error: serialize(error), ...memory() }),
+    )
+    .finally(collectExternal);
 });
 
 // The core went away (closed or killed): nothing left to run for.
