@@ -1,34 +1,56 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandbox } from './index';
+import { createSandbox, type ProcessSandbox } from './index';
+import { EXTERNAL_COLLECTION } from './process/external-memory';
 
 // Each run's answer (one JSON string) comes out of the isolate into the sandbox process's own heap
 // as an external string, freed only by a full collection of that heap, which V8 does not start
-// while the heap itself stays small: without the process collecting once they pile up, it grew by
-// one answer per run until recycled. Runs of ~400 KB answers: 150 of them are 60 MB.
+// while the heap itself stays small: without the process collecting them, it grew by one answer
+// per run until the core recycled it. Here every answer is about 400 KB.
 
 const CODE = 'export function transformEvent(e) { return e; }';
+const KEY = 'external-memory';
 const batch = (b: number) =>
   Array.from({ length: 200 }, (_, i) => ({ messageId: `m${b}-${i}`, type: 'track', event: 'E', properties: { pad: 'x'.repeat(2000) } }));
 
-describe('sandbox process memory across many runs', () => {
-  const sandbox = createSandbox({ processes: 1, memoryLimitMb: 64 });
-  afterAll(() => sandbox.close());
+async function runs(sandbox: ProcessSandbox, from: number, to: number): Promise<void> {
+  for (let b = from; b < to; b++) {
+    const out = await sandbox.transform({ code: CODE, events: batch(b), cacheKey: KEY });
+    expect(out.results).toHaveLength(200);
+  }
+}
 
-  it('stays flat: the strings answers leave behind are collected', async () => {
-    const rss = async (b: number) => {
-      const out = await sandbox.transform({ code: CODE, events: batch(b), cacheKey: 'external-memory' });
-      expect(out.results).toHaveLength(200);
-      // The process reads its resident memory at most every 50 ms: the next answer carries a fresh one.
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      await sandbox.transform({ code: CODE, events: batch(b).slice(0, 1), cacheKey: 'external-memory' });
-      return sandbox.processes()[0]!;
-    };
-    for (let b = 0; b < 30; b++) await sandbox.transform({ code: CODE, events: batch(b), cacheKey: 'external-memory' });
-    const before = await rss(30);
-    for (let b = 31; b < 180; b++) await sandbox.transform({ code: CODE, events: batch(b), cacheKey: 'external-memory' });
-    const after = await rss(180);
-    // The same process throughout (none was recycled), and it grew by far less than the 60 MB of answers.
+/** The process after `waitMs` (it reads its resident memory at most every 50 ms: a small run after the wait brings a fresh figure). */
+async function processAfter(sandbox: ProcessSandbox, waitMs: number) {
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  await sandbox.transform({ code: CODE, events: batch(0).slice(0, 1), cacheKey: KEY });
+  return sandbox.processes()[0]!;
+}
+
+describe('sandbox process memory across many runs', () => {
+  // One process each: what one test leaves does not count in the other.
+  const sandbox = createSandbox({ processes: 1, memoryLimitMb: 64 });
+  const other = createSandbox({ processes: 1, memoryLimitMb: 64 });
+  afterAll(() => {
+    sandbox.close();
+    other.close();
+  });
+  const MB = 1048576;
+
+  it('runs back to back: the answers are collected once they hold the larger amount, and the process is kept', async () => {
+    await runs(sandbox, 0, 30);
+    const before = await processAfter(sandbox, EXTERNAL_COLLECTION.idleMs * 3);
+    await runs(sandbox, 30, 430); // 160 MB of answers, never idle
+    const after = await processAfter(sandbox, 0);
     expect(after.pid, 'the process was recycled: it grew past the recycle limit').toBe(before.pid);
-    expect(after.rssMb - before.rssMb).toBeLessThan(25);
+    expect(after.rssMb - before.rssMb).toBeLessThan(EXTERNAL_COLLECTION.forceBytes / MB + 25);
+  }, 120_000);
+
+  it('idle: what the last runs left is collected too', async () => {
+    await runs(other, 0, 5);
+    const before = await processAfter(other, EXTERNAL_COLLECTION.idleMs * 3);
+    await runs(other, 5, 45); // 16 MB of answers: under the larger amount (left alone, the process grows by about 20 MB)
+    const after = await processAfter(other, EXTERNAL_COLLECTION.idleMs * 3);
+    expect(after.pid).toBe(before.pid);
+    expect(after.rssMb - before.rssMb).toBeLessThan(12);
   }, 120_000);
 });

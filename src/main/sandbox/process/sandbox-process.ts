@@ -1,7 +1,8 @@
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { setFlagsFromString } from 'node:v8';
 import { StudioError } from '../../errors';
 import type { CoreMessage, ProcessReply, SerializedError } from './protocol';
 import { BACKGROUND_ENV, lowerPriority } from './priority';
+import { createExternalCollector } from './external-memory';
 import { createReplayBatches } from './replay-batches';
 import { createRunner } from './runner';
 
@@ -42,23 +43,13 @@ const memory = () => {
   return { rssMb: rss.mb, heapMb: runner.heapMb() };
 };
 
-// Strings an isolate answers (a run's JSON, a replay batch's lines) arrive in this process's own
-// heap as external strings: their memory is freed only by a full collection of this heap, which V8
-// does not start while the heap itself stays small. Left alone, a process grew by about one answer
-// per run (~0.1 MB per 200-event batch) until it was recycled; a full collection (concurrent,
-// --expose-gc) once they pass a few MB keeps it flat.
-const EXTERNAL_COLLECT_BYTES = 16 * 1024 * 1024;
-const collect = (globalThis as { gc?: (options: { type: 'major'; execution: 'async' }) => Promise<void> }).gc;
-let collecting = false;
-const collectExternal = () => {
-  if (!collect || collecting || getHeapStatistics().external_memory < EXTERNAL_COLLECT_BYTES) return;
-  collecting = true;
-  collect({ type: 'major', execution: 'async' }).finally(() => (collecting = false));
-};
+// Answers leave external strings in this process's heap: collected when idle (external-memory.ts).
+const external = createExternalCollector();
 
 process.on('message', (message: CoreMessage) => {
   if (message.type === 'drop') return runner.drop(message.key);
   if (message.type === 'cancel') return replays.cancel(message.runId);
+  external.begin();
   if (background && message.type === 'replay') lowerPriority();
   const work =
     message.type === 'run'
@@ -66,7 +57,7 @@ process.on('message', (message: CoreMessage) => {
       : message.type === 'replay'
         ? replays.batches(message, (done) => {
             send({ type: 'progress', id: message.id, done, ...memory() });
-            collectExternal();
+            external.check();
           }).then((replay) => ({ replay }))
         : runner.testLibrary(message).then(() => undefined);
   work
@@ -74,7 +65,7 @@ process.on('message', (message: CoreMessage) => {
       (result) => send({ type: 'done', id: message.id, ...result, ...memory() }),
       (error: unknown) => send({ type: 'failed', id: message.id, error: serialize(error), ...memory() }),
     )
-    .finally(collectExternal);
+    .finally(() => external.end());
 });
 
 // The core went away (closed or killed): nothing left to run for.
