@@ -23,13 +23,13 @@ type Collect = (options: { type: 'major'; execution: 'async' }) => Promise<void>
 export const EXTERNAL_COLLECTION: ExternalCollectorOptions = { idleBytes: 8 * 1048576, idleMs: 100, forceBytes: 48 * 1048576 };
 
 /**
- * `begin` and `end` around each request; `check` between the batches of a long one (replay).
- * Needs --expose-gc (sandbox processes have it); without it, does nothing.
+ * `begin` when a request arrives, `end` when it is answered (`idle`: none left in flight), `check`
+ * between the batches of a long one (replay). Needs --expose-gc (sandbox processes have it);
+ * without it, does nothing.
  */
 export function createExternalCollector(options: ExternalCollectorOptions = EXTERNAL_COLLECTION) {
   const gc = (globalThis as { gc?: Collect }).gc;
   let collecting = false;
-  let inFlight = 0;
   let idleTimer: NodeJS.Timeout | undefined;
 
   const collect = () => {
@@ -45,16 +45,14 @@ export function createExternalCollector(options: ExternalCollectorOptions = EXTE
 
   return {
     begin(): void {
-      inFlight++;
       clearTimeout(idleTimer);
     },
     check,
-    end(): void {
-      inFlight--;
+    end(idle: boolean): void {
       if (held() >= options.forceBytes) return collect();
-      if (inFlight > 0 || held() < options.idleBytes) return;
+      if (!idle || held() < options.idleBytes) return;
       clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => inFlight === 0 && collect(), options.idleMs);
+      idleTimer = setTimeout(collect, options.idleMs);
       idleTimer.unref();
     },
   };

@@ -45,11 +45,14 @@ const memory = () => {
 
 // Answers leave external strings in this process's heap: collected when idle (external-memory.ts).
 const external = createExternalCollector();
+// Requests in flight (runs, replay requests, library tests).
+let inFlight = 0;
 
 process.on('message', (message: CoreMessage) => {
   if (message.type === 'drop') return runner.drop(message.key);
   if (message.type === 'cancel') return replays.cancel(message.runId);
   external.begin();
+  inFlight++;
   if (background && message.type === 'replay') lowerPriority();
   const work =
     message.type === 'run'
@@ -65,7 +68,7 @@ process.on('message', (message: CoreMessage) => {
       (result) => send({ type: 'done', id: message.id, ...result, ...memory() }),
       (error: unknown) => send({ type: 'failed', id: message.id, error: serialize(error), ...memory() }),
     )
-    .finally(() => external.end());
+    .finally(() => external.end(--inFlight === 0));
 });
 
 // The core went away (closed or killed): nothing left to run for.
