@@ -45,12 +45,15 @@ describe('sandbox process memory across many runs', () => {
     expect(after.rssMb - before.rssMb).toBeLessThan(EXTERNAL_COLLECTION.forceBytes / MB + 25);
   }, 120_000);
 
-  it('idle: what the last runs left is collected too', async () => {
+  // Which collection frees them (idle or past the larger amount) is external-memory.test.ts's
+  // business; here: a few runs then a pause leave the process where it was (without collecting,
+  // it grows by about 20 MB).
+  it('a few runs, then a pause: the process is back where it was', async () => {
     await runs(other, 0, 5);
     const before = await processAfter(other, EXTERNAL_COLLECTION.idleMs * 3);
-    await runs(other, 5, 45); // 16 MB of answers: under the larger amount (left alone, the process grows by about 20 MB)
+    await runs(other, 5, 35); // 12 MB of answers
     const after = await processAfter(other, EXTERNAL_COLLECTION.idleMs * 3);
     expect(after.pid).toBe(before.pid);
-    expect(after.rssMb - before.rssMb).toBeLessThan(12);
+    expect(after.rssMb - before.rssMb).toBeLessThan(10);
   }, 120_000);
 });
