@@ -23,6 +23,11 @@ export interface ExternalCollectorOptions {
 export type Collect = (options: { type: 'major'; execution: 'async' }) => Promise<void>;
 
 export const EXTERNAL_COLLECTION: ExternalCollectorOptions = { idleBytes: 8 * 1048576, idleMs: 100, forceBytes: 16 * 1048576 };
+/**
+ * The replay process: its runs are long and it is recycled between them when it has grown, so it
+ * lets more pile up within a run (a pause there holds up the batches' writes too).
+ */
+export const REPLAY_EXTERNAL_COLLECTION: ExternalCollectorOptions = { ...EXTERNAL_COLLECTION, forceBytes: 64 * 1048576 };
 
 /** What the collector uses of this process: V8's gc (with --expose-gc) and the external memory V8 counts. */
 export interface ExternalCollectorHost {

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { StudioError } from '../../errors';
 import type { CoreMessage, ProcessReply, SerializedError } from './protocol';
 import { BACKGROUND_ENV, lowerPriority } from './priority';
-import { createExternalCollector } from './external-memory';
+import { createExternalCollector, EXTERNAL_COLLECTION, REPLAY_EXTERNAL_COLLECTION } from './external-memory';
 import { createReplayBatches } from './replay-batches';
 import { createRunner } from './runner';
 
@@ -44,7 +44,7 @@ const memory = () => {
 };
 
 // Answers leave external strings in this process's heap: collected when idle (external-memory.ts).
-const external = createExternalCollector();
+const external = createExternalCollector(background ? REPLAY_EXTERNAL_COLLECTION : EXTERNAL_COLLECTION);
 // Requests in flight (runs, replay requests, library tests).
 let inFlight = 0;
 
