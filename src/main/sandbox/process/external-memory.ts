@@ -57,18 +57,17 @@ export function createExternalCollector(options: ExternalCollectorOptions = EXTE
   };
   const held = () => (gc ? host.externalBytes() : 0);
 
-  const check = (): void => {
-    if (held() >= options.forceBytes) collect();
-  };
-
   return {
     begin(): void {
       clearTimeout(idleTimer);
     },
-    check,
+    check(): void {
+      if (held() >= options.forceBytes) collect();
+    },
     end(idle: boolean): void {
-      if (held() >= options.forceBytes) return collect();
-      if (!idle || held() < options.idleBytes) return;
+      const bytes = held(); // one read per answer (this runs after every run)
+      if (bytes >= options.forceBytes) return collect();
+      if (!idle || bytes < options.idleBytes) return;
       clearTimeout(idleTimer);
       idleTimer = setTimeout(collect, options.idleMs);
       idleTimer.unref();
