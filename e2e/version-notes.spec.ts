@@ -70,3 +70,55 @@ test('saving asks for a message, runs the saved tests and lists versions as "v3 
     [1, 'not-tested', null],
   ]);
 });
+
+test('saving a library runs the saved tests of the transformations that import it and lists the outcome on its versions', async ({ page, server }) => {
+  const headers = { Authorization: server.auth };
+  const tagger = (tag: string) => `export function tag(event) {\n  return { ...event, tag: '${tag}' };\n}\n`;
+  const lib = await (await page.request.post(`${server.url}/libraries`, { headers, data: { name: 'Tagger', code: tagger('one') } })).json();
+  const tr = await (
+    await page.request.post(`${server.url}/transformations`, {
+      headers,
+      data: { name: 'Tag checker', code: `import { tag } from 'tagger';\n\nexport function transformEvent(event, metadata) {\n  return tag(event);\n}\n` },
+    })
+  ).json();
+  const put = await page.request.put(`${server.url}/studio/api/transformations/${tr.id}/test-events`, {
+    headers,
+    data: { events: [{ event: EVENTS[0], expected: [{ ...EVENTS[0], tag: 'one' }] }] },
+  });
+  expect(put.ok()).toBe(true);
+
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Libraries' }).click();
+  await page.getByRole('link', { name: /Tagger/ }).click();
+
+  // Outputs change without an error: saved, and the saved expectation says what it broke.
+  await studio.replaceCode(tagger('two'));
+  await page.getByLabel('Version message').fill('tag two');
+  await studio.save();
+  await expect(page.getByTestId('save-outcome')).toContainText('Saved v2 · tests failed: breaks "Tag checker": 1 of 1 events failed');
+
+  await studio.replaceCode(tagger('one'));
+  await page.getByLabel('Version message').fill('back to one');
+  await studio.save();
+  await expect(page.getByTestId('save-outcome')).toHaveText('Saved v3 · tests passed (1 transformation passes its tests with it)');
+
+  await studio.sidePanelTab('Versions (3)').click();
+  const v3 = page.getByRole('article', { name: 'Version 3', exact: true });
+  const v2 = page.getByRole('article', { name: 'Version 2', exact: true });
+  const v1 = page.getByRole('article', { name: 'Version 1', exact: true });
+  await expect(v3.getByTestId('test-status')).toHaveText('tests ✓');
+  await expect(v2.getByTestId('test-status')).toHaveText('tests ✗');
+  await expect(v2.getByTestId('test-status')).toHaveAttribute('title', /breaks "Tag checker"/);
+  await expect(v2.getByTestId('version-message')).toHaveText('tag two');
+  await expect(v1.getByTestId('test-status')).toHaveText('not tested');
+  await expect(v1.getByTestId('test-status')).toHaveAttribute('title', 'evaluates; no transformation imports it');
+  await shootBoth(page, 'library-version-status');
+
+  const listed = await (await page.request.get(`${server.url}/studio/api/libraries/${lib.id}/versions`, { headers })).json();
+  expect(listed.versions.map((v: { number: number; testStatus: string }) => [v.number, v.testStatus])).toEqual([
+    [3, 'passed'],
+    [2, 'failed'],
+    [1, 'not-tested'],
+  ]);
+});

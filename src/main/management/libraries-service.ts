@@ -5,6 +5,8 @@ import { inTransaction } from '../store/database';
 import { newId } from '../store/ids';
 import type { LibraryRecord, NewLibraryVersion } from '../store/libraries-repo';
 import { importNameOf, importsOf } from './import-names';
+import { libraryVersionStatus } from './library-version-status';
+import { summaryLine } from './version-tests';
 import { artifactService } from './artifact-service';
 import type { CodeObjectInput } from './input';
 import { presentLibrary, presentLibraryVersion, presentStudioLibraryVersion } from './presenters';
@@ -62,15 +64,19 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
     return importName;
   };
 
-  /** Stores a version; with publish, the library must compile and evaluate in the sandbox first. */
+  /**
+   * Stores a version; with publish, the library must compile and evaluate in the sandbox first.
+   * Then its tests run (library-version-status.ts) and their outcome is recorded on the version; a
+   * failing run never undoes the save.
+   */
   async function save(draft: NewLibraryVersion, isNew: boolean, publish: boolean, input: LibraryInput): Promise<Library> {
+    const unsaved = { ...draft, seq: 0, publishedAt: null, message: draft.message ?? null, testStatus: null, testSummary: null };
     if (publish) {
-      const outcome = await publisher.run({
-        libraries: [{ libraryId: draft.libraryId, name: draft.name, version: { ...draft, seq: 0, publishedAt: null, message: draft.message ?? null } }],
-        transformations: [],
-      });
+      const outcome = await publisher.run({ libraries: [{ libraryId: draft.libraryId, name: draft.name, version: unsaved }], transformations: [] });
       if (!outcome.passed) throw publishFailed(outcome);
     }
+    const before = isNew ? undefined : mustGet(draft.libraryId).latestVersionId;
+    const previous = before ? store.libraries.version(before) : undefined;
     inTransaction(store.db, () => {
       // Checked again inside the transaction: another call may have taken the name meanwhile.
       if (!isNew) mustGet(draft.libraryId);
@@ -80,6 +86,12 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       else store.libraries.addVersion(stamped);
       if (publish) store.libraries.publish(draft.id, stamped.createdAt);
     });
+    try {
+      const { status, summary } = await libraryVersionStatus(store, publisher, { libraryId: draft.libraryId, name: draft.name, version: unsaved }, previous);
+      store.libraries.setTestStatus(draft.id, status, summary);
+    } catch (error) {
+      store.libraries.setTestStatus(draft.id, 'failed', summaryLine(`the tests could not run: ${(error as Error).message}`));
+    }
     return present(mustGet(draft.libraryId));
   }
 

@@ -97,13 +97,20 @@ export function presentLibraryVersion(
 export function presentStudioTransformationVersion(t: TransformationRecord, v: TransformationVersionRecord): StudioTransformationVersion {
   return {
     ...presentTransformationVersion(t, v),
-    number: v.seq,
-    message: v.message,
-    testStatus: v.testStatus ?? 'not-tested',
-    testSummary: v.testSummary ?? (v.testStatus ? null : 'saved before test status was recorded'),
+    ...studioNotes(v),
   };
 }
 
 export function presentStudioLibraryVersion(l: LibraryRecord, v: LibraryVersionRecord, workspaceId: string): StudioLibraryVersion {
-  return { ...presentLibraryVersion(l, v, { listing: false, workspaceId }), number: v.seq, message: v.message };
+  return { ...presentLibraryVersion(l, v, { listing: false, workspaceId }), ...studioNotes(v) };
+}
+
+/** Number, message and test status of a version, as the studio versions API lists them. */
+function studioNotes(v: TransformationVersionRecord | LibraryVersionRecord) {
+  return {
+    number: v.seq,
+    message: v.message,
+    testStatus: v.testStatus ?? ('not-tested' as const),
+    testSummary: v.testSummary ?? (v.testStatus ? null : 'saved before test status was recorded'),
+  };
 }

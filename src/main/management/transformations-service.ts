@@ -8,14 +8,13 @@ import { artifactService } from './artifact-service';
 import { distinct, type CodeObjectInput } from './input';
 import { presentStudioTransformationVersion, presentTransformation, presentTransformationVersion } from './presenters';
 import { publishFailed, type PlanOutcome, type PublishService } from './publish-service';
-import { failureSummary, type TransformationUnderTest } from './version-tests';
+import { failureSummary, summaryLine, type TransformationUnderTest } from './version-tests';
 import type { VersionTestStatus } from '../store/transformations-repo';
 import type { StudioTransformationVersion } from '../../shared/api/versions';
 
 /** Versions listed by the studio versions API at most (newest first). */
 export const MAX_LISTED = 10_000;
 
-const firstLine = (text: string) => (text.split('\n', 1)[0] ?? text).slice(0, 500);
 
 export interface TransformationInput extends CodeObjectInput {
   /** Test events of the new version (used when publishing). */
@@ -55,7 +54,7 @@ export function createTransformationsService({ store, account }: ManagementDeps,
   const statusOf = (planned: TransformationUnderTest, outcome: PlanOutcome): { status: VersionTestStatus; summary: string } => {
     const tested = outcome.transformations[0];
     const n = planned.events.length;
-    if (!tested || !tested.passed) return { status: 'failed', summary: firstLine(tested?.error ?? failureSummary(outcome.results) ?? 'tests failed') };
+    if (!tested || !tested.passed) return { status: 'failed', summary: summaryLine(tested?.error ?? failureSummary(outcome.results) ?? 'tests failed') };
     if (n === 0) return { status: 'not-tested', summary: 'compiles and exports its handler; no test events' };
     return { status: 'passed', summary: `${n} test event${n === 1 ? '' : 's'} passed` };
   };
@@ -90,7 +89,7 @@ export function createTransformationsService({ store, account }: ManagementDeps,
         const { status, summary } = statusOf(planned, await publisher.run({ libraries: [], transformations: [planned] }));
         store.transformations.setTestStatus(draft.id, status, summary);
       } catch (error) {
-        store.transformations.setTestStatus(draft.id, 'failed', firstLine(`the tests could not run: ${(error as Error).message}`));
+        store.transformations.setTestStatus(draft.id, 'failed', summaryLine(`the tests could not run: ${(error as Error).message}`));
       }
       return present(mustGet(draft.transformationId));
     }

@@ -22,6 +22,8 @@ export interface TransformationUnderTest {
 }
 
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? text;
+/** The one line a version's test summary keeps of a text (at most 500 characters). */
+export const summaryLine = (text: string) => firstLine(text).slice(0, 500);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function testLibrary(sandbox: Sandbox, lib: LibraryUnderTest): Promise<LibraryTestResult> {

@@ -1,5 +1,6 @@
 import { artifactStore } from './artifact-store';
 import type { Db } from './database';
+import type { VersionTestStatus } from './transformations-repo';
 
 export interface LibraryRecord {
   id: string;
@@ -27,10 +28,13 @@ export interface LibraryVersionRecord {
   publishedAt: string | null;
   /** The author's note saved with the version. */
   message: string | null;
+  /** Outcome of the tests run on save (null: saved before it was recorded, or imported). */
+  testStatus: VersionTestStatus | null;
+  testSummary: string | null;
 }
 
 /** A version to store: what the caller decides (seq and publishedAt are the store's). */
-export type NewLibraryVersion = Omit<LibraryVersionRecord, 'seq' | 'publishedAt' | 'message'> & {
+export type NewLibraryVersion = Omit<LibraryVersionRecord, 'seq' | 'publishedAt' | 'message' | 'testStatus' | 'testSummary'> & {
   /** The author's note on the version. */
   message?: string | null;
 };
@@ -58,6 +62,8 @@ interface VersionRow {
   created_by: string | null;
   published_at: string | null;
   message: string | null;
+  test_status: VersionTestStatus | null;
+  test_summary: string | null;
 }
 
 const toLibrary = (row: LibraryRow): LibraryRecord => ({
@@ -83,6 +89,8 @@ const toVersion = (row: VersionRow): LibraryVersionRecord => ({
   createdBy: row.created_by,
   publishedAt: row.published_at,
   message: row.message,
+  testStatus: row.test_status,
+  testSummary: row.test_summary,
 });
 
 /** Libraries (import name unique) and their immutable versions; deleted ones are hidden from lookups. */
@@ -103,11 +111,15 @@ export function librariesRepo(db: Db) {
     params: (version) => ({ ...version, message: version.message ?? null }),
   });
   const byImportName = db.prepare('SELECT * FROM libraries WHERE import_name = ?');
+  const setTestStatus = db.prepare('UPDATE library_versions SET test_status = ?, test_summary = ? WHERE id = ?');
   const softDeleteFreeingName = db.prepare(
     "UPDATE libraries SET deleted_at = ?, import_name = import_name || ' (deleted ' || id || ')' WHERE id = ? AND deleted_at IS NULL",
   );
   return {
     ...core,
+    setTestStatus(versionId: string, status: VersionTestStatus, summary: string | null): void {
+      setTestStatus.run(status, summary, versionId);
+    },
     /** The library that currently owns an import name (a deleted library gives its name up: its row keeps "name (deleted id)"). */
     byImportName(importName: string): LibraryRecord | undefined {
       const row = byImportName.get(importName) as LibraryRow | undefined;

@@ -31,7 +31,7 @@ export interface ArtifactVersion {
   published: boolean;
   /** The author's note saved with the version. */
   message?: string;
-  /** Transformations: outcome of the saved tests run on save. */
+  /** Outcome of the tests run on save (a library's: the saved tests of the transformations that import it). */
   testStatus?: VersionTestStatus;
   testSummary?: string;
 }

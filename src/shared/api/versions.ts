@@ -14,15 +14,20 @@ const notes = {
   message: NullableString,
 };
 
-export const StudioTransformationVersion = Type.Object({
-  ...TransformationVersion.properties,
-  ...notes,
+const tests = {
   testStatus: VersionTestStatus,
-  testSummary: Type.Union([Type.String(), Type.Null()], { description: 'One line: how many events passed, or the first failure' }),
-});
+  testSummary: Type.Union([Type.String(), Type.Null()], { description: 'One line: what passed, or the first failure' }),
+};
+
+export const StudioTransformationVersion = Type.Object({ ...TransformationVersion.properties, ...notes, ...tests });
 export type StudioTransformationVersion = Static<typeof StudioTransformationVersion>;
 
-export const StudioLibraryVersion = Type.Object({ ...LibraryVersion.properties, ...notes });
+/**
+ * A library version's tests: it evaluates, and the transformations that import it pass their saved
+ * tests with it (failed: it does not evaluate, or a transformation fails with it that passed with
+ * the version before; not-tested: none of them has test events).
+ */
+export const StudioLibraryVersion = Type.Object({ ...LibraryVersion.properties, ...notes, ...tests });
 export type StudioLibraryVersion = Static<typeof StudioLibraryVersion>;
 
 /** Newest first. */

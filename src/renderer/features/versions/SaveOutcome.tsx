@@ -1,6 +1,6 @@
 import type { ArtifactVersion } from '../../api/artifacts';
 
-/** What the last save made: the version number and, for transformations, what its saved tests said. */
+/** What the last save made: the version number and what its tests said (a library's: its importers' saved tests). */
 export function SaveOutcome({ version }: { version: ArtifactVersion }) {
   const status = version.testStatus;
   const text =

@@ -1,0 +1,60 @@
+import type { Store } from '../store';
+import type { LibraryVersionRecord } from '../store/libraries-repo';
+import type { VersionTestStatus } from '../store/transformations-repo';
+import { importsOf } from './import-names';
+import type { PublishService } from './publish-service';
+import { summaryLine, type TransformationUnderTest } from './version-tests';
+
+/** A library version as saved, with the library it belongs to. */
+export interface SavedLibraryVersion {
+  libraryId: string;
+  name: string;
+  version: LibraryVersionRecord;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The tests of a library version, as saving it records them: the version must evaluate, and the
+ * transformations that import it (their latest versions, by its import name or the previous
+ * version's) must pass their saved tests with it. A transformation that fails with the previous
+ * version too is not this version's doing: it is named apart and does not fail the version.
+ * not-tested: it evaluates, and none of those transformations has test events.
+ */
+export async function libraryVersionStatus(
+  store: Pick<Store, 'transformations'>,
+  publisher: Pick<PublishService, 'planVersion' | 'run'>,
+  saved: SavedLibraryVersion,
+  previous: LibraryVersionRecord | undefined,
+): Promise<{ status: VersionTestStatus; summary: string }> {
+  const names = new Set([saved.version.importName, ...(previous ? [previous.importName] : [])]);
+  const dependants: TransformationUnderTest[] = [];
+  for (const t of store.transformations.list()) {
+    const latest = t.latestVersionId ? store.transformations.version(t.latestVersionId) : undefined;
+    if (latest && importsOf(latest.code).some((name) => names.has(name))) dependants.push(publisher.planVersion(latest));
+  }
+  const after = await publisher.run({ libraries: [saved], transformations: dependants });
+  const library = after.libraries[0];
+  if (library && !library.passed) return { status: 'failed', summary: summaryLine(`does not evaluate: ${library.error ?? 'failed'}`) };
+
+  const failing = after.transformations.filter((r) => !r.passed);
+  const failingBefore = new Set<string>();
+  if (previous && failing.length > 0) {
+    const again = dependants.filter((d) => failing.some((f) => f.id === d.transformationId));
+    const before = await publisher.run({ libraries: [{ ...saved, version: previous }], transformations: again });
+    for (const r of before.transformations) if (!r.passed) failingBefore.add(r.id);
+  }
+  const broken = failing.filter((r) => !failingBefore.has(r.id));
+  if (broken.length > 0) {
+    const first = broken[0]!;
+    const others = broken.length > 1 ? ` (and ${plural(broken.length - 1, 'other', 'others')})` : '';
+    return { status: 'failed', summary: summaryLine(`breaks "${first.name}"${others}: ${first.error ?? 'its tests fail'}`) };
+  }
+  const alreadyFailing = failingBefore.size > 0 ? `; ${plural(failingBefore.size, 'transformation fails', 'transformations fail')} with the previous version too` : '';
+  const tested = after.transformations.filter((r) => r.passed && r.eventCount > 0).length;
+  if (tested === 0) {
+    const why = dependants.length === 0 ? 'no transformation imports it' : 'the transformations that import it have no test events';
+    return { status: 'not-tested', summary: `evaluates; ${why}${alreadyFailing}` };
+  }
+  return { status: 'passed', summary: `${plural(tested, 'transformation passes its', 'transformations pass their')} tests with it${alreadyFailing}` };
+}
