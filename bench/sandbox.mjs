@@ -11,7 +11,8 @@
 // 2. Latency: POST /studio/api/test with 10 events on the built headless host (child process),
 //    warm, p50/p99; GET /studio/health on the same server is the floor of one HTTP round trip.
 // 3. The test path through HTTP: the same 10,000 events as 200-event POST /studio/api/test
-//    requests (mask-pii), beside the sandbox (its sandbox processes) and the bare-isolate floor of part 1.
+//    requests (mask-pii), beside the sandbox (its sandbox processes) and the bare-isolate floor of
+//    part 1, each live and warm, in rounds of adjacent passes (the median round's ratios).
 //    `--http-only` runs parts 2 and 3 only (part 1's floor and sandbox measured for mask-pii).
 //    Beside them, the same request and answer sizes through a bare node:http server that does no
 //    work: what moving the bytes over loopback HTTP costs on this machine.
@@ -36,6 +37,7 @@ const BATCH = 200;
 const EVENTS = 10_000;
 const fixtures = ['mask-pii', 'drop-internal', 'split-order', 'dedupe-batch', 'faulty'];
 const PAIRS = 7;
+const HTTP_ROUNDS = 5;
 const library = { importName: 'eventUtils', code: readFileSync(join(shared, 'resources/fixtures/libraries/event-utils.js'), 'utf8') };
 const codeOf = (name) => readFileSync(join(shared, `resources/fixtures/transformations/${name}.js`), 'utf8');
 
@@ -78,14 +80,6 @@ async function floorPass(fn) {
   return { s: seconds(start), outputs };
 }
 
-async function floorWarm(code) {
-  const { isolate, fn } = await floorInstance(code);
-  for (const batch of batches.slice(0, 5)) await floorCall(fn, batch); // warm up
-  const pass = await floorPass(fn);
-  isolate.dispose();
-  return pass;
-}
-
 async function floorCold(code) {
   const start = process.hrtime.bigint();
   for (const batch of batches) {
@@ -105,14 +99,6 @@ async function sandboxPass(sandbox, code) {
   let outputs = 0;
   for (const batch of batches) outputs += (await sandbox.transform(sandboxInput(code, batch))).results.length;
   return { s: seconds(start), outputs };
-}
-
-async function sandboxWarm(code) {
-  const sandbox = createSandbox({ poolSize: 4 });
-  for (const batch of batches.slice(0, 5)) await sandbox.transform(sandboxInput(code, batch));
-  const pass = await sandboxPass(sandbox, code);
-  sandbox.close();
-  return pass;
 }
 
 async function sandboxCold(code) {
@@ -201,15 +187,6 @@ try {
     if (res.status !== 200) throw new Error(`unexpected answer ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
     return json.transformedEvents.length;
   };
-  for (const b of bodies.slice(0, 5)) await post(b);
-  let fw = Infinity, sw = Infinity, hw = Infinity;
-  for (let round = 0; round < 3; round++) {
-    fw = Math.min(fw, (await floorWarm(code)).s);
-    sw = Math.min(sw, (await sandboxWarm(code)).s);
-    const start = process.hrtime.bigint();
-    for (const b of bodies) await post(b);
-    hw = Math.min(hw, seconds(start));
-  }
   // The bytes alone: the same request bodies and answers of the same size through a bare
   // node:http server in this process (no parse, no validation, no sandbox): HTTP's own floor here.
   const answerSize = Buffer.byteLength(JSON.stringify(await (await fetch(`${url}/studio/api/test`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: bodies[0] })).json()));
@@ -221,23 +198,42 @@ try {
   await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${bare.address().port}/`;
   const bareTrip = async (b) => (await fetch(bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: b })).text();
-  for (const b of bodies.slice(0, 5)) await bareTrip(b);
-  let tw = Infinity;
-  for (let round = 0; round < 3; round++) {
+  const timed = async (trip) => {
     const start = process.hrtime.bigint();
-    for (const b of bodies) await bareTrip(b);
-    tw = Math.min(tw, seconds(start));
-  }
-  bare.close();
+    for (const b of bodies) await trip(b);
+    return seconds(start);
+  };
 
-  console.log(`\nTest path: ${fmt(EVENTS)} events of mask-pii in ${BATCH}-event batches, one at a time, best of 3`);
+  // As in part 1: one live floor isolate and one live sandbox (and the server's warm sandbox),
+  // each warmed by one pass; then rounds of adjacent passes (floor, sandbox, HTTP, bare HTTP),
+  // each ratio the median round's.
+  const floor = await floorInstance(code);
+  const sandbox = createSandbox({ poolSize: 4 });
+  await floorPass(floor.fn);
+  await sandboxPass(sandbox, code);
+  await timed(post);
+  await timed(bareTrip);
+  const rounds = [];
+  for (let round = 0; round < HTTP_ROUNDS; round++) {
+    rounds.push({ f: (await floorPass(floor.fn)).s, s: (await sandboxPass(sandbox, code)).s, h: await timed(post), t: await timed(bareTrip) });
+  }
+  floor.isolate.dispose();
+  sandbox.close();
+  bare.close();
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const ms = (key) => ((median(rounds.map((r) => r[key])) / batches.length) * 1000).toFixed(2);
+  const evs = (key) => fmt(rate(EVENTS, median(rounds.map((r) => r[key]))));
+  const toFloor = (key) => median(rounds.map((r) => r.f / r[key])).toFixed(2);
+  const around = median(rounds.map((r) => r.h - r.s));
+
+  console.log(`\nTest path: ${fmt(EVENTS)} events of mask-pii in ${BATCH}-event batches, one at a time; ${HTTP_ROUNDS} rounds of adjacent passes, medians (ratios: the median round's)`);
   console.table([
-    { path: 'bare isolate (floor)', 'ev/s': fmt(rate(EVENTS, fw)), 'ms/batch': ((fw / batches.length) * 1000).toFixed(2), 'ratio to floor': '1.00' },
-    { path: 'sandbox (sandbox processes)', 'ev/s': fmt(rate(EVENTS, sw)), 'ms/batch': ((sw / batches.length) * 1000).toFixed(2), 'ratio to floor': (fw / sw).toFixed(2) },
-    { path: 'POST /studio/api/test (HTTP)', 'ev/s': fmt(rate(EVENTS, hw)), 'ms/batch': ((hw / batches.length) * 1000).toFixed(2), 'ratio to floor': (fw / hw).toFixed(2) },
-    { path: 'same bytes, bare node:http, no work', 'ev/s': fmt(rate(EVENTS, tw)), 'ms/batch': ((tw / batches.length) * 1000).toFixed(2), 'ratio to floor': '-' },
+    { path: 'bare isolate (floor)', 'ev/s': evs('f'), 'ms/batch': ms('f'), 'ratio to floor': '1.00' },
+    { path: 'sandbox (sandbox processes)', 'ev/s': evs('s'), 'ms/batch': ms('s'), 'ratio to floor': toFloor('s') },
+    { path: 'POST /studio/api/test (HTTP)', 'ev/s': evs('h'), 'ms/batch': ms('h'), 'ratio to floor': toFloor('h') },
+    { path: 'same bytes, bare node:http, no work', 'ev/s': evs('t'), 'ms/batch': ms('t'), 'ratio to floor': '-' },
   ]);
-  console.log(`HTTP test path / floor: ${(fw / hw).toFixed(2)} (target >= 0.60); HTTP work around the run: ${(((hw - sw) / batches.length) * 1000).toFixed(2)} ms per batch vs ${((sw / batches.length) * 1000).toFixed(2)} ms in the sandbox, of which moving the bytes alone takes ${((tw / batches.length) * 1000).toFixed(2)} ms`);
+  console.log(`HTTP test path / floor: ${toFloor('h')} (target >= 0.60); HTTP work around the run: ${((around / batches.length) * 1000).toFixed(2)} ms per batch vs ${ms('s')} ms in the sandbox, of which moving the bytes alone takes ${ms('t')} ms`);
 } finally {
   await host.stop();
 }
