@@ -41,6 +41,18 @@ test('credentials and settings screens; a failing row keeps its input; metadata(
   await expect(settings.getByRole('status')).toHaveText('Saved.');
   const stored = await (await page.request.get(`${server.url}/studio/api/settings/sandbox`, { headers: { Authorization: server.auth } })).json();
   expect(stored.timeoutMs).toBe(5000);
+  // All or nothing: a refused field leaves every other change unsaved, and says which field.
+  const retention = async () => (await page.request.get(`${server.url}/studio/api/events/retention`, { headers: { Authorization: server.auth } })).json();
+  const before = await retention();
+  const days = settings.getByLabel('Delete after (days)');
+  const shownDays = await days.inputValue();
+  await settings.getByLabel('Memory limit (MB)').fill('0');
+  await days.fill(String((before.maxAgeDays ?? 0) + 3));
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('alert')).toContainText('Nothing was saved: Memory limit (MB) must be >= 16');
+  expect(await retention()).toEqual(before);
+  await settings.getByLabel('Memory limit (MB)').fill('128');
+  await days.fill(shownDays);
   await shootBoth(page, 'settings');
 
   await studio.createTransformation('Debugging', 'Blank');

@@ -89,14 +89,17 @@ test('library edits are tested against the transformations that import it; draft
   await expect(page.getByTestId('used-by-summary')).toHaveText('All 1 pass with this code.');
   await expect(studio.sidePanelTab(/^Versions \(3\)$/)).toBeVisible();
 
-  // Unsaved edits survive a reload.
+  // Unsaved edits survive a reload, with the message typed for them.
   await studio.replaceCode(`export function label(value) {\n  return 'draft:' + value;\n}\n`);
+  await page.getByLabel('Version message').fill('draft prefix');
   await page.reload();
   await expect(page.getByText(/Unsaved changes from .* were restored/)).toBeVisible();
   await expect(studio.code).toContainText(`'draft:'`);
+  await expect(page.getByLabel('Version message')).toHaveValue('draft prefix');
   await page.getByRole('button', { name: 'Discard them' }).click();
   await expect(studio.code).toContainText(`'label='`);
   await expect(page.getByTestId('unsaved')).toHaveCount(0);
+  await expect(page.getByLabel('Version message')).toHaveValue('');
 
   // Deleting a transformation asks for confirmation.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();

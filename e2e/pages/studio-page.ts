@@ -71,10 +71,10 @@ export class StudioPage {
     return row;
   }
 
-  /** Picks "Version n" in one of the compare selects ('Older version' / 'Newer version'). */
+  /** Picks version n ("vn · …") in one of the compare selects ('Older version' / 'Newer version'). */
   async selectVersion(select: 'Older version' | 'Newer version', n: number): Promise<void> {
     const control = this.page.getByLabel(select);
-    const value = await control.locator('option', { hasText: new RegExp(`^Version ${n} `) }).getAttribute('value');
+    const value = await control.locator('option', { hasText: new RegExp(`^v${n} `) }).getAttribute('value');
     await control.selectOption(value!);
   }
 

@@ -4,8 +4,8 @@ import { EVENTS } from '../testing/publish-fixtures';
 import { ok } from './test-support';
 
 // Saving a library version records its tests: it evaluates, and the transformations that import it
-// pass their saved tests with it; a transformation failing with the previous version too is not
-// the new version's doing.
+// pass their saved tests with it; the summary tells what the version broke from what failed with
+// the previous version too.
 
 const TAGGER = (tag: string) => `export function tag(event) { event.tag = '${tag}'; return event; }`;
 const importer = (name: string) => `import { tag } from '${name}';\nexport function transformEvent(event) { return tag(event); }`;
@@ -51,16 +51,34 @@ describe('library version test status on save (integration)', () => {
     expect(breaking.testStatus).toBe('failed');
     expect(breaking.testSummary).toMatch(/^breaks "Checks tag one": 1 of 1 events failed/);
 
-    // Failing with v3 and with v4 alike: v4 did not break it.
+    // Failing with v3 and with v4 alike: still failed (its importer's tests fail with it), and
+    // said as a failure it inherited, not one it caused; never "no test events".
     await ok(t, 'POST', `/libraries/${lib.id}`, { code: `${TAGGER('two')}\n// still two` });
-    expect(await latest(lib.id)).toMatchObject({
-      number: 4,
-      testStatus: 'passed',
-      testSummary: '1 transformation passes its tests with it; 1 transformation fails with the previous version too',
-    });
+    const inherited = await latest(lib.id);
+    expect(inherited.testStatus).toBe('failed');
+    expect(inherited.testSummary).toMatch(/^"Checks tag one" fails with it as with the previous version: 1 of 1 events failed/);
+
+    // Back to "one": both pass again.
+    await ok(t, 'POST', `/libraries/${lib.id}`, { code: TAGGER('one') });
+    expect(await latest(lib.id)).toMatchObject({ number: 5, testStatus: 'passed', testSummary: '2 transformations pass their tests with it' });
 
     // The saved versions list the same on a second read, and the saves were never undone.
-    expect((await versions(lib.id)).map((v) => v.testStatus)).toEqual(['passed', 'failed', 'passed', 'not-tested']);
+    expect((await versions(lib.id)).map((v) => v.testStatus)).toEqual(['passed', 'failed', 'failed', 'passed', 'not-tested']);
+  });
+
+  it('a break and an inherited failure together: the break is named first, the other counted', async () => {
+    const lib = await ok(t, 'POST', '/libraries', { name: 'Two users', code: TAGGER('a') });
+    const strict = await ok(t, 'POST', '/transformations', { name: 'Wants a', code: importer('twoUsers') });
+    await ok(t, 'PUT', `/studio/api/transformations/${strict.id}/test-events`, { events: expectOnly('a') });
+    const own = await ok(t, 'POST', '/transformations', {
+      name: 'Own bug',
+      code: `import { tag } from 'twoUsers';\nexport function transformEvent(event) { throw new Error('own bug'); }`,
+    });
+    await ok(t, 'PUT', `/studio/api/transformations/${own.id}/test-events`, { events: [{ event: EVENTS[1] }] });
+    await ok(t, 'POST', `/libraries/${lib.id}`, { code: TAGGER('b') });
+    const both = await latest(lib.id);
+    expect(both.testStatus).toBe('failed');
+    expect(both.testSummary).toMatch(/^breaks "Wants a" \(1 more fails with the previous version too\): 1 of 1 events failed/);
   });
 
   it('a version whose import is gone breaks every importer (missing export), and a publish records its status too', async () => {

@@ -17,9 +17,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /**
  * The tests of a library version, as saving it records them: the version must evaluate, and the
  * transformations that import it (their latest versions, by its import name or the previous
- * version's) must pass their saved tests with it. A transformation that fails with the previous
- * version too is not this version's doing: it is named apart and does not fail the version.
- * not-tested: it evaluates, and none of those transformations has test events.
+ * version's) must pass their saved tests with it. failed: it does not evaluate, or one of them
+ * fails with it; the summary names first what this version breaks (fails with it, passed with the
+ * previous version), then what fails with the previous version too. not-tested: it evaluates and
+ * none of them has test events (a run with none still compiles it with this version).
  */
 export async function libraryVersionStatus(
   store: Pick<Store, 'transformations'>,
@@ -44,17 +45,22 @@ export async function libraryVersionStatus(
     const before = await publisher.run({ libraries: [{ ...saved, version: previous }], transformations: again });
     for (const r of before.transformations) if (!r.passed) failingBefore.add(r.id);
   }
-  const broken = failing.filter((r) => !failingBefore.has(r.id));
-  if (broken.length > 0) {
-    const first = broken[0]!;
-    const others = broken.length > 1 ? ` (and ${plural(broken.length - 1, 'other', 'others')})` : '';
-    return { status: 'failed', summary: summaryLine(`breaks "${first.name}"${others}: ${first.error ?? 'its tests fail'}`) };
+  if (failing.length > 0) {
+    // What this version broke comes first; failures it inherited are said as such.
+    const broken = failing.filter((r) => !failingBefore.has(r.id));
+    const first = broken[0] ?? failing[0]!;
+    const rest = (n: number) => (n > 0 ? ` (and ${plural(n, 'other', 'others')})` : '');
+    const inherited = failing.length - broken.length;
+    const summary =
+      broken.length > 0
+        ? `breaks "${first.name}"${rest(broken.length - 1)}${inherited > 0 ? ` (${plural(inherited, 'more fails', 'more fail')} with the previous version too)` : ''}: ${first.error ?? 'its tests fail'}`
+        : `"${first.name}"${rest(failing.length - 1)} ${failing.length === 1 ? 'fails' : 'fail'} with it as with the previous version: ${first.error ?? 'its tests fail'}`;
+    return { status: 'failed', summary: summaryLine(summary) };
   }
-  const alreadyFailing = failingBefore.size > 0 ? `; ${plural(failingBefore.size, 'transformation fails', 'transformations fail')} with the previous version too` : '';
-  const tested = after.transformations.filter((r) => r.passed && r.eventCount > 0).length;
+  const tested = after.transformations.filter((r) => r.eventCount > 0).length;
   if (tested === 0) {
     const why = dependants.length === 0 ? 'no transformation imports it' : 'the transformations that import it have no test events';
-    return { status: 'not-tested', summary: `evaluates; ${why}${alreadyFailing}` };
+    return { status: 'not-tested', summary: `evaluates; ${why}` };
   }
-  return { status: 'passed', summary: `${plural(tested, 'transformation passes its', 'transformations pass their')} tests with it${alreadyFailing}` };
+  return { status: 'passed', summary: `${plural(tested, 'transformation passes its', 'transformations pass their')} tests with it` };
 }

@@ -23,6 +23,17 @@ describe('localData', () => {
     expect(data.draft('transformation', 't1')).toBeUndefined();
   });
 
+  it('keeps the message typed for the draft beside its code; a message that is not text is dropped', () => {
+    const storage = memoryStorage();
+    const data = localData(storage);
+    data.saveDraft('library', 'l1', 'code', 'v1', 'rename maskEmail');
+    expect(data.draft('library', 'l1')).toMatchObject({ code: 'code', message: 'rename maskEmail' });
+    data.saveDraft('library', 'l1', 'code 2', 'v1');
+    expect(data.draft('library', 'l1')).not.toHaveProperty('message');
+    storage.setItem('studio.draft.library.l2', JSON.stringify({ code: 'c', baseVersionId: 'v1', updatedAt: 'x', message: 42 }));
+    expect(data.draft('library', 'l2')).toMatchObject({ code: 'c', message: undefined });
+  });
+
   it('ignores corrupt entries instead of failing', () => {
     const storage = memoryStorage();
     storage.setItem('studio.draft.library.x', '{not json');

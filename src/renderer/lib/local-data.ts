@@ -7,6 +7,8 @@ export interface Draft {
   /** The saved version the draft started from. */
   baseVersionId: string;
   updatedAt: string;
+  /** The message typed for the version the draft will become. */
+  message?: string;
 }
 
 export interface TestSet {
@@ -39,10 +41,11 @@ export function localData(storage: KeyValue = localStorage) {
   return {
     draft(kind: Kind, id: string): Draft | undefined {
       const draft = read<Draft>(storage, draftKey(kind, id));
-      return draft && typeof draft.code === 'string' ? draft : undefined;
+      if (!draft || typeof draft.code !== 'string') return undefined;
+      return typeof draft.message === 'string' || draft.message === undefined ? draft : { ...draft, message: undefined };
     },
-    saveDraft(kind: Kind, id: string, code: string, baseVersionId: string): void {
-      const draft: Draft = { code, baseVersionId, updatedAt: new Date().toISOString() };
+    saveDraft(kind: Kind, id: string, code: string, baseVersionId: string, message = ''): void {
+      const draft: Draft = { code, baseVersionId, updatedAt: new Date().toISOString(), ...(message ? { message } : {}) };
       const existed = storage.getItem(draftKey(kind, id)) !== null;
       storage.setItem(draftKey(kind, id), JSON.stringify(draft));
       if (!existed) announce();

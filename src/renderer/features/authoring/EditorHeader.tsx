@@ -42,7 +42,8 @@ export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublis
           type="text"
           className="version-message"
           aria-label="Version message"
-          placeholder="What changed? (optional)"
+          placeholder="What changed?"
+          title="The new version's message (optional)"
           maxLength={1000}
           value={message}
           onChange={(e) => onMessageChange(e.target.value)}

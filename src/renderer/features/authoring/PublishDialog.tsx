@@ -7,8 +7,8 @@ import { LazyMergeDiff } from '../../editor/LazyMergeDiff';
 import { useTheme } from '../../hooks/useTheme';
 import { formatWhen } from '../../lib/format-time';
 import { ErrorText } from '../test-bench/ErrorText';
-import { useLibraryInfos } from '../workspace/useLibraryInfos';
-import { failingEvents, versionLabel } from './publish-plan';
+import { useWorkspace } from '../workspace/useWorkspace';
+import { failingEvents, importedLibraryLabel, versionLabel } from './publish-plan';
 
 export interface PublishDialogProps {
   artifact: Artifact;
@@ -26,7 +26,7 @@ const countExpected = (saved: { expected?: unknown[] }[]) => saved.filter((s) =>
 /** What will be published (versions, libraries, tests, destinations, diff with live), then the results. */
 export function PublishDialog({ artifact, version, versions, testInput, onClose, onPublished, onJump }: PublishDialogProps) {
   const theme = useTheme();
-  const libraries = useLibraryInfos();
+  const { libraries } = useWorkspace();
   const [destinations, setDestinations] = useState<{ id: string; name: string; enabled: boolean }[]>();
   const [untestedOk, setUntestedOk] = useState(false);
   const [olderOk, setOlderOk] = useState(false);
@@ -94,7 +94,7 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
             <dd>
               {imports.length === 0
                 ? 'None'
-                : imports.map((name) => `${libraries.find((l) => l.importName === name)?.name ?? name} (${libraries.find((l) => l.importName === name) ? 'its published version' : 'not found'})`).join(', ')}
+                : imports.map((name) => importedLibraryLabel(name, libraries ?? [])).join(', ')}
             </dd>
             <dt>Tested with</dt>
             <dd data-testid="publish-tests">

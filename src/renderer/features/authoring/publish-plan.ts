@@ -1,4 +1,4 @@
-import type { ArtifactVersion } from '../../api/artifacts';
+import type { Artifact, ArtifactVersion } from '../../api/artifacts';
 
 /** "v5 · 22 Nov 10:04 · dev@example.com": how a version is named everywhere in the dialog. */
 export function versionLabel(v: Pick<ArtifactVersion, 'number' | 'createdAt' | 'createdBy'>, when: (iso: string) => string): string {
@@ -34,4 +34,14 @@ export function failingEvents(results: unknown, events: unknown[]): { name: stri
         return { position: index >= 0 ? index + 1 : i + 1, messageId: e.messageId, input: index >= 0 ? events[index] : undefined, error: e.error ?? '' };
       }),
     }));
+}
+
+/**
+ * "Event Utils (its published version)": which version of an imported library the publish tests
+ * run with, as the server picks it (the published one, else the latest).
+ */
+export function importedLibraryLabel(importName: string, libraries: Pick<Artifact, 'name' | 'importName' | 'publishedVersionId'>[]): string {
+  const library = libraries.find((l) => l.importName === importName);
+  if (!library) return `${importName} (not found)`;
+  return `${library.name} (${library.publishedVersionId ? 'its published version' : 'its latest version: not published yet'})`;
 }

@@ -89,6 +89,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
         setArtifact(item);
         if (draft && draft.code !== item.code) {
           setCodeState(draft.code);
+          setVersionMessage(draft.message ?? '');
           setRestoredDraft(draft);
         } else {
           setCodeState(item.code);
@@ -106,14 +107,28 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     };
   }, [kind, id, data, reloadVersions]);
 
+  // The draft keeps the code and the message typed for it: both come back after a restart.
+  const keepDraft = useCallback(
+    (nextCode: string, message: string) => {
+      if (!artifact) return;
+      if (nextCode === artifact.code) data.clearDraft(kind, id);
+      else data.saveDraft(kind, id, nextCode, artifact.versionId, message);
+    },
+    [artifact, data, kind, id],
+  );
   const setCode = useCallback(
     (next: string) => {
       setCodeState(next);
-      if (!artifact) return;
-      if (next === artifact.code) data.clearDraft(kind, id);
-      else data.saveDraft(kind, id, next, artifact.versionId);
+      keepDraft(next, versionMessage);
     },
-    [artifact, data, kind, id],
+    [keepDraft, versionMessage],
+  );
+  const changeVersionMessage = useCallback(
+    (message: string) => {
+      setVersionMessage(message);
+      keepDraft(code, message);
+    },
+    [keepDraft, code],
   );
 
   const fail = (what: string, e: unknown) => {
@@ -160,7 +175,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     versions,
     versionsError,
     versionMessage,
-    setVersionMessage,
+    setVersionMessage: changeVersionMessage,
     lastSaved: lastSavedId ? versions?.find((v) => v.versionId === lastSavedId) : undefined,
     busy,
     actionError,
@@ -215,6 +230,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     discardDraft() {
       if (!artifact) return;
       setCodeState(artifact.code);
+      setVersionMessage('');
       setRestoredDraft(undefined);
       data.clearDraft(kind, id);
     },

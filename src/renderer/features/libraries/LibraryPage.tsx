@@ -77,7 +77,7 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
             void editor.save();
           }}
         >
-          {failures.map((f) => f.transformation.name).join(', ')} {failures.length === 1 ? 'fails' : 'fail'} their tests with the unsaved library code.
+          {failures.map((f) => f.transformation.name).join(', ')} {failures.length === 1 ? 'fails its tests' : 'fail their tests'} with the unsaved library code.
           See “Used by” for the errors. Save anyway?
         </ConfirmDialog>
       )}

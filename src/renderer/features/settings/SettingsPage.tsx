@@ -3,6 +3,7 @@ import { settingsApi, type ManagementSettings, type RetentionSettings, type Sand
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CredentialsSection } from './CredentialsSection';
 import { BackupSection } from './BackupSection';
+import { saveSettings } from './save-settings';
 
 interface AllSettings {
   sandbox: SandboxSettings;
@@ -15,29 +16,28 @@ const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(tex
 /** Sandbox limits, private network, geolocation, code limits, retention; then credentials and the workspace backup. */
 export function SettingsPage() {
   const [settings, setSettings] = useState<AllSettings>();
+  // As the server has them: what a refused save puts back, and what "changed" compares with.
+  const [stored, setStored] = useState<AllSettings>();
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     Promise.all([settingsApi.sandbox(), settingsApi.management(), settingsApi.retention()])
-      .then(([sandbox, management, retention]) => setSettings({ sandbox, management, retention }))
+      .then(([sandbox, management, retention]) => {
+        setSettings({ sandbox, management, retention });
+        setStored({ sandbox, management, retention });
+      })
       .catch((e: Error) => setError(`Could not load the settings: ${e.message}`));
   }, []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!settings) return;
+    if (!settings || !stored) return;
     setSaved(false);
-    try {
-      const [sandbox, management, retention] = await Promise.all([
-        settingsApi.putSandbox(settings.sandbox),
-        settingsApi.putManagement(settings.management),
-        settingsApi.putRetention(settings.retention),
-      ]);
-      setSettings({ sandbox, management, retention });
-      setError(undefined);
-      setSaved(true);
-    } catch (err) {
-      setError(`Not saved: ${(err as Error).message}`);
-    }
+    const outcome = await saveSettings(stored, settings, { sandbox: settingsApi.putSandbox, management: settingsApi.putManagement, retention: settingsApi.putRetention });
+    if (!outcome.ok) return setError(outcome.error);
+    setStored(outcome.saved);
+    setSettings(outcome.saved);
+    setError(undefined);
+    setSaved(true);
   };
   const set = <K extends keyof AllSettings>(part: K, change: Partial<AllSettings[K]>) =>
     setSettings((s) => (s ? { ...s, [part]: { ...s[part], ...change } } : s));

@@ -32,7 +32,8 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
   if (versions.length === 0) return <EmptyState title="No versions yet">Every save creates a version.</EmptyState>;
   const latestId = newestFirst[0]!.versionId;
   const byId = (id?: string) => versions.find((v) => v.versionId === id);
-  const label = (v: ArtifactVersion) => `Version ${v.number} · ${formatWhen(v.createdAt)}${v.published ? ' · published' : ''}${v.message ? ` · ${v.message.slice(0, 40)}` : ''}`;
+  // Short first (a select shows the start of its choice): "v3 · message · published · when".
+  const label = (v: ArtifactVersion) => `v${v.number}${v.message ? ` · ${v.message.slice(0, 40)}` : ''}${v.published ? ' · published' : ''} · ${formatWhen(v.createdAt)}`;
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = newestFirst.filter((v) => {
     const text = `version ${v.number} v${v.number} ${v.message ?? ''} ${v.createdBy ?? ''} ${v.testStatus ?? ''} ${formatWhen(v.createdAt)} ${v.published ? 'published' : ''} ${v.code}`.toLowerCase();
