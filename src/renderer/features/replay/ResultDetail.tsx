@@ -57,7 +57,7 @@ export function ResultDetail({ result, run }: { result: ReplayResult; run: Repla
       ) : (
         <>
           {a.error ? (
-            <p className="result-outcome error" data-testid="result-outcome">Failed: {run.a.label} threw on this event (nothing to compare with the input).</p>
+            <p className="result-outcome error" data-testid="result-outcome">Failed: {run.a.label} threw on this event, so there is no output to compare with the input.</p>
           ) : a.outputs.length === 0 ? (
             <p className="result-outcome" data-testid="result-outcome">Dropped: {run.a.label} returned no event.</p>
           ) : a.outputs.length > 1 ? (
@@ -65,7 +65,7 @@ export function ResultDetail({ result, run }: { result: ReplayResult; run: Repla
           ) : (
             <DiffView before={result.input} after={a.outputs[0]} />
           )}
-          <Side label="Output" side={a} />
+          <Side label={a.error ? 'Error' : 'Output'} side={a} />
         </>
       )}
     </section>
