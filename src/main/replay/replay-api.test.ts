@@ -150,7 +150,7 @@ describe('replay runs (integration, real sandbox and SQLite)', () => {
     await bad({ source: { kind: 'filter', filter: { from: 'yesterday' } }, target: { kind: 'draft', code: ADD_FIELD } }, 400, /from must be an ISO 8601/);
     await bad({ source: { kind: 'nope' }, target: { kind: 'draft', code: '' } }, 400, /body/);
     const unpublished = await ok(t, 'POST', '/transformations', { name: 'Never published', code: ADD_FIELD });
-    await bad({ source: { kind: 'filter', filter: {} }, target: { kind: 'published', transformationId: unpublished.id } }, 400, /no published version/);
+    await bad({ source: { kind: 'filter', filter: {} }, target: { kind: 'published', transformationId: unpublished.id } }, 400, /^target: transformation "Never published" has no published version yet; publish it, or pick one of its versions$/);
     expect((await t.call('GET', '/studio/api/replay/runs/nope')).status).toBe(404);
     expect((await t.call('GET', '/studio/api/replay/runs/nope/results')).status).toBe(404);
     const run = await ok(t, 'POST', '/studio/api/replay/runs', { source: { kind: 'file', events: [{ type: 'track' }] }, target: { kind: 'draft', code: ADD_FIELD } });

@@ -32,8 +32,10 @@ export function resolveTarget(store: Store, given: ReplayTarget, field: string):
     const transformationId = need(target.transformationId, 'transformationId');
     const published = store.destinations.publishedCode(transformationId);
     if (!published) {
-      if (!store.transformations.get(transformationId)) throw notFound(`${field}: transformation "${transformationId}" not found`);
-      throw badRequest(`${field}: transformation "${transformationId}" has no published version yet; publish one or pick a version`);
+      const transformation = store.transformations.get(transformationId);
+      if (!transformation) throw notFound(`${field}: transformation "${transformationId}" not found`);
+      // Named, not identified: this message reaches people (the replay form shows it as is).
+      throw badRequest(`${field}: transformation "${transformation.name}" has no published version yet; publish it, or pick one of its versions`);
     }
     return {
       kind: 'published',

@@ -1,36 +1,71 @@
 import type { ReplayResult, ReplayRun, SideResult } from '../../../shared/api/replay';
+import { CopyButton } from '../../components/CopyButton';
 import { DiffView } from '../test-bench/DiffView';
 
+const outputOf = (side: SideResult) => (side.outputs.length === 1 ? side.outputs[0] : side.outputs);
+
+/** What a side did with the event, in words (for the outcome line when there is nothing to diff). */
+function did(side: SideResult): string {
+  if (side.error) return 'failed';
+  if (side.outputs.length === 0) return 'dropped it';
+  if (side.outputs.length > 1) return `split it into ${side.outputs.length} events`;
+  return 'kept it';
+}
+
+/** One side's outcome: its error, or its output events (as JSON), and the logs of its batch. */
 function Side({ label, side }: { label: string; side: SideResult }) {
+  const json = side.error || side.outputs.length === 0 ? '' : JSON.stringify(outputOf(side), null, 2);
   return (
-    <div className="result-side">
-      <h4>{label}</h4>
+    <div className="result-side" data-testid={`result-side-${label}`}>
+      <h4>
+        {label}
+        {json && <CopyButton text={json} label="Copy" />}
+      </h4>
       {side.error ? <pre className="error">{side.error}</pre> : side.outputs.length === 0 ? <p className="muted">Dropped (no output).</p> : null}
       {side.outputs.length > 1 && <p className="muted">Split into {side.outputs.length} events.</p>}
+      {json && <pre className="json-view result-output" aria-label={`${label} output`}>{json}</pre>}
       {side.logs.length > 0 && <details><summary>Logs of its batch ({side.logs.length})</summary><pre>{side.logs.slice(0, 200).join('\n')}</pre></details>}
     </div>
   );
 }
 
-/** One event of a run: A vs B diff (the test bench's diff view) or input vs output, with errors and logs. */
+/**
+ * One event of a run. A vs B: the structural diff of the two outputs (the test bench's diff view)
+ * and each side's outputs; one target: input vs output. When a side failed or dropped the event
+ * there is nothing to diff: the outcome says so and the side shows its error.
+ */
 export function ResultDetail({ result, run }: { result: ReplayResult; run: ReplayRun }) {
-  const b = result.b;
+  const { a, b } = result;
+  // Diffed only output against output: a failed or dropped side has none, and one event against a split's list is no field change.
+  const diffable = !a.error && a.outputs.length > 0 && (!b || (!b.error && b.outputs.length === a.outputs.length));
   return (
     <section className="result-detail" aria-label="Event result" data-testid="result-detail">
       <h3>Event #{result.position + 1} {result.messageId && <span className="muted mono">{result.messageId}</span>}</h3>
       {b ? (
         <>
           <p className="muted">A = {run.a.label}; B = {run.b?.label}</p>
-          <DiffView before={result.a.outputs.length === 1 ? result.a.outputs[0] : result.a.outputs} after={b.outputs.length === 1 ? b.outputs[0] : b.outputs} />
+          {!diffable ? (
+            <p className={`result-outcome${a.error || b.error ? ' error' : ''}`} data-testid="result-outcome">A {did(a)} · B {did(b)}</p>
+          ) : (
+            <DiffView before={outputOf(a)} after={outputOf(b)} />
+          )}
           <div className="result-sides">
-            <Side label="A" side={result.a} />
+            <Side label="A" side={a} />
             <Side label="B" side={b} />
           </div>
         </>
       ) : (
         <>
-          <DiffView before={result.input} after={result.a.outputs.length === 1 ? result.a.outputs[0] : result.a.outputs} />
-          <Side label="Output" side={result.a} />
+          {a.error ? (
+            <p className="result-outcome error" data-testid="result-outcome">Failed: {run.a.label} threw on this event, so there is no output to compare with the input.</p>
+          ) : a.outputs.length === 0 ? (
+            <p className="result-outcome" data-testid="result-outcome">Dropped: {run.a.label} returned no event.</p>
+          ) : a.outputs.length > 1 ? (
+            <p className="result-outcome" data-testid="result-outcome">Split: {run.a.label} returned {a.outputs.length} events (below).</p>
+          ) : (
+            <DiffView before={result.input} after={a.outputs[0]} />
+          )}
+          <Side label={a.error ? 'Error' : 'Output'} side={a} />
         </>
       )}
     </section>

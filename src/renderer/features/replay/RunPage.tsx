@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ChangeKind, ReplayResult, ReplayRun, ResultsQuery } from '../../../shared/api/replay';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SplitLayout } from '../../components/SplitLayout';
 import { VirtualList } from '../../components/VirtualList';
 import { useActions } from '../../hooks/useActions';
 import { navigate } from '../../hooks/useHashRoute';
@@ -78,22 +79,39 @@ export function RunPage({ runId }: { runId: string }) {
         ))}
         <span className="muted" data-testid="results-total">{total.toLocaleString()} events{drill.change ? ` · ${drill.change}` : ''}{drill.path ? ` · field ${drill.path}` : ''}{drill.error ? ' · one error' : ''}</span>
       </div>
-      <div className="run-results">
-        <VirtualList
-          testId="replay-results"
-          label="Per-event results"
-          items={results}
-          itemKey={(r) => String(r.position)}
-          estimateSize={34}
-          renderItem={(r) => (
-            <button type="button" className={`result-row ${picked?.position === r.position ? 'selected' : ''}`} onClick={() => setPicked(r)}>
-              <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {String(r.input.event ?? '')}
-              <span className={`badge change-${r.change ?? 'none'}`}>{r.change ?? (r.a.error ? 'error' : `${r.a.outputs.length} output(s)`)}</span>
-            </button>
-          )}
-        />
-        {picked ? <ResultDetail result={picked} run={run} /> : <p className="muted">Pick an event to see its outputs{run.b ? ' and the A vs B diff' : ''}.</p>}
-      </div>
+      {/* List and detail side by side at every width, splitter between (sizes remembered); the pair is as tall as the page's view. */}
+      <SplitLayout
+        id="replay-run"
+        className="run-results"
+        label="Resize the event list"
+        first={{
+          id: 'events',
+          className: 'run-results-list',
+          defaultSize: '32%',
+          minSize: '200px',
+          content: (
+            <VirtualList
+              testId="replay-results"
+              label="Per-event results"
+              items={results}
+              itemKey={(r) => String(r.position)}
+              estimateSize={34}
+              renderItem={(r) => (
+                <button type="button" className={`result-row ${picked?.position === r.position ? 'selected' : ''}`} onClick={() => setPicked(r)}>
+                  <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {String(r.input.event ?? '')}
+                  <span className={`badge change-${r.change ?? 'none'}`}>{r.change ?? (r.a.error ? 'error' : `${r.a.outputs.length} output(s)`)}</span>
+                </button>
+              )}
+            />
+          ),
+        }}
+        second={{
+          id: 'detail',
+          className: 'run-results-detail',
+          minSize: '320px',
+          content: picked ? <ResultDetail result={picked} run={run} /> : <p className="muted">Pick an event to see its outputs{run.b ? ' and the A vs B diff' : ''}.</p>,
+        }}
+      />
       {total > results.length && <p className="muted">Showing the first {results.length.toLocaleString()} of {total.toLocaleString()}; narrow with the filters.</p>}
     </div>
   );
