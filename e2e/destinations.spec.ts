@@ -117,7 +117,7 @@ test('a destination names the live version of its transformation by number, like
   const t = await ui.api<{ id: string }>('POST', '/transformations?publish=true', { name: 'Enrich orders', code: 'export function transformEvent(event) { return event; }', language: 'javascript' });
   await ui.api('POST', `/transformations/${t.id}?publish=true`, { code: 'export function transformEvent(event) { event.v = 2; return event; }' });
   await ui.api('POST', '/studio/api/destinations', { name: 'Warehouse', kind: 'capture', transformationId: t.id });
-  const versions = (await ui.api<{ versions: { id: string; number: number; isPublished: boolean }[] }>('GET', `/studio/api/transformations/${t.id}/versions`)).versions;
+  const versions = (await ui.api<{ versions: { versionId: string; number: number; isPublished: boolean }[] }>('GET', `/studio/api/transformations/${t.id}/versions`)).versions;
   const live = versions.find((v) => v.isPublished)!;
   expect(live.number).toBe(2);
   await ui.signIn();
@@ -125,7 +125,7 @@ test('a destination names the live version of its transformation by number, like
   const card = page.getByTestId('destination-card').filter({ hasText: 'Warehouse' });
   await expect(card).toContainText('live v2');
   await expect(card.getByTestId('live-version')).toHaveText('live v2');
-  await expect(card).not.toContainText(live.id.slice(-8));
+  await expect(card).not.toContainText(live.versionId.slice(-8));
   await shootBoth(page, 'destinations-live-version');
 });
 
