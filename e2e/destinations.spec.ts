@@ -103,13 +103,19 @@ test('deleting a transformation connected to a destination names it and needs an
 });
 
 /** Options of a select whose text is wider than the select can show (text width against its inner width minus the arrow). */
-const cutOptions = (select: Locator) =>
-  select.evaluate((el: HTMLSelectElement) => {
-    const style = getComputedStyle(el);
-    const context = document.createElement('canvas').getContext('2d')!;
+// The browser side, typed here (e2e is type-checked without the DOM library).
+interface InBrowser {
+  getComputedStyle(el: unknown): { fontWeight: string; fontSize: string; fontFamily: string; paddingLeft: string; paddingRight: string };
+  document: { createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } } } };
+}
+const cutOptions = (select: Locator): Promise<string[]> =>
+  select.evaluate((el: { clientWidth: number; options: ArrayLike<{ text: string }> }) => {
+    const browser = globalThis as unknown as InBrowser;
+    const style = browser.getComputedStyle(el);
+    const context = browser.document.createElement('canvas').getContext('2d');
     context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-    return [...el.options].filter((o) => context.measureText(o.text).width > room).map((o) => o.text);
+    return Array.from(el.options).filter((o) => context.measureText(o.text).width > room).map((o) => o.text);
   });
 
 test('a destination names the live version of its transformation by number, like the rest of the studio', async ({ page, server }) => {
