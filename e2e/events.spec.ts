@@ -199,6 +199,7 @@ test('an invalid JSON path is named next to the field; counts, table and bulk ac
   await expect(page.getByText('The filter is not applied')).toBeVisible();
   for (const name of ['Delete matching', 'Export NDJSON', 'Export JSON', 'Replay matching…']) await expect(page.getByRole('button', { name })).toBeDisabled();
   await expect(page.getByRole('button', { name: /Select all/ })).toHaveCount(0);
+  await expect(page.getByTestId('live-state')).toHaveCount(0);
   await shootBoth(page, 'events-invalid-filter');
 
   // Another malformed one; then a valid one applies as usual.
@@ -220,6 +221,7 @@ test('an invalid JSON path is named next to the field; counts, table and bulk ac
   await expect(page.getByRole('button', { name: 'Delete matching' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Export NDJSON' })).toBeDisabled();
   await expect(ui.rows).toHaveCount(11);
+  await shootBoth(page, 'events-filter-pending');
   await field.fill('properties.revenue > 400');
   await expect(page.getByTestId('filters-pending')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete matching' })).toBeEnabled();

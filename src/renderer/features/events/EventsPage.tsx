@@ -86,12 +86,15 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
     <section className="page events-page" aria-labelledby="events-title">
       <div className="page-head">
         <h2 id="events-title">Events</h2>
-        <span className={`live ${live ? 'live-on' : ''}`} data-testid="live-state">
-          {live ? 'Live' : 'Paused'}
-          {!live && query.newer > 0 && (
-            <button type="button" className="link" onClick={() => { selection.clear(); setScrolledAway(false); query.refresh(); }}>{query.newer} new: show</button>
-          )}
-        </span>
+        {/* No tail while the filter is not applied (nothing is listed). */}
+        {!notApplied && (
+          <span className={`live ${live ? 'live-on' : ''}`} data-testid="live-state">
+            {live ? 'Live' : 'Paused'}
+            {!live && query.newer > 0 && (
+              <button type="button" className="link" onClick={() => { selection.clear(); setScrolledAway(false); query.refresh(); }}>{query.newer} new: show</button>
+            )}
+          </span>
+        )}
         <div className="page-actions">
           <button type="button" className="secondary" onClick={() => setDialog('import')}>Import…</button>
           <button type="button" className="secondary" onClick={() => void exportAs('ndjson')} disabled={!actionable} title={whyNot}>Export NDJSON</button>
