@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import type { Locator } from '@playwright/test';
 import { PipelinePage } from './pages/pipeline-page';
+import { shootBoth, VIEWPORTS } from './shots';
 import { expect, test } from './studio-fixture';
 
 /** A local receiver: /down answers 500, /up records and answers 200. */
@@ -98,4 +100,65 @@ test('deleting a transformation connected to a destination names it and needs an
   await expect(page).toHaveURL(/#\/transformations$/);
   const destinations = await ui.api<{ destinations: { name: string; transformationId: string | null }[] }>('GET', '/studio/api/destinations');
   expect(destinations.destinations).toEqual([expect.objectContaining({ name: 'Warehouse', transformationId: null })]);
+});
+
+/** Options of a select whose text is wider than the select can show (text width against its inner width minus the arrow). */
+// The browser side, typed here (e2e is type-checked without the DOM library).
+interface InBrowser {
+  getComputedStyle(el: unknown): { fontWeight: string; fontSize: string; fontFamily: string; paddingLeft: string; paddingRight: string };
+  document: { createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } } } };
+}
+const cutOptions = (select: Locator): Promise<string[]> =>
+  select.evaluate((el: { clientWidth: number; options: ArrayLike<{ text: string }> }) => {
+    const browser = globalThis as unknown as InBrowser;
+    const style = browser.getComputedStyle(el);
+    const context = browser.document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    return Array.from(el.options).filter((o) => context.measureText(o.text).width > room).map((o) => o.text);
+  });
+
+test('a destination names the live version of its transformation by number, like the rest of the studio', async ({ page, server }) => {
+  const ui = new PipelinePage(page, server);
+  const t = await ui.api<{ id: string }>('POST', '/transformations?publish=true', { name: 'Enrich orders', code: 'export function transformEvent(event) { return event; }', language: 'javascript' });
+  await ui.api('POST', `/transformations/${t.id}?publish=true`, { code: 'export function transformEvent(event) { event.v = 2; return event; }' });
+  await ui.api('POST', '/studio/api/destinations', { name: 'Warehouse', kind: 'capture', transformationId: t.id });
+  const versions = (await ui.api<{ versions: { versionId: string; number: number; isPublished: boolean }[] }>('GET', `/studio/api/transformations/${t.id}/versions`)).versions;
+  const live = versions.find((v) => v.isPublished)!;
+  expect(live.number).toBe(2);
+  await ui.signIn();
+  await ui.go('Destinations');
+  const card = page.getByTestId('destination-card').filter({ hasText: 'Warehouse' });
+  await expect(card).toContainText('live v2');
+  await expect(card.getByTestId('live-version')).toHaveText('live v2');
+  await expect(card).not.toContainText(live.versionId.slice(-8));
+  await shootBoth(page, 'destinations-live-version');
+});
+
+test('the new-destination dialog shows each choice in full, with what it means below', async ({ page, server }) => {
+  const ui = new PipelinePage(page, server);
+  await ui.api('POST', '/transformations?publish=true', { name: 'Enrich orders with customer tiers', code: 'export function transformEvent(event) { return event; }', language: 'javascript' });
+  await ui.signIn();
+  await ui.go('Destinations');
+  await page.getByRole('button', { name: 'New destination' }).first().click();
+  const form = page.getByTestId('destination-form');
+  const kind = form.getByLabel('Kind');
+  const transformation = form.getByLabel('Transformation');
+  await expect(transformation.locator('option')).toHaveCount(2);
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    for (const select of [kind, transformation, form.getByLabel('Method')]) expect(await cutOptions(select), `${size.width}x${size.height}`).toEqual([]);
+  }
+  await expect(kind).toHaveAccessibleDescription(/HTTP POST of each event/);
+  await expect(transformation).toHaveAccessibleDescription(/pass through unchanged/);
+  await shootBoth(page, 'destination-new-dialog');
+  await kind.selectOption('data-plane');
+  await expect(form.getByTestId('kind-help')).toContainText('RudderStack');
+  await transformation.selectOption({ label: 'Enrich orders with customer tiers' });
+  await expect(form.getByTestId('transformation-help')).toContainText('published version');
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    for (const select of [kind, transformation]) expect(await cutOptions(select), `${size.width}x${size.height}`).toEqual([]);
+  }
+  await shootBoth(page, 'destination-new-dialog-data-plane');
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PipelinePage } from './pages/pipeline-page';
+import { shootBoth } from './shots';
 import { expect, test } from './studio-fixture';
 
 test('create a source and see its first event arrive live from a curl-like request', async ({ page, server }) => {
@@ -10,6 +11,7 @@ test('create a source and see its first event arrive live from a curl-like reque
   await page.getByRole('button', { name: 'Create source' }).click();
   const detail = page.getByRole('region', { name: 'Send events to Checkout service' });
   await expect(detail.getByTestId('first-event-waiting')).toBeVisible();
+  await expect(detail.getByRole('heading', { level: 3 })).toHaveText('Send your first event to “Checkout service”');
   await expect(detail.getByTestId('snippet-curl')).toContainText(`${server.url}/v1/track`);
   const source = (await ui.api<{ sources: { name: string; writeKey: string }[] }>('GET', '/studio/api/sources')).sources.find((s) => s.name === 'Checkout service')!;
   await expect(detail.getByTestId('snippet-curl')).toContainText(source.writeKey);
@@ -18,6 +20,8 @@ test('create a source and see its first event arrive live from a curl-like reque
   await ui.send(source.writeKey, 'track', { userId: 'user-1', event: 'Order Completed', properties: { revenue: 42 } });
   await expect(detail.getByTestId('first-event')).toContainText('Order Completed');
   await expect(detail.getByTestId('first-event-waiting')).toHaveCount(0);
+  // Once it has an event, the source is no longer waiting for its first one.
+  await expect(detail.getByRole('heading', { level: 3 })).toHaveText('Send events to “Checkout service”');
   await ui.screenshot('sources-first-event');
 
   // Rename, disable (the event API refuses its key), enable again.
@@ -76,7 +80,7 @@ test('filter the events table by type, time and a JSON path; select some and exp
   await expect(ui.rows).toHaveCount(7);
   await expect(page).toHaveURL(/where=/);
   await ui.filter('JSON path', 'revenue');
-  await expect(page.getByRole('alert')).toContainText('where: cannot read');
+  await expect(page.getByTestId('where-error')).toContainText('“revenue”: needs an operator and a value');
   await ui.filter('JSON path', 'properties.revenue > 100 and context.library.name = "analytics-node"');
   await expect(ui.rows).toHaveCount(7);
 
@@ -149,4 +153,86 @@ test('import a HAR and an NDJSON file with one bad line (the report names it, no
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(ui.rows).toHaveCount(3);
   await expect(ui.chip('page')).toContainText('1');
+});
+
+test('a source that already has events does not ask for its first one', async ({ page, server }) => {
+  const ui = new PipelinePage(page, server);
+  const source = await ui.defaultSource();
+  await ui.send(source.writeKey, 'batch', { batch: Array.from({ length: 55 }, (_, i) => ({ type: 'track', userId: `u${i}`, event: 'Signed Up' })) });
+  await ui.signIn();
+  await ui.go('Sources');
+  const detail = page.getByRole('region', { name: `Send events to ${source.name}` });
+  await expect(detail.getByTestId('first-event')).toContainText('Signed Up');
+  await expect(detail.getByRole('heading', { level: 3 })).toHaveText(`Send events to “${source.name}”`);
+  await expect(page.getByText('Send your first event')).toHaveCount(0);
+  await expect(detail.getByTestId('first-event-waiting')).toHaveCount(0);
+  await shootBoth(page, 'sources-with-events');
+});
+
+test('an invalid JSON path is named next to the field; counts, table and bulk actions never pretend it applied', async ({ page, server }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  const ui = new PipelinePage(page, server);
+  const source = await ui.defaultSource();
+  const batch = Array.from({ length: 52 }, (_, i) => ({ type: i % 4 === 0 ? 'identify' : 'track', userId: `user-${i}`, event: 'Order Completed', properties: { revenue: i * 10 } }));
+  await ui.send(source.writeKey, 'batch', { batch });
+  await ui.signIn();
+  await ui.go('Events');
+  const filters = page.getByRole('form', { name: 'Event filters' });
+  await expect(filters).toContainText('52 matching');
+  await expect(ui.rows.first()).toBeVisible();
+
+  await ui.filter('JSON path', 'foo bar baz');
+  await expect(page.getByText(/expected an operator after foo/)).toBeVisible();
+  await expect(filters).not.toContainText('52 matching');
+  await expect(page.getByRole('button', { name: 'Delete matching' })).toBeDisabled();
+  // Said next to the field, in words that say what to fix.
+  const field = filters.getByLabel('JSON path');
+  await expect(page.getByTestId('where-error')).toContainText('“foo bar baz”: expected an operator after foo, got “bar”');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(/expected an operator after foo/);
+  // Nothing on screen reads as the result of that filter, and nothing acts on it.
+  await expect(filters).not.toContainText('52 matching');
+  await expect(page.getByTestId('match-count')).toHaveText('Filter not applied');
+  await expect(ui.chip('track')).toHaveCount(0);
+  await expect(ui.rows).toHaveCount(0);
+  await expect(page.getByText('The filter is not applied')).toBeVisible();
+  for (const name of ['Delete matching', 'Export NDJSON', 'Export JSON', 'Replay matching…']) await expect(page.getByRole('button', { name })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Select all/ })).toHaveCount(0);
+  await expect(page.getByTestId('live-state')).toHaveCount(0);
+  await shootBoth(page, 'events-invalid-filter');
+
+  // Another malformed one; then a valid one applies as usual.
+  await ui.filter('JSON path', 'properties.revenue >>> 100');
+  await expect(page.getByTestId('where-error')).toContainText('unknown operator “>>>”');
+  await ui.filter('JSON path', 'properties.revenue > 400');
+  await expect(page.getByTestId('where-error')).toHaveCount(0);
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('match-count')).toHaveText('11 matching');
+  await expect(ui.rows).toHaveCount(11);
+  await expect(page.getByRole('button', { name: 'Delete matching' })).toBeEnabled();
+
+  // An edit not applied yet: the error shows once the field is left, and the actions on
+  // "matching" wait until the form and the table agree again.
+  await field.fill('properties.revenue >');
+  await filters.getByLabel('Text').focus();
+  await expect(page.getByTestId('where-error')).toContainText('no value after >');
+  await expect(page.getByTestId('filters-pending')).toContainText('not applied');
+  await expect(page.getByRole('button', { name: 'Delete matching' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Export NDJSON' })).toBeDisabled();
+  await expect(ui.rows).toHaveCount(11);
+  await shootBoth(page, 'events-filter-pending');
+  await field.fill('properties.revenue > 400');
+  await expect(page.getByTestId('filters-pending')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete matching' })).toBeEnabled();
+
+  // The same from a link or bookmark (the filter in the address).
+  await page.goto(`${server.url}/#/events?where=${encodeURIComponent('properties.revenue >>> 100')}`);
+  await expect(page.getByTestId('where-error')).toContainText('unknown operator “>>>”');
+  await expect(page.getByTestId('match-count')).toHaveText('Filter not applied');
+  await expect(ui.rows).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete matching' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Clear the JSON path' }).click();
+  await expect(page.getByTestId('match-count')).toHaveText('52 matching');
+  expect(pageErrors).toEqual([]);
 });

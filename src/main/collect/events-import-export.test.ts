@@ -33,7 +33,32 @@ describe('filters', () => {
     expect(both.body.events.map((e: any) => e.userId).sort()).toEqual(['u2', 'u3', 'u4']);
     const bad = await get(`/studio/api/events?where=${encodeURIComponent('revenue')}`);
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatch(/where: cannot read/);
+    expect(bad.body.error).toMatch(/^where: “revenue”: needs an operator and a value/);
+  });
+
+  it('answers every malformed JSON path with a 400 naming the problem, on list, counts, export and delete alike', async () => {
+    const malformed: [string, RegExp][] = [
+      ['properties.revenue >>> 100', /^where: “properties.revenue >>> 100”: unknown operator “>>>”; operators: =, !=, >, >=, <, <=, ~/],
+      ['foo bar baz', /^where: “foo bar baz”: expected an operator after foo, got “bar”/],
+      ['properties.revenue > > 1', /^where: .*two operators in a row/],
+      ['properties.revenue >', /^where: .*no value after >/],
+      ['> 100', /^where: .*no field path/],
+      ['a = "open', /^where: .*no closing "/],
+      ['a = 1 and', /^where: nothing after the last "and"/],
+      ['a = 1 or b = 2', /^where: “a = 1 or b = 2”: "or" does not join conditions/],
+      ['properties.revenue < null', /^where: .*not null/],
+      ['a..b = 1', /^where: “a..b” is not a field path/],
+    ];
+    const before = (await get('/studio/api/events/counts')).body.total;
+    for (const [where, message] of malformed) {
+      const q = `where=${encodeURIComponent(where)}`;
+      for (const [method, path] of [['GET', `/studio/api/events?${q}`], ['GET', `/studio/api/events/counts?${q}`], ['GET', `/studio/api/events/export?${q}`], ['DELETE', `/studio/api/events?${q}`]] as const) {
+        const answer = await t.call(method, path);
+        expect(answer.status, `${method} ${path}`).toBe(400);
+        expect(answer.body, `${method} ${path}`).toMatchObject({ code: 'validation', error: expect.stringMatching(message) });
+      }
+    }
+    expect((await get('/studio/api/events/counts')).body.total).toBe(before);
   });
 
   it('counts per type under the other filters', async () => {

@@ -118,7 +118,13 @@ describe('connected transformation', () => {
     const { body: first } = await t.call('POST', '/transformations?publish=true', { name: 'First', code, events });
     const { body: second } = await t.call('POST', '/transformations?publish=true', { name: 'Second', code, events });
     const connected = await t.call('PUT', `/studio/api/destinations/${d.id}/transformation`, { transformationId: first.id });
-    expect(connected.body.transformation).toMatchObject({ id: first.id, name: 'First' });
+    expect(connected.body.transformation).toMatchObject({ id: first.id, name: 'First', publishedVersionNumber: 1 });
+    // The live version by the number the versions API lists (v2 after a second publish).
+    await t.call('POST', `/transformations/${first.id}?publish=true`, { code: 'export function transformEvent(e) { e.v = 2; return e; }', events });
+    const live = (await t.call('GET', `/studio/api/transformations/${first.id}/versions`)).body.versions.find((v: any) => v.isPublished);
+    const shownLive = (await t.call('GET', `/studio/api/destinations/${d.id}`)).body.transformation;
+    expect(shownLive).toMatchObject({ publishedVersionId: live.versionId, publishedVersionNumber: 2 });
+    expect(live.number).toBe(2);
     const replaced = await t.call('PUT', `/studio/api/destinations/${d.id}/transformation`, { transformationId: second.id });
     expect(replaced.body.transformationId).toBe(second.id);
     const shown = (await t.call('GET', `/transformations/${second.id}`)).body;

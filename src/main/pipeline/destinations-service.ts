@@ -9,7 +9,8 @@ import type { PipelineService } from './pipeline-service';
 import { quarantineReason } from './quarantine';
 
 export interface DestinationView extends Destination {
-  transformation: { id: string; name: string; publishedVersionId: string | null } | null;
+  /** The connected transformation; publishedVersionNumber is the live version's number (v2), as the versions API lists it. */
+  transformation: { id: string; name: string; publishedVersionId: string | null; publishedVersionNumber: number | null } | null;
   delivery: {
     /** Last captured event seq this destination has processed. */
     cursor: number;
@@ -58,7 +59,7 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
     return {
       ...d,
       config: maskedConfig(d.kind, d.config),
-      transformation: t ? { id: t.id, name: t.name, publishedVersionId: t.publishedVersionId } : null,
+      transformation: t ? { id: t.id, name: t.name, publishedVersionId: t.publishedVersionId, publishedVersionNumber: t.publishedVersionNumber } : null,
       delivery: {
         cursor,
         pending: store.events.pendingFor(d.id, cursor),

@@ -136,11 +136,26 @@ export function destinationsRepo(db: Db, box: SecretBox) {
       return db.prepare('DELETE FROM destinations WHERE id = ?').run(id).changes > 0;
     },
     /** A transformation as the pipeline needs to know it (connect checks). */
-    transformation(transformationId: string): { id: string; name: string; publishedVersionId: string | null; deleted: boolean } | undefined {
-      const row = db.prepare('SELECT id, name, published_version_id, deleted_at FROM transformations WHERE id = ?').get(transformationId) as
-        | { id: string; name: string; published_version_id: string | null; deleted_at: string | null }
+    transformation(
+      transformationId: string,
+    ): { id: string; name: string; publishedVersionId: string | null; publishedVersionNumber: number | null; deleted: boolean } | undefined {
+      const row = db
+        .prepare(
+          `SELECT t.id, t.name, t.published_version_id, t.deleted_at, v.seq AS published_seq
+           FROM transformations t LEFT JOIN transformation_versions v ON v.id = t.published_version_id WHERE t.id = ?`,
+        )
+        .get(transformationId) as
+        | { id: string; name: string; published_version_id: string | null; deleted_at: string | null; published_seq: number | null }
         | undefined;
-      return row && { id: row.id, name: row.name, publishedVersionId: row.published_version_id, deleted: row.deleted_at !== null };
+      return (
+        row && {
+          id: row.id,
+          name: row.name,
+          publishedVersionId: row.published_version_id,
+          publishedVersionNumber: row.published_seq,
+          deleted: row.deleted_at !== null,
+        }
+      );
     },
     /** The published version of a transformation with the library versions it pins. */
     publishedCode(transformationId: string): PublishedCode | undefined {

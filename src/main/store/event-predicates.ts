@@ -1,14 +1,8 @@
 import { lookupKey } from './event-keys';
 import { sqlConditions } from './sql-conditions';
+import type { WhereCondition } from '../../shared/where-expression';
 
-export type WhereOp = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | 'exists' | 'missing';
-/** One JSON-path condition (parsed by collect/where-filter.ts). */
-export interface WhereCondition {
-  /** SQLite JSON path, e.g. `$.properties.revenue` or `$.products[0].sku`. */
-  path: string;
-  op: WhereOp;
-  value?: string | number | boolean | null;
-}
+export type { WhereCondition, WhereOp } from '../../shared/where-expression';
 
 /** Filters of the studio's event list, counts, export and delete-by-filter (all optional, combined with AND). */
 export interface EventFilter {

@@ -20,7 +20,8 @@ export const EventFilterFields = {
       maxLength: 2000,
       description:
         'JSON-path conditions on the enriched event joined by "and": `properties.revenue > 100 and context.library.name = "analytics-node"`. ' +
-        'Operators: = != > >= < <= ~ (contains), `exists`, `missing`; values are JSON (numbers, "strings", true, false, null) or bare words',
+        'Operators: = != > >= < <= ~ (contains), `exists`, `missing`; values are JSON (numbers, "strings", true, false, null) or bare words ' +
+        '(quote text that holds operators, quotes, " and " or " or "). A malformed expression is answered 400 with what to fix',
     }),
   ),
   ids: Type.Optional(Type.String({ maxLength: 200_000, description: 'Captured event ids separated by commas (a selection)' })),

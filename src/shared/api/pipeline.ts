@@ -24,7 +24,15 @@ export const DestinationView = Type.Object({
   config: AnyObject,
   enabled: Type.Boolean(),
   transformationId: NullableText,
-  transformation: Type.Union([Type.Object({ id: Type.String(), name: Type.String(), publishedVersionId: NullableText }), Type.Null()]),
+  transformation: Type.Union([
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      publishedVersionId: NullableText,
+      publishedVersionNumber: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'Number of the live version (2 for v2), as the versions API lists it' }),
+    }),
+    Type.Null(),
+  ]),
   sourceIds: Type.Array(Type.String()),
   createdAt: Type.String(),
   updatedAt: Type.String(),

@@ -29,7 +29,9 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
         {d.transformation ? (
           <>
             <a href={hrefFor('transformation', d.transformation.id)}>{d.transformation.name}</a>
-            <span className="small">{d.transformation.publishedVersionId ? `live version ${d.transformation.publishedVersionId.slice(-8)}` : 'no published version'}</span>
+            <span className="small" data-testid="live-version">
+              {d.transformation.publishedVersionId ? (d.transformation.publishedVersionNumber ? `live v${d.transformation.publishedVersionNumber}` : 'live version') : 'no published version'}
+            </span>
             <button type="button" className="link" onClick={onDisconnect}>Disconnect</button>
           </>
         ) : (

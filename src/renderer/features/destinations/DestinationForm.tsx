@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { api } from '../../api/client';
 import { pipelineApi, type DestinationInput, type DestinationKind, type DestinationView, type Source } from '../../api/pipeline';
 import type { Transformation } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 
-const KINDS: { value: DestinationKind; label: string }[] = [
-  { value: 'webhook', label: 'Webhook (HTTP POST of each event)' },
-  { value: 'file', label: 'File (NDJSON)' },
-  { value: 'data-plane', label: 'Data plane (forward to a RudderStack /v1/batch)' },
-  { value: 'capture', label: 'Capture (keep results only)' },
+// Short option labels (a select shows its choice in one line); what the choice means is said below it.
+const KINDS: { value: DestinationKind; label: string; help: string }[] = [
+  { value: 'webhook', label: 'Webhook', help: 'An HTTP POST of each event to a URL.' },
+  { value: 'file', label: 'File', help: 'Appends each event as a line of an NDJSON file in the data directory.' },
+  { value: 'data-plane', label: 'Data plane', help: 'Forwards the events to a RudderStack data plane (its /v1/batch).' },
+  { value: 'capture', label: 'Capture only', help: 'Keeps the results in the studio; nothing is sent anywhere.' },
 ];
 
 /** Create or edit a destination: kind-specific config, sources, connected transformation. */
@@ -62,6 +63,11 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
     }
   };
   const published = transformations.filter((t) => t.publishedVersionId || t.id === transformationId);
+  const ids = useId();
+  const kindHelp = KINDS.find((k) => k.value === kind)?.help;
+  const transformationHelp = transformationId
+    ? 'Events pass through its published version; publishing a new version changes what this destination receives.'
+    : 'Events pass through unchanged.';
   return (
     <Dialog title={destination ? `Edit “${destination.name}”` : 'New destination'} onClose={onClose} wide testId="destination-form" actions={
       <>
@@ -71,11 +77,14 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
     }>
       <div className="form-grid">
         <label>Name<input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} /></label>
-        <label>Kind
-          <select value={kind} onChange={(e) => setKind(e.target.value as DestinationKind)} disabled={!!destination}>
-            {KINDS.map((k) => <option key={k.value} value={k.value}>{k.label}</option>)}
-          </select>
-        </label>
+        <div className="form-field">
+          <label>Kind
+            <select value={kind} onChange={(e) => setKind(e.target.value as DestinationKind)} disabled={!!destination} aria-describedby={`${ids}-kind`}>
+              {KINDS.map((k) => <option key={k.value} value={k.value}>{k.label}</option>)}
+            </select>
+          </label>
+          <span id={`${ids}-kind`} className="field-help" data-testid="kind-help">{kindHelp}</span>
+        </div>
         {(kind === 'webhook' || kind === 'data-plane') && <label>URL<input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hook" /></label>}
         {kind === 'webhook' && (
           <label>Method
@@ -95,12 +104,15 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
         )}
         {(kind === 'webhook' || kind === 'data-plane') && <label>Max attempts<input type="number" min={1} max={20} value={maxAttempts} onChange={(e) => setMaxAttempts(e.target.value)} placeholder="default" /></label>}
         {kind === 'file' && <label>File path<input value={path} onChange={(e) => setPath(e.target.value)} placeholder="exports/events.ndjson (relative to the data directory)" /></label>}
-        <label>Transformation
-          <select value={transformationId} onChange={(e) => setTransformationId(e.target.value)}>
-            <option value="">None (events pass through unchanged)</option>
-            {published.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-          </select>
-        </label>
+        <div className="form-field form-span">
+          <label>Transformation
+            <select value={transformationId} onChange={(e) => setTransformationId(e.target.value)} aria-describedby={`${ids}-transformation`}>
+              <option value="">None</option>
+              {published.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            </select>
+          </label>
+          <span id={`${ids}-transformation`} className="field-help" data-testid="transformation-help">{transformationHelp}</span>
+        </div>
       </div>
       <fieldset className="source-picks">
         <legend>Sources</legend>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { EventFilterQuery } from '../../../shared/api/events';
 import { filterIsEmpty, selectionQuery, type ExportFormat } from '../../../shared/api/event-selection';
+import { parseWhereExpression } from '../../../shared/where-expression';
 import { pipelineApi, type Source } from '../../api/pipeline';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -40,12 +41,22 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const [selectionSize, setSelectionSize] = useState(0);
-  const query = useEventsQuery(filter, scrolledAway || selectionSize > 0);
+  const [pending, setPending] = useState(false);
+  // A JSON path that does not parse is not applied: nothing is fetched, counted or acted on for it.
+  const whereCheck = useMemo(() => parseWhereExpression(filter.where), [filter.where]);
+  const query = useEventsQuery(whereCheck.ok ? filter : undefined, scrolledAway || selectionSize > 0);
+  const serverWhereError = query.error?.startsWith('where: ') ? query.error.slice('where: '.length) : undefined;
+  const whereError = whereCheck.ok ? serverWhereError : whereCheck.error;
+  const notApplied = whereError !== undefined || query.error !== undefined;
   const selection = useEventSelection(filter, query.total);
   useEffect(() => setSelectionSize(selection.size), [selection.size]);
   useEffect(() => void pipelineApi.listSources().then((a) => setSources(a.sources), (e: Error) => setError(e.message)), []);
   const sourceMap = useMemo(() => new Map(sources.map((s) => [s.id, s])), [sources]);
   const target = selection.selection ? selectionQuery(selection.selection) : filter;
+  // What acts on "matching" needs the filter the table shows: applied, and the form not edited since.
+  const byFilter = selection.selection?.kind !== 'ids';
+  const actionable = !!query.total && !(byFilter && pending);
+  const whyNot = pending && byFilter ? 'Apply (or undo) the edited filters first' : notApplied ? 'The filter is not applied' : undefined;
   const targetLabel = selection.selection ? `${selection.size.toLocaleString()} selected` : filterIsEmpty(filter) ? 'all events' : `${(query.total ?? 0).toLocaleString()} matching`;
 
   const exportAs = async (format: ExportFormat) => {
@@ -59,6 +70,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
   };
   const remove = async () => {
     setDialog(undefined);
+    if (!actionable) return;
     try {
       const { deleted } = await pipelineApi.deleteEvents(target, filterIsEmpty(target));
       setNotice(`Deleted ${deleted.toLocaleString()} events.`);
@@ -74,36 +86,47 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
     <section className="page events-page" aria-labelledby="events-title">
       <div className="page-head">
         <h2 id="events-title">Events</h2>
-        <span className={`live ${live ? 'live-on' : ''}`} data-testid="live-state">
-          {live ? 'Live' : 'Paused'}
-          {!live && query.newer > 0 && (
-            <button type="button" className="link" onClick={() => { selection.clear(); setScrolledAway(false); query.refresh(); }}>{query.newer} new: show</button>
-          )}
-        </span>
+        {/* No tail while the filter is not applied (nothing is listed). */}
+        {!notApplied && (
+          <span className={`live ${live ? 'live-on' : ''}`} data-testid="live-state">
+            {live ? 'Live' : 'Paused'}
+            {!live && query.newer > 0 && (
+              <button type="button" className="link" onClick={() => { selection.clear(); setScrolledAway(false); query.refresh(); }}>{query.newer} new: show</button>
+            )}
+          </span>
+        )}
         <div className="page-actions">
           <button type="button" className="secondary" onClick={() => setDialog('import')}>Import…</button>
-          <button type="button" className="secondary" onClick={() => void exportAs('ndjson')} disabled={!query.total}>Export NDJSON</button>
-          <button type="button" className="secondary" onClick={() => void exportAs('json')} disabled={!query.total}>Export JSON</button>
+          <button type="button" className="secondary" onClick={() => void exportAs('ndjson')} disabled={!actionable} title={whyNot}>Export NDJSON</button>
+          <button type="button" className="secondary" onClick={() => void exportAs('json')} disabled={!actionable} title={whyNot}>Export JSON</button>
         </div>
       </div>
-      <EventFilters filter={filter} counts={query.counts} sources={sources} onChange={(f) => navigate(pageHref('events', f))} />
+      <EventFilters filter={filter} counts={query.counts} notApplied={notApplied} whereError={whereError} sources={sources}
+        onChange={(f) => navigate(pageHref('events', f))} onPendingChange={setPending} />
       <div className="selection-bar" aria-label="Selection">
         <span data-testid="selection-count">{selection.size ? `${selection.size.toLocaleString()} selected` : 'No selection (click a checkbox; shift-click selects a range)'}</span>
-        {query.total !== undefined && query.total > 0 && <button type="button" className="link" onClick={selection.selectAllMatching}>Select all {query.total.toLocaleString()} matching</button>}
+        {query.total !== undefined && query.total > 0 && <button type="button" className="link" onClick={selection.selectAllMatching} disabled={pending} title={pending ? whyNot : undefined}>Select all {query.total.toLocaleString()} matching</button>}
         {selection.size > 0 && <button type="button" className="link" onClick={selection.clear}>Clear selection</button>}
-        <button type="button" className="secondary" disabled={!query.total} onClick={() => navigate(replayHref(
+        <button type="button" className="secondary" disabled={!actionable} title={whyNot} onClick={() => navigate(replayHref(
           selection.selection?.kind === 'ids' ? { ids: selection.selection.ids } : { filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) as Record<string, string> },
         ))}>
           {selection.size ? 'Replay selection…' : 'Replay matching…'}
         </button>
-        <button type="button" className="secondary danger" disabled={!query.total} onClick={() => setDialog('delete')}>
+        <button type="button" className="secondary danger" disabled={!actionable} title={whyNot} onClick={() => setDialog('delete')}>
           {selection.size ? 'Delete selected' : 'Delete matching'}
         </button>
       </div>
-      <ErrorNotice message={error ?? query.error} onDismiss={() => setError(undefined)} />
+      <ErrorNotice message={error ?? (serverWhereError ? undefined : query.error)} onDismiss={() => setError(undefined)} onRetry={!error && query.error ? query.refresh : undefined} />
       {notice && <p role="status" className="notice">{notice} <button type="button" className="link" onClick={() => setNotice(undefined)} aria-label="Dismiss">✕</button></p>}
       <div className={`events-body ${openId ? 'with-detail' : ''}`}>
-        {query.total === 0 ? (
+        {notApplied ? (
+          <EmptyState title="The filter is not applied"
+            action={whereError ? <button type="button" className="secondary" onClick={() => navigate(pageHref('events', { ...filter, where: undefined }))}>Clear the JSON path</button> : undefined}>
+            {whereError
+              ? 'Its JSON path has an error (said under the field). Nothing is listed, counted, exported or deleted for it until it is fixed and applied.'
+              : 'The events could not be loaded (see the error above): nothing is listed for this filter.'}
+          </EmptyState>
+        ) : query.total === 0 ? (
           <EmptyState title={filterIsEmpty(filter) ? 'No events captured yet' : 'No event matches these filters'}
             action={filterIsEmpty(filter) ? <a href="#/sources">Send one from the Sources page</a> : <a href={pageHref('events')}>Clear the filters</a>}>
             {filterIsEmpty(filter) ? 'Events sent to the event API (or imported) appear here live.' : 'Change or clear the filters above.'}

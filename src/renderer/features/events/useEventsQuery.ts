@@ -26,7 +26,7 @@ export interface EventsQuery {
  * newest id when taken) so offsets stay put, pages fetched by offset on demand, counts per
  * type, and a live tail that takes a new snapshot when new events arrive unless `paused`.
  */
-export function useEventsQuery(filter: EventFilterQuery, paused: boolean): EventsQuery {
+export function useEventsQuery(filter: EventFilterQuery | undefined, paused: boolean): EventsQuery {
   const [snapshot, setSnapshot] = useState<{ cursor: string; lastId: number } | undefined>();
   const [counts, setCounts] = useState<EventTypeCounts>();
   const [newer, setNewer] = useState(0);
@@ -36,10 +36,25 @@ export function useEventsQuery(filter: EventFilterQuery, paused: boolean): Event
   const filterKey = JSON.stringify(filter);
   const filterRef = useRef(filter);
   filterRef.current = filter;
+  /** Nothing on screen may look like a result of a filter that did not apply. */
+  const forget = useCallback(() => {
+    pages.current = new Map();
+    setSnapshot(undefined);
+    setCounts(undefined);
+    setNewer(0);
+    setVersion((v) => v + 1);
+  }, []);
 
   const generation = useRef(0);
   const take = useCallback(async () => {
     const mine = ++generation.current;
+    const filter = filterRef.current;
+    if (!filter) {
+      // No filter to apply (the page found it invalid): no result to show.
+      forget();
+      setError(undefined);
+      return;
+    }
     try {
       // The newest id pins the snapshot; the first page and the counts then load side by side
       // (rows show as soon as the page is there; the total follows with the counts).
@@ -47,8 +62,12 @@ export function useEventsQuery(filter: EventFilterQuery, paused: boolean): Event
       const lastId = Number(newest.events[0]?.id ?? 0);
       const cursor = String(lastId + 1);
       const map = new Map<number, StoredEventRow[] | 'loading'>([[0, 'loading']]);
-      const first = pipelineApi.listEvents(filterRef.current, { limit: PAGE_SIZE, cursor });
-      const counted = pipelineApi.countEvents(filterRef.current, cursor);
+      const first = pipelineApi.listEvents(filter, { limit: PAGE_SIZE, cursor });
+      // Settled either way, so a refused filter is one handled error, not also an unhandled rejection.
+      const counted = pipelineApi.countEvents(filter, cursor).then(
+        (c) => ({ counts: c }),
+        (e: Error) => ({ error: e }),
+      );
       const rows = await first;
       if (mine !== generation.current) return;
       map.set(0, rows.events);
@@ -58,12 +77,16 @@ export function useEventsQuery(filter: EventFilterQuery, paused: boolean): Event
       setNewer(0);
       setError(undefined);
       setVersion((v) => v + 1);
-      const nextCounts = await counted;
-      if (mine === generation.current) setCounts(nextCounts);
+      const answer = await counted;
+      if (mine !== generation.current) return;
+      if ('error' in answer) throw answer.error;
+      setCounts(answer.counts);
     } catch (e) {
-      if (mine === generation.current) setError((e as Error).message);
+      if (mine !== generation.current) return;
+      forget();
+      setError((e as Error).message);
     }
-  }, []);
+  }, [forget]);
   useEffect(() => void take(), [filterKey, take]);
 
   const pausedRef = useRef(paused);
@@ -88,7 +111,7 @@ export function useEventsQuery(filter: EventFilterQuery, paused: boolean): Event
         if (pages.current.has(page)) continue;
         pages.current.set(page, 'loading');
         const map = pages.current;
-        pipelineApi.listEvents(filterRef.current, { limit: PAGE_SIZE, cursor: snapshot.cursor, offset: page * PAGE_SIZE }).then(
+        pipelineApi.listEvents(filterRef.current ?? {}, { limit: PAGE_SIZE, cursor: snapshot.cursor, offset: page * PAGE_SIZE }).then(
           (answer) => {
             if (pages.current !== map) return; // a newer snapshot replaced this one
             map.set(page, answer.events);

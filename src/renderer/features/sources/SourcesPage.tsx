@@ -6,7 +6,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { pageHref } from '../../hooks/routes';
-import { FirstEvent } from './FirstEvent';
+import { FirstEvent, useLatestEvent } from './FirstEvent';
 import { RenameDialog } from './RenameDialog';
 import { snippets } from './snippets';
 
@@ -50,6 +50,7 @@ export function SourcesPage({ info }: { info: StudioInfo }) {
     setDeleteCount((await pipelineApi.countEvents({ sourceId: source.id }).catch(() => ({ total: 0 }))).total);
   };
   const current = sources?.find((s) => s.id === selected);
+  const latest = useLatestEvent(current?.id);
   return (
     <section className="page" aria-labelledby="sources-title">
       <div className="page-head">
@@ -86,7 +87,8 @@ export function SourcesPage({ info }: { info: StudioInfo }) {
         </ul>
         {current && (
           <div className="source-detail" aria-label={`Send events to ${current.name}`} role="region">
-            <h3>Send your first event to “{current.name}”</h3>
+            {/* "first event" only while the source has none (not while that is still being checked). */}
+            <h3>{latest === null ? `Send your first event to “${current.name}”` : `Send events to “${current.name}”`}</h3>
             <dl className="facts">
               <dt>Event URL</dt>
               <dd><code data-testid="event-url">{info.baseUrl}</code> <CopyButton text={info.baseUrl} label="Copy URL" /></dd>
@@ -100,7 +102,7 @@ export function SourcesPage({ info }: { info: StudioInfo }) {
                 <pre data-testid={`snippet-${snippet.id}`}>{snippet.code}</pre>
               </div>
             ))}
-            <FirstEvent sourceId={current.id} />
+            <FirstEvent sourceId={current.id} event={latest} />
           </div>
         )}
       </div>
