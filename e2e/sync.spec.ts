@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHeadless } from '../src/main/testing/spawn-headless';
-import { StudioPage } from './pages/studio-page';
+import { replaceEditorText, StudioPage } from './pages/studio-page';
 import { E2E_EMAIL, E2E_TOKEN, expect, test } from './studio-fixture';
 
 const artifact = (name: string) => fileURLToPath(new URL(`./artifacts/${name}`, import.meta.url));
@@ -121,9 +121,7 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     const mergeResult = page.getByRole('textbox', { name: 'Merge result (local side, editable)' });
-    await mergeResult.click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.insertText('export function transformEvent(event) {\n  event.greeting = "merged";\n  return event;\n}\n');
+    await replaceEditorText(page, mergeResult, 'export function transformEvent(event) {\n  event.greeting = "merged";\n  return event;\n}\n');
     await page.getByRole('button', { name: 'Save merge' }).click();
     await expect(items.nth(0)).toContainText('Changed locally');
     await page.getByRole('button', { name: 'Push selected' }).click();

@@ -40,10 +40,7 @@ export class StudioPage {
 
   /** Replaces the whole code as one paste would. */
   async replaceCode(code: string, editor: Locator = this.code): Promise<void> {
-    // Focus rather than click: a long document's centre may be scrolled out of its scroller.
-    await editor.focus();
-    await this.page.keyboard.press('ControlOrMeta+a');
-    await this.page.keyboard.insertText(code);
+    await replaceEditorText(this.page, editor, code);
   }
 
   async save(): Promise<void> {
@@ -81,4 +78,29 @@ export class StudioPage {
   sidePanelTab(name: RegExp | string): Locator {
     return this.page.getByRole('tablist', { name: 'Panels' }).getByRole('tab', { name });
   }
+}
+
+/** A text small enough that CodeMirror renders all of it (it renders only what is in view, long lines in part). */
+const CHECKED_LINES = 30;
+const CHECKED_CHARS = 2_000;
+
+/**
+ * Replaces the whole text of a CodeMirror editor (`.cm-content`) as one paste would. On a loaded
+ * machine a select-all can reach the editor after the text does (seen in CI: the text went in at
+ * the cursor, beside the old code), so a short document is read back from the editor's lines and
+ * the paste done again until it is what was pasted.
+ */
+export async function replaceEditorText(page: Page, editor: Locator, text: string): Promise<void> {
+  const paste = async () => {
+    // Focus rather than click: a long document's centre may be scrolled out of its scroller.
+    await editor.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(text);
+  };
+  if (text.split('\n').length > CHECKED_LINES || text.length > CHECKED_CHARS) return paste();
+  await expect(async () => {
+    await paste();
+    const lines = await editor.locator('.cm-line').evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+    expect(lines.join('\n')).toBe(text);
+  }).toPass({ timeout: 15_000 });
 }
