@@ -5,7 +5,7 @@ import { Limiter } from './limiter';
 import { InstancePool } from './pool';
 import { ProcessPool, type RemoteInstance, type SandboxProcessInfo } from './process-pool';
 import { payloadOf } from './payload';
-import { readRunAnswer } from './results';
+import { AnswerParts, readRunAnswer } from './results';
 import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
 import type { RunRequest } from './process/protocol';
 import { groupedOutput } from './per-event';
@@ -50,6 +50,11 @@ export interface SandboxOptions {
   credentials?: () => Record<string, string>;
   /** Sandbox processes (default 1); runs of one transformation go to the same process. */
   processes?: number;
+  /**
+   * Answers of transform runs come in parts, read while the isolate writes the rest (default true;
+   * false: one answer at the end, as grouped runs always do).
+   */
+  answerInParts?: boolean;
   /** A sandbox process whose resident memory beyond its isolates' heaps passes this (MB) is replaced (default 160). */
   recycleRssMb?: number;
   /** Time past a run's deadline before its sandbox process counts as stuck and is killed (default 5 s). */
@@ -181,7 +186,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   const closedError = () => toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
 
   /** One batch in a sandbox process; `group`: answered per input event (see GroupedAnswer). */
-  async function runBatch(input: TransformInput, group?: RunRequest['group']) {
+  async function runBatch(input: TransformInput, group?: RunRequest['group'], onPart?: (json: string) => void) {
     if (closed) throw closedError();
     const started = performance.now();
     checkInput(input);
@@ -196,7 +201,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       const held = hold(request.key, group !== undefined);
       let instance: RemoteInstance | undefined;
       try {
-        const answer = await processes.run({ ...request, payload, ...(group ? { group } : {}) }, held.handle);
+        const answer = await processes.run({ ...request, payload, ...(group ? { group } : {}), ...(onPart ? { inParts: true } : {}) }, held.handle, onPart);
         instance = answer.instance;
         return answer;
       } finally {
@@ -227,8 +232,10 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   }
 
   async function transform(input: TransformInput): Promise<TransformOutput> {
-    const { json, network, started } = await runBatch(input);
-    const { results, logs, logEvents } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes);
+    // The answer's parts are read as they arrive, while the isolate writes the rest.
+    const parts = options.answerInParts === false ? undefined : new AnswerParts();
+    const { json, network, started } = await runBatch(input, undefined, parts && ((piece) => parts.add(piece)));
+    const { results, logs, logEvents } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes, parts);
     return { results, logs, logEvents, durationMs: elapsed(started), ...(network.length > 0 ? { network } : {}) };
   }
 

@@ -24,6 +24,8 @@ type Pending = {
   kill: () => void;
   /** A replay request's progress; each one restarts its deadline. */
   onProgress?: (done: number) => void;
+  /** The pieces of an answer in parts, in order. */
+  onPart?: (json: string) => void;
 };
 
 /**
@@ -140,6 +142,7 @@ export class Slot {
       for (const pending of this.pending.values()) this.arm(pending, pending.deadlineMs);
       return;
     }
+    if (reply.type === 'part') return this.pending.get(reply.id)?.onPart?.(reply.json);
     this.rssMb = reply.rssMb;
     this.heapMb = reply.heapMb;
     const pending = this.pending.get(reply.id);
@@ -204,9 +207,15 @@ export class Slot {
     if (!this.exited && this.child.connected) this.child.send(message);
   }
 
-  send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void, onProgress?: (done: number) => void): Promise<Reply> {
+  send(
+    message: CoreMessage & { id: number },
+    name: string,
+    deadlineMs: number,
+    kill: () => void,
+    listeners: Pick<Pending, 'onProgress' | 'onPart'> = {},
+  ): Promise<Reply> {
     return new Promise((resolve, reject) => {
-      const pending: Pending = { name, resolve, reject, deadlineMs, kill, onProgress };
+      const pending: Pending = { name, resolve, reject, deadlineMs, kill, ...listeners };
       this.arm(pending, this.ready ? deadlineMs : deadlineMs + STARTUP_MS);
       this.pending.set(message.id, pending);
       clearTimeout(this.retireTimer);
@@ -342,17 +351,17 @@ export class ProcessPool {
     message: Omit<RunRequest, 'id'> | Omit<ReplayBatchesRequest, 'id'> | Omit<LibraryTestRequest, 'id'>,
     name: string,
     deadlineMs: number,
-    onProgress?: (done: number) => void,
+    listeners?: Pick<Pending, 'onProgress' | 'onPart'>,
   ) {
     // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
-    return slot.send({ ...message, id: this.nextId++ } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'), onProgress);
+    return slot.send({ ...message, id: this.nextId++ } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'), listeners);
   }
 
   /**
    * Runs a batch on the warm isolate `warm` stands for, else in the process the key hashes to.
    * Answers the result and a handle on the isolate the run left warm.
    */
-  async run(request: Omit<RunRequest, 'id' | 'type'>, warm?: RemoteInstance): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
+  async run(request: Omit<RunRequest, 'id' | 'type'>, warm?: RemoteInstance, onPart?: (json: string) => void): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
     if (this.closed) throw sandboxError(messages.disposed);
     // A warm isolate in the replay process is not used for interactive runs (it is let go).
     const slot = warm && !warm.broken && !warm.slot.background ? warm.slot : this.slot(this.indexFor(request.key));
@@ -360,7 +369,7 @@ export class ProcessPool {
     // A grouped run may first wait in the process for the one run of its key sent before it
     // (runner.run keeps a key's grouped runs in arrival order): its deadline covers both.
     const deadlineMs = request.group ? 2 * request.limits.wallTimeoutMs : request.limits.wallTimeoutMs;
-    const reply = await this.request(slot, { ...request, type: 'run' }, request.name, deadlineMs).finally(() => this.recycleIfGrown(slot));
+    const reply = await this.request(slot, { ...request, type: 'run' }, request.name, deadlineMs, { onPart }).finally(() => this.recycleIfGrown(slot));
     const instance = warm && warm.slot === slot ? warm : new RemoteInstance(slot, request.key, request.memoryLimitMb);
     return { json: reply.json ?? 'null', grouped: reply.grouped, network: reply.network ?? [], instance };
   }
@@ -389,7 +398,7 @@ export class ProcessPool {
     // others in flight, its sides run at once.
     const deadlineMs = REPLAY_BATCHES_IN_FLIGHT * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
     clearTimeout(this.replayRecycleCheck);
-    const reply = await this.request(slot, { ...request, type: 'replay' }, name, deadlineMs, onProgress).finally(() => this.recycleReplayProcess(slot));
+    const reply = await this.request(slot, { ...request, type: 'replay' }, name, deadlineMs, { onProgress }).finally(() => this.recycleReplayProcess(slot));
     const instances = request.sides.map((side, i) => {
       const handle = handles[i];
       return handle && handle.slot === slot && !handle.broken ? handle : new RemoteInstance(slot, side.key, side.memoryLimitMb);

@@ -41,11 +41,37 @@ export function parseAnswerObject(json: string, maxOutputBytes: number): Record<
   return answer;
 }
 
-/** Parses the isolate's answer (one JSON string): its entries, and the answer for its logs. */
-export function parseRunAnswer(json: string, maxOutputBytes: number): { entries: unknown[]; answer: Record<string, unknown> } {
+/**
+ * The pieces of an answer in parts (JSON arrays of entries, in order), each read as it arrives:
+ * while the isolate still writes the next ones.
+ */
+export class AnswerParts {
+  readonly pieces: unknown[][] = [];
+  /** A piece was not a JSON array: the answer cannot be read. */
+  broken = false;
+
+  add(json: string): void {
+    if (this.broken) return;
+    try {
+      const piece: unknown = JSON.parse(json);
+      if (Array.isArray(piece)) this.pieces.push(piece);
+      else this.broken = true;
+    } catch {
+      this.broken = true;
+    }
+  }
+}
+
+/**
+ * Parses the isolate's answer (one JSON string, after its parts if it came in parts): its entries,
+ * and the answer for its logs. The answer says how many parts came before it (`p`).
+ */
+export function parseRunAnswer(json: string, maxOutputBytes: number, parts?: AnswerParts): { entries: unknown[]; answer: Record<string, unknown> } {
   const answer = parseAnswerObject(json, maxOutputBytes);
-  const entries = answer.r;
-  if (!Array.isArray(entries)) throw unreadableAnswer();
+  const rest = answer.r;
+  const expected = answer.p ?? 0;
+  if (!Array.isArray(rest) || parts?.broken || expected !== (parts?.pieces.length ?? 0)) throw unreadableAnswer();
+  const entries = parts && parts.pieces.length > 0 ? [...parts.pieces.flat(), ...rest] : rest;
   return { entries, answer };
 }
 
@@ -87,8 +113,9 @@ export function readRunAnswer(
   events: Record<string, unknown>[] | StoredEvents,
   metadata: EventMetadata[] | undefined,
   maxOutputBytes: number,
+  parts?: AnswerParts,
 ): { results: TransformResult[]; logs: string[]; logEvents: number[] } {
-  const { entries, answer } = parseRunAnswer(json, maxOutputBytes);
+  const { entries, answer } = parseRunAnswer(json, maxOutputBytes, parts);
   const count = eventCount(events);
   const cache = new Map<number, EventMetadata>();
   const metadataOf = (index: number): EventMetadata => {

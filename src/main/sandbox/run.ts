@@ -13,6 +13,9 @@ const HANDLERS: Record<string, HostCallHandler> = {
   geolocation: handleGeolocation,
 };
 
+/** The count of parts an answer in parts says came before it (`{"p":N,…}`, the runtime's own key order). */
+const PARTS_COUNT = /^\{"p":(\d+),/;
+
 export interface RunLimits {
   /** Execution time of the isolate for the whole batch (CPU time, summed over its entries). */
   timeoutMs: number;
@@ -40,9 +43,13 @@ export interface RunEnv {
  * (time, memory, disposal) fails the run and disposes the instance. `grouped`: the isolate answers
  * per input event (grouped-answer-source.ts) instead of one document of entries.
  */
-export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv, grouped = false): Promise<string> {
+export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv, grouped = false, onPart?: (json: string) => void): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let done = false;
+    // Answer in parts (onPart): the pieces the isolate handed out, and the answer while one it
+    // counts has not arrived here yet (the answer is passed on after its parts).
+    let partsIn = 0;
+    let held: { json: string; parts: number } | undefined;
     let hostCalls = 0;
     let queue: Promise<unknown> = Promise.resolve();
     const cpuStart = instance.isolate.cpuTime;
@@ -66,6 +73,14 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
     };
     const finish = (json: string) => {
       if (done) return;
+      held = undefined;
+      if (onPart) {
+        const parts = Number(PARTS_COUNT.exec(json)?.[1] ?? 0);
+        if (partsIn < parts) {
+          held = { json, parts };
+          return;
+        }
+      }
       done = true;
       cleanup();
       resolve(json);
@@ -106,6 +121,13 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
       credential: env.credential,
       onStart(kind, id, json) {
         if (done) return;
+        if (kind === 'part') {
+          if (!onPart) return;
+          partsIn++;
+          onPart(json);
+          if (held && partsIn >= held.parts) finish(held.json);
+          return;
+        }
         const handler = HANDLERS[kind];
         if (!handler) return answerCall(id, failAnswer(`unknown host call ${kind}`));
         if (++hostCalls > limits.maxHostCalls) {
@@ -125,6 +147,6 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
       },
     };
 
-    call('run', payload, grouped).then(afterEntry).catch(fail);
+    call('run', payload, grouped, onPart ? 'parts' : '').then(afterEntry).catch(fail);
   });
 }

@@ -21,6 +21,11 @@ export interface RuntimeLimits {
 
 export const RUNTIME_FILENAME = 'sandbox runtime';
 
+/** An answer in parts has at most this many pieces (the last one is the answer itself)... */
+export const ANSWER_PARTS = 4;
+/** ...of at least this many entries: a smaller answer comes whole. */
+export const MIN_PART_ENTRIES = 25;
+
 /**
  * Fields of `metadata(event)`, in the hosted wrapper's order (`return { sourceId: eventMetadata.sourceId,
  * sourceName: …, workspaceId: …, … transformationVersionId: … }`): every key is present, those the
@@ -134,20 +139,22 @@ function derive(event) {
   return m;
 }
 
-function serialize(entries) {
+// The answer: {"p": parts sent before it, "r": entries, ...}. \`sentChars\`: the size of those parts,
+// which count toward the output limit with it.
+function serialize(entries, parts, sentChars) {
   const logs = state.logs;
   let json;
   try {
-    json = stringify({ r: entries, l: logs, li: state.logEvents, d: state.logsDropped });
+    json = stringify({ p: parts, r: entries, l: logs, li: state.logEvents, d: state.logsDropped });
   } catch (_) {
     const safe = entries.map((entry) => {
       try { stringify(entry[2]); return entry; } catch (error) {
         return [entry[0], 1, 'returned event could not be converted to JSON: ' + messageOf(error)];
       }
     });
-    json = stringify({ r: safe, l: logs, li: state.logEvents, d: state.logsDropped });
+    json = stringify({ p: parts, r: safe, l: logs, li: state.logEvents, d: state.logsDropped });
   }
-  if (json.length > ${limits.maxOutputChars}) return stringify({ f: 'output-too-large' });
+  if (sentChars + json.length > ${limits.maxOutputChars}) return stringify({ f: 'output-too-large' });
   return json;
 }
 
@@ -156,10 +163,35 @@ return function setup(namespace, kind) {
   let finished = '';
   let runId = 0;
   let groupedCount = -1; // answer per input event (grouped-answer-source) when >= 0
+  let inParts = false; // the host reads the answer in parts (see answerInParts)
 
-  const answer = (entries) => (groupedCount >= 0 ? serializeGrouped(entries, groupedCount, ${limits.maxOutputChars}) : serialize(entries));
+  // The answer in parts: all but the last piece of the entries (at most ${ANSWER_PARTS}, of at least
+  // ${MIN_PART_ENTRIES} entries) are handed to the host one after the other as JSON arrays, the last
+  // one with the answer. Serialising piece by piece changes nothing of what user code sees (it runs
+  // before, toJSON in the same order), while the host moves and reads the pieces already out. A
+  // piece that cannot be serialised, or would pass the output limit, stays in the answer, which
+  // handles both.
+  function answerInParts(entries) {
+    const size = Math.max(${MIN_PART_ENTRIES}, Math.ceil(entries.length / ${ANSWER_PARTS}));
+    let from = 0;
+    let parts = 0;
+    let sentChars = 0;
+    while (entries.length - from > size) {
+      let json;
+      try { json = stringify(entries.slice(from, from + size)); } catch (_) { break; }
+      if (sentChars + json.length > ${limits.maxOutputChars}) break;
+      hostStart('part', runId, json);
+      parts++;
+      sentChars += json.length;
+      from += size;
+    }
+    return serialize(from > 0 ? entries.slice(from) : entries, parts, sentChars);
+  }
 
-  function run(payload, grouped) {
+  const answer = (entries) =>
+    groupedCount >= 0 ? serializeGrouped(entries, groupedCount, ${limits.maxOutputChars}) : inParts ? answerInParts(entries) : serialize(entries, 0, 0);
+
+  function run(payload, grouped, parts) {
     runId++;
     finished = '';
     pending.clear();
@@ -173,6 +205,7 @@ return function setup(namespace, kind) {
     const given = isArray(input.m) ? input.m : null;
     const n = events.length;
     groupedCount = grouped === true ? n : -1;
+    inParts = parts === 'parts' && groupedCount < 0;
     // messageId → index (last one wins), built before user code can change the events.
     const byMessageId = new Map();
     const byIdentity = new Map();
@@ -291,7 +324,7 @@ return function setup(namespace, kind) {
   }
 
   return function entry(op, a, b, c) {
-    if (op === 'run') return run(a, b);
+    if (op === 'run') return run(a, b, c);
     if (op === 'poll') return finished !== '' ? finished : '#' + pending.size;
     if (op === 'settle') { settle(a, b, c); return ''; }
     return '';

@@ -30,6 +30,12 @@ export interface RunRequest {
    * and maps results to events by these messageIds (one per input event).
    */
   group?: { messageIds: (string | null)[] };
+  /**
+   * Answer in parts (not with `group`): the isolate hands out all but the last piece of its
+   * entries as it serialises them, each sent on at once as a `part` reply, so the core reads them
+   * while the rest is still being written; the answer (`{"p": parts, …}`) comes last.
+   */
+  inParts?: boolean;
 }
 
 /**
@@ -106,6 +112,8 @@ export type ProcessReply =
   | { type: 'ready' }
   /** A run that is done leaves its isolate warm in the process (the core pools a handle on it). */
   | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchesReply; network?: NetworkCall[]; rssMb: number; heapMb: number }
+  /** A piece of an answer in parts: a JSON array of entries, in order, before the answer. */
+  | { type: 'part'; id: number; json: string }
   /** A replay request's stored progress (position after its last stored batch); sent now and then while it runs. */
   | { type: 'progress'; id: number; done: number; rssMb: number; heapMb: number }
   | { type: 'failed'; id: number; error: SerializedError; rssMb: number; heapMb: number };

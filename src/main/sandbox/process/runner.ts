@@ -54,7 +54,7 @@ export function createRunner() {
     }
   };
 
-  async function runHeld(request: RunRequest, asLines: boolean): Promise<RunReply> {
+  async function runHeld(request: RunRequest, asLines: boolean, onPart?: (json: string) => void): Promise<RunReply> {
     const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
     const credentials = request.credentials;
     const network: NetworkCall[] = [];
@@ -74,7 +74,7 @@ export function createRunner() {
         credential: (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
         network,
       };
-      const json = await runOnInstance(instance, request.payload, request.limits, env, byIsolate);
+      const json = await runOnInstance(instance, request.payload, request.limits, env, byIsolate, request.inParts && !request.group ? onPart : undefined);
       if (!request.group) return { json, network };
       const { messageIds } = request.group;
       const lines = byIsolate ? readGroupedLines(json, messageIds.length, request.runtime.maxOutputChars) : grouped(json, messageIds, request.runtime.maxOutputChars);
@@ -99,8 +99,11 @@ export function createRunner() {
       return Math.round(bytes / 1048576);
     },
 
-    /** `asLines`: a grouped run's results as strings (replay batches run in this process). */
-    async run(request: RunRequest, asLines = false): Promise<RunReply> {
+    /**
+     * `asLines`: a grouped run's results as strings (replay batches run in this process).
+     * `onPart`: receives the pieces of an answer in parts (`request.inParts`) as they come.
+     */
+    async run(request: RunRequest, asLines = false, onPart?: (json: string) => void): Promise<RunReply> {
       // Replay sends a key's next batch before the last one is answered: it waits here for the
       // warm isolate (runs of one key in arrival order) instead of starting a second one.
       if (request.group) while (active.has(request.key)) await active.get(request.key);
@@ -108,7 +111,7 @@ export function createRunner() {
       const mine = new Promise<void>((resolve) => (finished = resolve));
       active.set(request.key, mine);
       try {
-        return await runHeld(request, asLines);
+        return await runHeld(request, asLines, onPart);
       } finally {
         if (active.get(request.key) === mine) active.delete(request.key);
         finished();

@@ -56,7 +56,7 @@ process.on('message', (message: CoreMessage) => {
   if (background && message.type === 'replay') lowerPriority();
   const work =
     message.type === 'run'
-      ? runner.run(message)
+      ? runner.run(message, false, (json) => send({ type: 'part', id: message.id, json }))
       : message.type === 'replay'
         ? replays.batches(message, (done) => {
             send({ type: 'progress', id: message.id, done, ...memory() });
