@@ -51,7 +51,12 @@ test('credentials and settings screens; a failing row keeps its input; metadata(
   await settings.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('alert')).toContainText('Nothing was saved: Memory limit (MB) must be >= 16');
   expect(await retention()).toEqual(before);
+  // The refused field is marked (only it), until it is edited.
+  await expect(settings.getByLabel('Memory limit (MB)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(days).not.toHaveAttribute('aria-invalid');
+  await shootBoth(page, 'settings-refused');
   await settings.getByLabel('Memory limit (MB)').fill('128');
+  await expect(settings.getByLabel('Memory limit (MB)')).not.toHaveAttribute('aria-invalid');
   await days.fill(shownDays);
   await shootBoth(page, 'settings');
 

@@ -88,6 +88,7 @@ test('deleting a transformation connected to a destination names it and needs an
   await ui.screenshot('overview');
   await page.goto(`${server.url}/#/transformations/${t.id}`);
   await expect(page.getByTestId('live-on')).toContainText('Live on Warehouse');
+  await expect(page.getByTestId('live-on')).toContainText('running v1');
   await page.getByRole('button', { name: /Delete/ }).first().click();
   const dialog = page.getByTestId('delete-transformation');
   await expect(dialog.getByTestId('connected-warning')).toContainText('live on destination Warehouse');

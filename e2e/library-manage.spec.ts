@@ -66,9 +66,12 @@ test('deleting a library is refused while a transformation imports it, naming it
   await expect(dialog.getByTestId('library-importers')).toContainText('Imported by Uses bits');
   await dialog.getByRole('button', { name: 'Delete library' }).click();
   await expect(dialog.getByTestId('delete-library-error')).toContainText('imported by transformation "Uses bits"');
+  // Said once (in the dialog), not again on the page behind it; gone with the dialog.
+  await expect(page.getByRole('alert')).toHaveCount(1);
   await shootBoth(page, 'library-delete-refused');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('artifact-name')).toHaveText('Shared Bits');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Libraries' }).click();
   await page.getByRole('link', { name: /Leftovers/ }).click();

@@ -27,7 +27,7 @@ test('from the events page: select events, compare published vs draft, read the 
 
   // Choose the transformation and compare the published version (A) with the draft (B).
   const form = page.getByRole('form', { name: 'New replay run' });
-  await expect(form).toContainText('matching event=Kinds');
+  await expect(form).toContainText('matching event “Kinds”');
   await form.getByLabel('Transformation').selectOption({ label: 'Kinds' });
   await form.getByLabel('Run through (A)').selectOption('published');
   await expect(form.getByLabel('Compare with (B, optional)').locator(`option[value="${draft.versionId}"]`)).toHaveCount(1);

@@ -48,6 +48,7 @@ describe('replay runs (integration, real sandbox and SQLite)', () => {
     const created = await ok(t, 'POST', '/transformations', { name: 'Add field', code: ADD_FIELD });
     const run = await ok(t, 'POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: { event: 'Plain' } }, target: { kind: 'version', versionId: created.versionId } });
     expect(run).toMatchObject({ kind: 'replay', total: 450, b: null, a: { kind: 'version', versionId: created.versionId } });
+    expect(run.source).toBe('450 captured events matching event “Plain”');
     const finished = await waitFor(t, run.id);
     expect(finished).toMatchObject({ status: 'done', done: 450, summary: { a: { kept: 450, dropped: 0, split: 0, failed: 0 }, errors: [] } });
     const page = await ok(t, 'GET', `/studio/api/replay/runs/${run.id}/results?offset=440&limit=50`);

@@ -5,6 +5,7 @@ import { filterFromQuery } from '../collect/events-service';
 import { MAX_JSON_DEPTH } from '../collect/limits';
 import { badRequest } from '../errors';
 import type { Store } from '../store';
+import { describeFilter } from '../../shared/filter-description';
 
 export interface ResolvedInputs {
   description: string;
@@ -43,10 +44,7 @@ export function resolveSource(store: Store, given: ReplaySource): ResolvedInputs
   }
   if (seqs.length === 0) throw badRequest('source.filter: no captured event matches the filter');
   seqs.reverse();
-  const described = Object.entries(source.filter ?? {})
-    .filter(([, v]) => v)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(', ');
+  const described = describeFilter(source.filter ?? {});
   return {
     description: `${source.limit ? `the newest ${seqs.length}` : seqs.length} captured events${described ? ` matching ${described}` : ''}`,
     events: seqs.map((seq) => ({ seq, event: null })),

@@ -150,7 +150,8 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                   </button>
                 </p>
               )}
-              <ErrorNotice message={editor.actionError} onDismiss={editor.clearActionError} />
+              {/* The delete dialog shows its own refusal; the page says it once, not twice. */}
+              <ErrorNotice message={dialog === 'delete' ? undefined : editor.actionError} onDismiss={editor.clearActionError} />
               {message && (
                 <p className="notice" role="status">
                   {message}{' '}
@@ -239,7 +240,10 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
           dirty={editor.dirty}
           busy={editor.busy === 'deleting'}
           error={editor.actionError}
-          onCancel={() => setDialog(undefined)}
+          onCancel={() => {
+            editor.clearActionError();
+            setDialog(undefined);
+          }}
           onDelete={async () => {
             if (await editor.remove()) navigate(hrefFor('library'));
           }}

@@ -39,7 +39,12 @@ export function DestinationsPage({ id, params }: { id?: string; params: Record<s
         const enabled = !d.enabled || !!d.delivery.quarantine;
         void act(() => pipelineApi.updateDestination(d.id, { enabled }), enabled ? `Resumed ${d.name}.` : `Paused ${d.name}.`);
       }}
-      onRetry={() => void act(async () => setNotice(`Retrying ${(await pipelineApi.retryFailed(d.id)).queued} failed events of ${d.name}.`))}
+      onRetry={() =>
+        void act(async () => {
+          const { queued } = await pipelineApi.retryFailed(d.id);
+          setNotice(`Queued ${queued} failed event${queued === 1 ? '' : 's'} of ${d.name} for another delivery.`);
+        })
+      }
       onDisconnect={() => void act(() => pipelineApi.disconnect(d.id), `Disconnected the transformation from ${d.name}: events pass through unchanged.`)}
       onDelete={() => setDeleting(d)} />
   );

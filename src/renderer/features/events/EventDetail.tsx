@@ -34,7 +34,7 @@ export function EventDetail({ id, onClose }: { id: string; onClose: () => void }
       </div>
       {error && <p className="error">{error}</p>}
       {detail?.request && view === 'received' && (
-        <p className="muted small">POST /v1/{detail.request.callType} from {detail.request.requestIp ?? 'unknown'} · {detail.request.eventCount} event(s) in the request</p>
+        <p className="muted small">POST /v1/{detail.request.callType} from {detail.request.requestIp ?? 'unknown'} · {detail.request.eventCount} event{detail.request.eventCount === 1 ? '' : 's'} in the request</p>
       )}
       <pre className="json-view" data-testid="event-json">{detail ? text : 'Loading…'}</pre>
     </aside>

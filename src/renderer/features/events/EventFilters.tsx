@@ -67,11 +67,11 @@ export function EventFilters({ filter, counts, notApplied, whereError, sources, 
         </label>
         {text('event', 'Event name', 'Order Completed')}
         {text('user', 'User', 'userId or anonymousId')}
-        <label className="filter-field">
+        <label className="filter-field filter-time">
           <span>From</span>
           <input type="datetime-local" step="1" aria-label="Received from" value={toLocalInput(draft.from)} onChange={(e) => setDraft({ ...draft, from: fromLocalInput(e.target.value) })} />
         </label>
-        <label className="filter-field">
+        <label className="filter-field filter-time">
           <span>To</span>
           <input type="datetime-local" step="1" aria-label="Received to" value={toLocalInput(draft.to)} onChange={(e) => setDraft({ ...draft, to: fromLocalInput(e.target.value) })} />
         </label>

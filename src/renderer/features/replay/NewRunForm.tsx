@@ -5,6 +5,7 @@ import { pipelineApi } from '../../api/pipeline';
 import type { TransformationVersion } from '../../api/types';
 import { navigate } from '../../hooks/useHashRoute';
 import { useWorkspace } from '../workspace/useWorkspace';
+import { describeFilter } from '../../../shared/filter-description';
 
 /** Where the events page sends a selection or a filter: `#/replay?ids=1,2,3` or `#/replay?event=X&type=track`. */
 export function replayHref(selection: { ids?: string[]; filter?: Record<string, string> }): string {
@@ -21,7 +22,7 @@ function selectionFrom(query: string): Selection {
   const ids = params.get('ids');
   if (ids) return { kind: 'events', ids: ids.split(',').filter(Boolean) };
   const filter = Object.fromEntries(FILTER_KEYS.filter((k) => params.get(k)).map((k) => [k, params.get(k)!]));
-  const described = Object.entries(filter).map(([k, v]) => `${k}=${v}`).join(', ');
+  const described = describeFilter(filter);
   return { kind: 'filter', filter, matching: described ? ` matching ${described}` : '' };
 }
 

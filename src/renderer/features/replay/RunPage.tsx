@@ -9,7 +9,7 @@ import { navigate } from '../../hooks/useHashRoute';
 import { ResultDetail } from './ResultDetail';
 import { usePolling } from './usePolling';
 import { RunProgress } from './RunProgress';
-import { RunSummaryView } from './RunSummaryView';
+import { CHANGE_LABELS, RunSummaryView } from './RunSummaryView';
 
 type Only = NonNullable<ResultsQuery['only']> | '';
 const PAGE = 500;
@@ -77,7 +77,7 @@ export function RunPage({ runId }: { runId: string }) {
             {o === '' ? 'All' : `Only ${o}`}
           </button>
         ))}
-        <span className="muted" data-testid="results-total">{total.toLocaleString()} events{drill.change ? ` · ${drill.change}` : ''}{drill.path ? ` · field ${drill.path}` : ''}{drill.error ? ' · one error' : ''}</span>
+        <span className="muted" data-testid="results-total">{total.toLocaleString()} events{drill.change ? ` · ${CHANGE_LABELS[drill.change].toLowerCase()}` : ''}{drill.path ? ` · field ${drill.path}` : ''}{drill.error ? ' · one error' : ''}</span>
       </div>
       {/* List and detail side by side at every width, splitter between (sizes remembered); the pair is as tall as the page's view. */}
       <SplitLayout
@@ -99,7 +99,7 @@ export function RunPage({ runId }: { runId: string }) {
               renderItem={(r) => (
                 <button type="button" className={`result-row ${picked?.position === r.position ? 'selected' : ''}`} onClick={() => setPicked(r)}>
                   <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {String(r.input.event ?? '')}
-                  <span className={`badge change-${r.change ?? 'none'}`}>{r.change ?? (r.a.error ? 'error' : `${r.a.outputs.length} output(s)`)}</span>
+                  <span className={`badge change-${r.change ?? 'none'}`}>{r.change ? CHANGE_LABELS[r.change] : r.a.error ? 'error' : `${r.a.outputs.length} output${r.a.outputs.length === 1 ? '' : 's'}`}</span>
                 </button>
               )}
             />

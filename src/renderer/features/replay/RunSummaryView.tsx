@@ -1,6 +1,7 @@
 import type { ChangeKind, ReplayRun } from '../../../shared/api/replay';
 
-const LABELS: Record<ChangeKind, string> = {
+/** What each change kind is called on screen. */
+export const CHANGE_LABELS: Record<ChangeKind, string> = {
   unchanged: 'Unchanged',
   changed: 'Changed',
   dropped: 'Dropped',
@@ -24,10 +25,10 @@ export function RunSummaryView({ run, onDrill }: { run: ReplayRun; onDrill: (d: 
     <section className="replay-summary" aria-label="Summary">
       {summary.changes && (
         <div className="change-counts">
-          {(Object.keys(LABELS) as ChangeKind[]).map((k) => (
+          {(Object.keys(CHANGE_LABELS) as ChangeKind[]).map((k) => (
             <button key={k} type="button" className={`count-card change-${k}`} data-testid={`count-${k}`} onClick={() => onDrill({ change: k })}>
               <strong>{summary.changes![k].toLocaleString()}</strong>
-              <span>{LABELS[k]}</span>
+              <span>{CHANGE_LABELS[k]}</span>
             </button>
           ))}
         </div>

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { labelled, saveSettings } from './save-settings';
+import { labelled, namedFields, saveSettings } from './save-settings';
 
 type All = { sandbox: { memoryLimitMb: number; timeoutMs: number }; management: { maxCodeBytes: number }; retention: { maxAgeDays: number | null } };
 const stored: All = { sandbox: { memoryLimitMb: 128, timeoutMs: 4000 }, management: { maxCodeBytes: 1_000_000 }, retention: { maxAgeDays: null } };
@@ -32,7 +32,11 @@ describe('saveSettings', () => {
     const s = server({ sandbox: 'body: field "memoryLimitMb" must be >= 16', management: 'body: field "maxCodeBytes" must be <= 1048576' });
     const wanted = { sandbox: { memoryLimitMb: 0, timeoutMs: 4000 }, management: { maxCodeBytes: 2_000_000 }, retention: { maxAgeDays: 7 } };
     const outcome = await saveSettings(stored, wanted, s.put);
-    expect(outcome).toEqual({ ok: false, error: 'Nothing was saved: Memory limit (MB) must be >= 16; Largest code size (bytes) must be <= 1048576' });
+    expect(outcome).toEqual({
+      ok: false,
+      error: 'Nothing was saved: Memory limit (MB) must be >= 16; Largest code size (bytes) must be <= 1048576',
+      fields: ['memoryLimitMb', 'maxCodeBytes'],
+    });
     expect(s.state).toEqual(stored);
     expect(s.calls).toEqual(['sandbox', 'management', 'retention', 'retention']);
   });
@@ -42,6 +46,11 @@ describe('saveSettings', () => {
     const outcome = await saveSettings(stored, { ...stored, sandbox: { memoryLimitMb: 128, timeoutMs: -5 }, retention: { maxAgeDays: 7 } }, s.put);
     expect(outcome.ok).toBe(false);
     expect(!outcome.ok && outcome.error).toMatch(/^Not all saved: Time limit per batch \(ms\) must be >= 1; the retention settings were saved and could not be put back \(connection lost\)/);
+  });
+
+  it('names the refused fields of a message, none when it names none', () => {
+    expect(namedFields('body: field "memoryLimitMb" must be >= 16 and field "timeoutMs" must be >= 1')).toEqual(['memoryLimitMb', 'timeoutMs']);
+    expect(namedFields('connection lost')).toEqual([]);
   });
 
   it('labels only the fields it knows', () => {

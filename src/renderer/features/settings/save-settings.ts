@@ -21,7 +21,13 @@ export function labelled(message: string): string {
   return message.replace(/^body: /, '').replace(/field "([A-Za-z]+)"/g, (whole, name: string) => FIELD_LABELS[name] ?? whole);
 }
 
-export type SaveOutcome<T> = { ok: true; saved: T } | { ok: false; error: string };
+/** The API fields a refusal names (`field "memoryLimitMb" …`), so the form can mark its inputs. */
+export function namedFields(message: string): string[] {
+  return [...message.matchAll(/field "([A-Za-z]+)"/g)].map((match) => match[1]!);
+}
+
+/** `fields`: the API fields the refusals named. */
+export type SaveOutcome<T> = { ok: true; saved: T } | { ok: false; error: string; fields: string[] };
 
 /** Saves what changed from `stored` to `wanted`, all or nothing. */
 export async function saveSettings<T extends Record<PartKey, object>>(
@@ -31,10 +37,11 @@ export async function saveSettings<T extends Record<PartKey, object>>(
 ): Promise<SaveOutcome<T>> {
   const keys = (Object.keys(put) as PartKey[]).filter((key) => JSON.stringify(stored[key]) !== JSON.stringify(wanted[key]));
   const results = await Promise.allSettled(keys.map((key) => put[key](wanted[key] as never)));
-  const refused = keys.flatMap((key, i) => {
+  const reasons = keys.flatMap((key, i) => {
     const result = results[i]!;
-    return result.status === 'rejected' ? [labelled(result.reason instanceof Error ? result.reason.message : String(result.reason))] : [];
+    return result.status === 'rejected' ? [result.reason instanceof Error ? result.reason.message : String(result.reason)] : [];
   });
+  const refused = reasons.map(labelled);
   if (refused.length === 0) {
     const saved = { ...stored };
     keys.forEach((key, i) => (saved[key] = (results[i] as PromiseFulfilledResult<T[typeof key]>).value));
@@ -50,5 +57,5 @@ export async function saveSettings<T extends Record<PartKey, object>>(
     }
   }
   const head = notPutBack.length === 0 ? 'Nothing was saved' : 'Not all saved';
-  return { ok: false, error: `${head}: ${[...refused, ...notPutBack].join('; ')}` };
+  return { ok: false, error: `${head}: ${[...refused, ...notPutBack].join('; ')}`, fields: reasons.flatMap(namedFields) };
 }

@@ -8,7 +8,8 @@ import { ChangesView } from './ChangesView';
 export function SyncPage() {
   const [remotes, setRemotes] = useState<Remote[]>([]);
   const [current, setCurrent] = useState<string>();
-  const [tests, setTests] = useState<Record<string, ConnectionResult | 'testing'>>({});
+  // The last connection test of each remote and when it answered (the remote may have changed since).
+  const [tests, setTests] = useState<Record<string, (ConnectionResult & { at: Date }) | 'testing'>>({});
   const [error, setError] = useState<string>();
   const load = useCallback(async () => {
     try {
@@ -24,9 +25,9 @@ export function SyncPage() {
     setTests((t) => ({ ...t, [name]: 'testing' }));
     try {
       const result = await syncApi.test(name);
-      setTests((t) => ({ ...t, [name]: result }));
+      setTests((t) => ({ ...t, [name]: { ...result, at: new Date() } }));
     } catch (e) {
-      setTests((t) => ({ ...t, [name]: { ok: false, message: (e as Error).message } }));
+      setTests((t) => ({ ...t, [name]: { ok: false, message: (e as Error).message, at: new Date() } }));
     }
   };
   const remove = async (name: string) => {
@@ -53,7 +54,12 @@ export function SyncPage() {
                   <button type="button" className="link" onClick={() => void remove(r.name)}>Remove</button>
                 </div>
                 {t === 'testing' && <p aria-busy="true">Testing…</p>}
-                {t && t !== 'testing' && <p role="status" className={t.ok ? 'ok' : 'error'} data-testid="connection-result">{t.message}</p>}
+                {t && t !== 'testing' && (
+                  <p role="status">
+                    <span className={t.ok ? 'ok' : 'error'} data-testid="connection-result">{t.message}</span>{' '}
+                    <span className="muted small">(tested at {t.at.toLocaleTimeString()})</span>
+                  </p>
+                )}
               </li>
             );
           })}

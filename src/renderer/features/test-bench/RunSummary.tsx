@@ -29,12 +29,15 @@ export function RunSummary({ summary, durationMs, roundTripMs, filter, onFilter 
         </button>
       ))}
       <span className="chip-static">Out <strong data-testid="count-out">{summary.out}</strong></span>
-      <span className="muted" data-testid="duration" title="Time the run took in the sandbox">{ms(durationMs)}</span>
-      {roundTripMs !== undefined && (
-        <span className="muted" data-testid="round-trip" title="The whole request: sending the events, validating, running, and reading the answer">
-          · {ms(roundTripMs)} round trip
-        </span>
-      )}
+      {/* The two times wrap as one. */}
+      <span className="run-times">
+        <span className="muted" data-testid="duration" title="Time the run took in the sandbox">{ms(durationMs)}</span>
+        {roundTripMs !== undefined && (
+          <span className="muted" data-testid="round-trip" title="The whole request: sending the events, validating, running, and reading the answer">
+            {' '}· {ms(roundTripMs)} round trip
+          </span>
+        )}
+      </span>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { pageHref } from '../../hooks/routes';
 /** Where a transformation is live: its connected destinations and the version they run. */
 export function LiveOn({ destinations }: { destinations: DestinationView[] | undefined }) {
   if (!destinations?.length) return null;
+  const live = destinations[0]?.transformation;
   return (
     <p className="notice live-on-notice" data-testid="live-on">
       Live on{' '}
@@ -14,7 +15,7 @@ export function LiveOn({ destinations }: { destinations: DestinationView[] | und
           {!d.enabled && ' (paused)'}
         </span>
       ))}
-      {destinations[0]?.transformation?.publishedVersionId && <span className="muted"> · running version {destinations[0].transformation.publishedVersionId.slice(-8)}</span>}
+      {live?.publishedVersionNumber && <span className="muted"> · running v{live.publishedVersionNumber}</span>}
     </p>
   );
 }

@@ -33,7 +33,7 @@ export function ArtifactList({ kind, items, selectedId, onCreate }: ArtifactList
         <button type="button" onClick={onCreate} aria-label={`New ${singular}`} title={`New ${singular}`}>+ New</button>
       </div>
       <div className="artifact-list-tools">
-        <input type="search" placeholder={`Search ${plural.toLowerCase()}`} aria-label={`Search ${plural.toLowerCase()}`} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input type="search" placeholder="Search" aria-label={`Search ${plural.toLowerCase()}`} value={query} onChange={(e) => setQuery(e.target.value)} />
         <select aria-label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as SortOrder)}>
           {Object.entries(SORT_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </select>
