@@ -42,7 +42,7 @@ export async function withRetries(config: Pick<RetryConfig, 'maxAttempts' | 'bac
     if (!result.retry) return { ok: false, error: last, attempts: n };
     if (n < config.maxAttempts) await sleep(backoffDelay(config.backoffMs, n), signal);
   }
-  return { ok: false, error: `${last} (gave up after ${config.maxAttempts} attempts)`, attempts: config.maxAttempts };
+  return { ok: false, error: `${last} (gave up after ${config.maxAttempts} attempt${config.maxAttempts === 1 ? '' : 's'})`, attempts: config.maxAttempts };
 }
 
 /** Classifies an HTTP answer: 2xx ok; 408, 429 and 5xx are retried; other statuses fail for good. */
