@@ -71,7 +71,7 @@ export function parseRunAnswer(json: string, maxOutputBytes: number, parts?: Ans
   const rest = answer.r;
   const expected = answer.p ?? 0;
   if (!Array.isArray(rest) || parts?.broken || expected !== (parts?.pieces.length ?? 0)) throw unreadableAnswer();
-  const entries = parts && parts.pieces.length > 0 ? [...parts.pieces.flat(), ...rest] : rest;
+  const entries = parts && parts.pieces.length > 0 ? [...parts.pieces, rest].flat() : rest;
   return { entries, answer };
 }
 

@@ -48,7 +48,7 @@ export function SettingsPage() {
   };
   const set = <K extends keyof AllSettings>(part: K, change: Partial<AllSettings[K]>) => {
     setSettings((s) => (s ? { ...s, [part]: { ...s[part], ...change } } : s));
-    setRefused((r) => (Object.keys(change).some((key) => r.has(key)) ? new Set([...r].filter((key) => !(key in change))) : r));
+    setRefused((r) => new Set([...r].filter((key) => !(key in change))));
   };
   const invalid = (field: string) => (refused.has(field) ? { 'aria-invalid': true as const } : {});
   return (
