@@ -24,7 +24,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { latency, startBenchHost } from './lib/headless-host.mjs';
-import { floorSource } from './lib/isolate-floor.mjs';
+import { floorIsolate } from './lib/isolate-floor.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/replay.mjs');
@@ -50,22 +50,7 @@ const events = JSON.parse(
 
 // ---- floor: the bare isolate over the same events in memory, one call per 200-event batch ----
 async function floor(code) {
-  const source = floorSource(code);
-  const isolate = new ivm.Isolate({ memoryLimit: 128 });
-  const context = await isolate.createContext();
-  await context.evalClosure('globalThis.log = () => {};', []);
-  const lib = await isolate.compileModule(libraryCode, { filename: 'library eventUtils' });
-  await lib.instantiate(context, () => {
-    throw new Error('no imports');
-  });
-  const module = await isolate.compileModule(source, { filename: 'base transformation' });
-  await module.instantiate(context, (specifier) => {
-    if (specifier === 'eventUtils') return lib;
-    throw new Error(`import from ${specifier} failed`);
-  });
-  await module.evaluate({ timeout: 4000 });
-  const fn = await module.namespace.get('__floor', { reference: true });
-  const call = (batch) => fn.apply(undefined, [batch], { arguments: { copy: true }, result: { copy: true }, timeout: 4000 });
+  const { isolate, call } = await floorIsolate(ivm, code, libraryCode);
   for (let i = 0; i < 5 * BATCH; i += BATCH) await call(events.slice(i, i + BATCH));
   const start = process.hrtime.bigint();
   for (let i = 0; i < events.length; i += BATCH) await call(events.slice(i, i + BATCH));

@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buildBenchEntries } from './lib/build-entries.mjs';
 import { latency, startBenchHost } from './lib/headless-host.mjs';
-import { floorSource } from './lib/isolate-floor.mjs';
+import { floorIsolate } from './lib/isolate-floor.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/sandbox.mjs');
@@ -54,37 +54,21 @@ const fmt = (n) => n.toLocaleString('en-US');
 
 // ---- floor: a bare isolate, the same module plus one loop function, one call per batch ----
 
-async function floorInstance(code) {
-  const isolate = new ivm.Isolate({ memoryLimit: 128 });
-  const context = await isolate.createContext();
-  await context.evalClosure('globalThis.log = () => {};', []);
-  const lib = await isolate.compileModule(library.code, { filename: 'library eventUtils' });
-  await lib.instantiate(context, () => { throw new Error('no imports'); });
-  const module = await isolate.compileModule(floorSource(code), { filename: 'base transformation' });
-  await module.instantiate(context, (specifier) => {
-    if (specifier === 'eventUtils') return lib;
-    throw new Error(`import from ${specifier} failed. Module not found.`);
-  });
-  await module.evaluate({ timeout: 4000 });
-  const fn = await module.namespace.get('__floor', { reference: true });
-  return { isolate, fn };
-}
-
-const floorCall = (fn, batch) => fn.apply(undefined, [batch], { arguments: { copy: true }, result: { copy: true }, timeout: 4000 });
+const floorInstance = (code) => floorIsolate(ivm, code, library.code);
 
 /** One pass over every batch on a warm floor isolate: seconds and outputs. */
-async function floorPass(fn) {
+async function floorPass(call) {
   const start = process.hrtime.bigint();
   let outputs = 0;
-  for (const batch of batches) outputs += (await floorCall(fn, batch)).length;
+  for (const batch of batches) outputs += (await call(batch)).length;
   return { s: seconds(start), outputs };
 }
 
 async function floorCold(code) {
   const start = process.hrtime.bigint();
   for (const batch of batches) {
-    const { isolate, fn } = await floorInstance(code);
-    await floorCall(fn, batch);
+    const { isolate, call } = await floorInstance(code);
+    await call(batch);
     isolate.dispose();
   }
   return seconds(start);
@@ -123,10 +107,10 @@ for (const name of HTTP_ONLY ? [] : fixtures) {
   const code = codeOf(name);
   const floor = await floorInstance(code);
   const sandbox = createSandbox({ poolSize: 4 });
-  await floorPass(floor.fn);
+  await floorPass(floor.call);
   await sandboxPass(sandbox, code);
   const pairs = [];
-  for (let pair = 0; pair < PAIRS; pair++) pairs.push({ floor: await floorPass(floor.fn), sandbox: await sandboxPass(sandbox, code) });
+  for (let pair = 0; pair < PAIRS; pair++) pairs.push({ floor: await floorPass(floor.call), sandbox: await sandboxPass(sandbox, code) });
   floor.isolate.dispose();
   sandbox.close();
   const ratios = pairs.map((p) => p.floor.s / p.sandbox.s).sort((a, b) => a - b);
@@ -209,13 +193,13 @@ try {
   // each ratio the median round's.
   const floor = await floorInstance(code);
   const sandbox = createSandbox({ poolSize: 4 });
-  await floorPass(floor.fn);
+  await floorPass(floor.call);
   await sandboxPass(sandbox, code);
   await timed(post);
   await timed(bareTrip);
   const rounds = [];
   for (let round = 0; round < HTTP_ROUNDS; round++) {
-    rounds.push({ f: (await floorPass(floor.fn)).s, s: (await sandboxPass(sandbox, code)).s, h: await timed(post), t: await timed(bareTrip) });
+    rounds.push({ f: (await floorPass(floor.call)).s, s: (await sandboxPass(sandbox, code)).s, h: await timed(post), t: await timed(bareTrip) });
   }
   floor.isolate.dispose();
   sandbox.close();

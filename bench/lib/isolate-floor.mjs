@@ -20,3 +20,26 @@ export function floorSource(code) {
   const has = (name) => new RegExp(`export\\s+(async\\s+)?function\\s+${name}\\b`).test(code);
   return code + (has('transformBatch') ? '\nconst transformEvent = undefined;' : '\nconst transformBatch = undefined;') + FLOOR_WRAPPER;
 }
+
+/**
+ * A warm floor isolate: the eventUtils library and `code` compiled as the sandbox would, `log` a
+ * no-op; `call(batch)` runs `__floor` once with the batch copied in and the outputs copied out.
+ */
+export async function floorIsolate(ivm, code, libraryCode) {
+  const isolate = new ivm.Isolate({ memoryLimit: 128 });
+  const context = await isolate.createContext();
+  await context.evalClosure('globalThis.log = () => {};', []);
+  const lib = await isolate.compileModule(libraryCode, { filename: 'library eventUtils' });
+  await lib.instantiate(context, () => {
+    throw new Error('no imports');
+  });
+  const module = await isolate.compileModule(floorSource(code), { filename: 'base transformation' });
+  await module.instantiate(context, (specifier) => {
+    if (specifier === 'eventUtils') return lib;
+    throw new Error(`import from ${specifier} failed. Module not found.`);
+  });
+  await module.evaluate({ timeout: 4000 });
+  const fn = await module.namespace.get('__floor', { reference: true });
+  const call = (batch) => fn.apply(undefined, [batch], { arguments: { copy: true }, result: { copy: true }, timeout: 4000 });
+  return { isolate, call };
+}

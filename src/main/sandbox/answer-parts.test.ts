@@ -27,7 +27,7 @@ describe('the runtime answers in parts', () => {
   it('hands out all but the last piece of 200 entries, in order, then the answer counting them', async () => {
     const inst = await instance('export function transformEvent(e) { return { ...e, seen: true }; }');
     const parts: string[] = [];
-    const json = await runOnInstance(inst, payloadOf({ code: '', events: events(200) }), LIMITS, ENV, false, (piece) => parts.push(piece));
+    const json = await runOnInstance(inst, payloadOf({ code: '', events: events(200) }), LIMITS, ENV, { onPart: (piece) => parts.push(piece) });
     inst.dispose();
     expect(parts).toHaveLength(ANSWER_PARTS - 1);
     const answer = JSON.parse(json) as { p: number; r: unknown[][] };
@@ -40,7 +40,7 @@ describe('the runtime answers in parts', () => {
   it('answers whole when the entries are fewer than a part, or nobody listens for parts', async () => {
     const inst = await instance('export function transformEvent(e) { return e; }');
     const parts: string[] = [];
-    const small = await runOnInstance(inst, payloadOf({ code: '', events: events(MIN_PART_ENTRIES) }), LIMITS, ENV, false, (piece) => parts.push(piece));
+    const small = await runOnInstance(inst, payloadOf({ code: '', events: events(MIN_PART_ENTRIES) }), LIMITS, ENV, { onPart: (piece) => parts.push(piece) });
     expect(parts).toHaveLength(0);
     expect(JSON.parse(small)).toMatchObject({ p: 0 });
     const unheard = await runOnInstance(inst, payloadOf({ code: '', events: events(200) }), LIMITS, ENV);
@@ -52,7 +52,7 @@ describe('the runtime answers in parts', () => {
   it('counts the parts toward the output limit: past it, the answer is output-too-large', async () => {
     const inst = await instance('export function transformEvent(e) { return e; }', 12_000);
     const parts: string[] = [];
-    const json = await runOnInstance(inst, payloadOf({ code: '', events: events(200) }), LIMITS, ENV, false, (piece) => parts.push(piece));
+    const json = await runOnInstance(inst, payloadOf({ code: '', events: events(200) }), LIMITS, ENV, { onPart: (piece) => parts.push(piece) });
     inst.dispose();
     expect(JSON.parse(json)).toEqual({ f: 'output-too-large' });
     expect(parts.reduce((n, piece) => n + piece.length, 0)).toBeLessThanOrEqual(12_000);
@@ -84,12 +84,17 @@ describe('reading an answer in parts', () => {
   });
 });
 
-describe('transform results in parts are the results of one answer', () => {
-  const whole = createSandbox({ answerInParts: false, timeoutMs: 1000 });
+describe('transform results in parts, or run on the sandbox process\'s thread, are the results of one answer', () => {
+  // The reference: one answer, the isolate entered on its own thread.
+  const whole = createSandbox({ answerInParts: false, syncRuns: false, timeoutMs: 1000 });
+  // The default: parts, handed out synchronously by a run entered on the process's thread.
   const inParts = createSandbox({ timeoutMs: 1000 });
+  // Parts handed out through the ignored callback by a run on the isolate's thread.
+  const asyncParts = createSandbox({ syncRuns: false, timeoutMs: 1000 });
   afterAll(() => {
     whole.close();
     inParts.close();
+    asyncParts.close();
   });
 
   const cases: Record<string, string> = {
@@ -113,17 +118,22 @@ describe('transform results in parts are the results of one answer', () => {
       const input = { code, events: events(200) };
       const a = await whole.transform(input);
       const b = await inParts.transform(input);
+      const c = await asyncParts.transform(input);
       expect(b.results.length).toBeGreaterThan(MIN_PART_ENTRIES);
-      expect({ results: b.results, logs: b.logs, logEvents: b.logEvents }).toEqual({ results: a.results, logs: a.logs, logEvents: a.logEvents });
+      const expected = { results: a.results, logs: a.logs, logEvents: a.logEvents };
+      expect({ results: b.results, logs: b.logs, logEvents: b.logEvents }).toEqual(expected);
+      expect({ results: c.results, logs: c.logs, logEvents: c.logEvents }).toEqual(expected);
     });
   }
 
   it('a run that fails after handing out parts leaves nothing behind for the next run', async () => {
     // Entry 150's toJSON spins: two pieces are out when the time limit ends the run.
     const spin = 'export function transformBatch(es) { return es.map((e, i) => (i === 150 ? { toJSON() { for (;;) {} } } : e)); }';
-    await expect(inParts.transform({ code: spin, events: events(200) })).rejects.toThrow(/time|Timed out|limit/i);
-    const after = await inParts.transform({ code: spin.replace('i === 150', 'false'), events: events(200) });
-    expect(after.results.map((r) => r.output?.messageId)).toEqual(events(200).map((e) => e.messageId));
+    for (const sandbox of [inParts, asyncParts]) {
+      await expect(sandbox.transform({ code: spin, events: events(200) })).rejects.toThrow(/time|Timed out|limit/i);
+      const after = await sandbox.transform({ code: spin.replace('i === 150', 'false'), events: events(200) });
+      expect(after.results.map((r) => r.output?.messageId)).toEqual(events(200).map((e) => e.messageId));
+    }
   });
 
   it('output limit: the same refusal whole or in parts', async () => {

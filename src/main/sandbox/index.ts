@@ -55,6 +55,12 @@ export interface SandboxOptions {
    * false: one answer at the end, as grouped runs always do).
    */
   answerInParts?: boolean;
+  /**
+   * A transform run sent to a sandbox process with nothing else in flight enters its isolate on
+   * that process's thread, without the hand-over to the isolate's thread and back (default true;
+   * false: always on the isolate's thread). Runs that come meanwhile go to another process.
+   */
+  syncRuns?: boolean;
   /** A sandbox process whose resident memory beyond its isolates' heaps passes this (MB) is replaced (default 160). */
   recycleRssMb?: number;
   /** Time past a run's deadline before its sandbox process counts as stuck and is killed (default 5 s). */
@@ -103,7 +109,13 @@ function checkInput(input: TransformInput): void {
 export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   const idleMs = options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS;
   // A process left with nothing warm is stopped after the idle time too: its memory goes back.
-  const processes = new ProcessPool({ size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES), retireMs: idleMs, recycleRssMb: options.recycleRssMb, graceMs: options.graceMs });
+  const processes = new ProcessPool({
+    size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES),
+    retireMs: idleMs,
+    recycleRssMb: options.recycleRssMb,
+    graceMs: options.graceMs,
+    syncRuns: options.syncRuns,
+  });
   // Handles on the warm isolates the sandbox processes keep: one budget for all of them.
   const warm = new InstancePool<RemoteInstance>({
     capacity: options.poolSize ?? 16,
@@ -201,7 +213,9 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       const held = hold(request.key, group !== undefined);
       let instance: RemoteInstance | undefined;
       try {
-        const answer = await processes.run({ ...request, payload, ...(group ? { group } : {}), ...(onPart ? { inParts: true } : {}) }, held.handle, onPart);
+        const answer = await processes.run({ ...request, payload, ...(group ? { group } : {}), ...(onPart ? { inParts: true } : {}) }, held.handle, onPart, (unused) =>
+          keep(request.key, unused),
+        );
         instance = answer.instance;
         return answer;
       } finally {

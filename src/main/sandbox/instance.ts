@@ -91,8 +91,13 @@ export class SandboxInstance {
         },
         { ignored: true },
       );
+      // A part of an answer, from a run entered on the host's thread (applySync): called
+      // synchronously, so the part leaves while the isolate goes on serialising the rest.
+      const part = new lib.Callback((id: unknown, json: unknown) => {
+        if (typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart('part', id, json);
+      });
       const credential = new lib.Callback(credentialHandler(() => holder.instance?.bindings?.credential ?? (() => undefined)));
-      const setup = (await context.evalClosure(runtimeSource(spec.runtime), [start, credential], {
+      const setup = (await context.evalClosure(runtimeSource(spec.runtime), [start, credential, part], {
         result: { reference: true },
         timeout: spec.timeoutMs,
         filename: RUNTIME_FILENAME,

@@ -47,6 +47,13 @@ export interface ProcessPoolOptions {
    * another. Default 160.
    */
   recycleRssMb?: number;
+  /**
+   * A transform run sent to a process with nothing in flight runs on that process's thread
+   * (RunRequest.sync; default true). Until it is answered the process reads nothing, so runs that
+   * come meanwhile go to another process: a free one of the pool, else a spare one started for
+   * the purpose (retired like the others once it has nothing warm).
+   */
+  syncRuns?: boolean;
 }
 
 export interface SandboxProcessInfo {
@@ -57,6 +64,10 @@ export interface SandboxProcessInfo {
   retiring?: boolean;
   /** The replay process (lower CPU priority). */
   background?: boolean;
+  /** Running a batch on its own thread (see syncRuns): it takes no other run until that ends. */
+  blocked?: boolean;
+  /** The spare process: started for runs that came while every other process was blocked. */
+  spare?: boolean;
   /** As the process reported with its last answer: its resident memory and its isolates' heaps (MB). */
   rssMb: number;
   heapMb: number;
@@ -92,6 +103,8 @@ export class Slot {
   retiring = false;
   /** Said it is ready (its modules are loaded): deadlines count from then. */
   ready = false;
+  /** The request it runs on its own thread (RunRequest.sync): until answered, it reads nothing else. */
+  private syncId: number | undefined;
   private retireTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -157,7 +170,13 @@ export class Slot {
     else pending.reject(new StudioError(reply.error.code as ErrorCode, reply.error.message, reply.error.details));
   }
 
+  /** Runs a request on its own thread: it takes nothing else until that is answered. */
+  get blocked(): boolean {
+    return this.syncId !== undefined;
+  }
+
   private settle(id: number): void {
+    if (this.syncId === id) this.syncId = undefined;
     clearTimeout(this.pending.get(id)?.timer);
     this.pending.delete(id);
     if (this.pending.size === 0) this.idle();
@@ -218,6 +237,7 @@ export class Slot {
       const pending: Pending = { name, resolve, reject, deadlineMs, kill, ...listeners };
       this.arm(pending, this.ready ? deadlineMs : deadlineMs + STARTUP_MS);
       this.pending.set(message.id, pending);
+      if (message.type === 'run' && message.sync) this.syncId = message.id;
       clearTimeout(this.retireTimer);
       this.child.ref();
       (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
@@ -274,8 +294,12 @@ export class ProcessPool {
   private nextId = 1;
   private closed = false;
 
+  /** Processes runs are spread over by key; `slots[size]` is the spare (see syncRuns). */
+  private readonly size: number;
+
   constructor(private readonly options: ProcessPoolOptions) {
-    this.slots = new Array(Math.max(1, options.size)).fill(undefined);
+    this.size = Math.max(1, options.size);
+    this.slots = new Array(this.size + 1).fill(undefined);
   }
 
   /** Live processes, those being recycled included (until they exit). */
@@ -289,6 +313,8 @@ export class ProcessPool {
         heapMb: s.heapMb,
         ...(s.retiring ? { retiring: true } : {}),
         ...(s.background ? { background: true } : {}),
+        ...(s.blocked ? { blocked: true } : {}),
+        ...(s === this.slots[this.size] ? { spare: true } : {}),
       }));
   }
 
@@ -336,14 +362,25 @@ export class ProcessPool {
     if (key === undefined) {
       // Library tests: the least busy process.
       let best = 0;
-      this.slots.forEach((slot, i) => {
-        if ((slot?.pending.size ?? 0) < (this.slots[best]?.pending.size ?? 0)) best = i;
-      });
+      for (let i = 1; i < this.size; i++) if ((this.slots[i]?.pending.size ?? 0) < (this.slots[best]?.pending.size ?? 0)) best = i;
       return best;
     }
     let hash = 0;
     for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
-    return Math.abs(hash) % this.slots.length;
+    return Math.abs(hash) % this.size;
+  }
+
+  /**
+   * Where a request goes when its process is blocked (running a batch on its own thread): an idle
+   * process, else a busy one that is not blocked (its runs share its isolates' threads), else a
+   * process of the pool not started yet or the spare, else (all blocked) the blocked one, to wait.
+   */
+  private unblocked(blocked: Slot): Slot {
+    const open = this.slots.filter((slot): slot is Slot => ProcessPool.usable(slot) && !slot.blocked);
+    const choice = open.find((slot) => slot.pending.size === 0) ?? open[0];
+    if (choice) return choice;
+    const free = this.slots.findIndex((slot) => !ProcessPool.usable(slot));
+    return free >= 0 ? this.slot(free) : blocked;
   }
 
   private request(
@@ -361,16 +398,33 @@ export class ProcessPool {
    * Runs a batch on the warm isolate `warm` stands for, else in the process the key hashes to.
    * Answers the result and a handle on the isolate the run left warm.
    */
-  async run(request: Omit<RunRequest, 'id' | 'type'>, warm?: RemoteInstance, onPart?: (json: string) => void): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
+  async run(
+    request: Omit<RunRequest, 'id' | 'type'>,
+    warm?: RemoteInstance,
+    onPart?: (json: string) => void,
+    /** Takes back the warm handle when the run goes elsewhere because its process is blocked. */
+    keepWarm?: (instance: RemoteInstance) => void,
+  ): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
     if (this.closed) throw sandboxError(messages.disposed);
     // A warm isolate in the replay process is not used for interactive runs (it is let go).
-    const slot = warm && !warm.broken && !warm.slot.background ? warm.slot : this.slot(this.indexFor(request.key));
-    if (warm && warm.slot !== slot) warm.dispose();
+    const usable = warm && !warm.broken && !warm.slot.background ? warm : undefined;
+    if (warm && !usable) warm.dispose();
+    let slot = usable?.slot ?? this.slot(this.indexFor(request.key));
+    // Grouped runs of a key keep their order in the process of its warm isolate (see deadline).
+    if (slot.blocked && !request.group) slot = this.unblocked(slot);
+    let handle = usable;
+    if (handle && handle.slot !== slot) {
+      if (keepWarm) keepWarm(handle);
+      else handle.dispose();
+      handle = undefined;
+    }
+    const sync = this.options.syncRuns !== false && !request.group && slot.pending.size === 0;
     // A grouped run may first wait in the process for the one run of its key sent before it
     // (runner.run keeps a key's grouped runs in arrival order): its deadline covers both.
     const deadlineMs = request.group ? 2 * request.limits.wallTimeoutMs : request.limits.wallTimeoutMs;
-    const reply = await this.request(slot, { ...request, type: 'run' }, request.name, deadlineMs, { onPart }).finally(() => this.recycleIfGrown(slot));
-    const instance = warm && warm.slot === slot ? warm : new RemoteInstance(slot, request.key, request.memoryLimitMb);
+    const message = { ...request, type: 'run' as const, ...(sync ? { sync: true } : {}) };
+    const reply = await this.request(slot, message, request.name, deadlineMs, { onPart }).finally(() => this.recycleIfGrown(slot));
+    const instance = handle ?? new RemoteInstance(slot, request.key, request.memoryLimitMb);
     return { json: reply.json ?? 'null', grouped: reply.grouped, network: reply.network ?? [], instance };
   }
 
@@ -444,7 +498,8 @@ export class ProcessPool {
 
   async testLibrary(request: Omit<LibraryTestRequest, 'id' | 'type'>): Promise<void> {
     if (this.closed) throw sandboxError(messages.disposed);
-    await this.request(this.slot(this.indexFor(undefined)), { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2);
+    const least = this.slot(this.indexFor(undefined));
+    await this.request(least.blocked ? this.unblocked(least) : least, { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2);
   }
 
   close(): void {

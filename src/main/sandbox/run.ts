@@ -36,14 +36,28 @@ export interface RunEnv {
   network?: NetworkCall[];
 }
 
+export interface RunMode {
+  /** The isolate answers per input event (grouped-answer-source.ts) instead of one document of entries. */
+  grouped?: boolean;
+  /** Receives the pieces of an answer in parts, in order, before the answer. */
+  onPart?: (json: string) => void;
+  /**
+   * The batch's isolate call runs on this thread (applySync) instead of the isolate's own: no
+   * thread hand-over on the way in or out, and the parts go out from inside the call. This thread
+   * does nothing else until it returns (at the latest at the time limit), so the caller uses it
+   * only when nothing else runs here. Later calls (polls, settles of host requests) are async.
+   */
+  sync?: boolean;
+}
+
 /**
  * Runs one batch on an instance: one isolate call with the whole batch as a JSON string. Only when
  * user code awaits something does the host come back: to poll once the microtasks have drained,
  * and to hand each finished host request back (settle) and poll again. Any failure of the isolate
- * (time, memory, disposal) fails the run and disposes the instance. `grouped`: the isolate answers
- * per input event (grouped-answer-source.ts) instead of one document of entries.
+ * (time, memory, disposal) fails the run and disposes the instance.
  */
-export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv, grouped = false, onPart?: (json: string) => void): Promise<string> {
+export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv, mode: RunMode = {}): Promise<string> {
+  const { grouped = false, onPart, sync = false } = mode;
   return new Promise<string>((resolve, reject) => {
     let done = false;
     // Answer in parts (onPart): the pieces the isolate handed out, and the answer while one it
@@ -147,6 +161,19 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
       },
     };
 
-    call('run', payload, grouped, onPart ? 'parts' : '').then(afterEntry).catch(fail);
+    // Parts: 'parts' hands them out through the ignored callback (the isolate's thread goes on),
+    // 'sync' through a synchronous one (this thread, inside the call, sends each on at once).
+    if (!sync) {
+      call('run', payload, grouped, onPart ? 'parts' : '').then(afterEntry).catch(fail);
+      return;
+    }
+    let first: string;
+    try {
+      first = instance.entry.applySync(undefined, ['run', payload, grouped, onPart ? 'sync' : ''], { timeout: remaining() });
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    afterEntry(first).catch(fail);
   });
 }

@@ -40,12 +40,13 @@ export const METADATA_KEYS = ['sourceId', 'sourceName', 'workspaceId', 'sourceTy
 // `{ sourceId: m.sourceId, ... }`: one literal, so every metadata(event) object has the same shape.
 const METADATA_LITERAL = `{ ${METADATA_KEYS.map((key) => `${key}: m.${key}`).join(', ')} }`;
 
-/** Source of `(hostStart, hostCredential) => setup`; evaluate with evalClosure and call it. */
+/** Source of `(hostStart, hostCredential, hostPart) => setup`; evaluate with evalClosure and call it. */
 export function runtimeSource(limits: RuntimeLimits): string {
   return /* js */ `
 'use strict';
 const hostStart = $0;
 const hostCredential = $1;
+const hostPart = $2; // (runId, json): a part, handed over synchronously (runs entered with applySync)
 const G = globalThis;
 const P = Promise;
 const stringify = JSON.stringify;
@@ -164,6 +165,7 @@ return function setup(namespace, kind) {
   let runId = 0;
   let groupedCount = -1; // answer per input event (grouped-answer-source) when >= 0
   let inParts = false; // the host reads the answer in parts (see answerInParts)
+  let syncParts = false; // ...handed over through hostPart: the host entered this run on its own thread
 
   // The answer in parts: all but the last piece of the entries (at most ${ANSWER_PARTS}, of at least
   // ${MIN_PART_ENTRIES} entries) are handed to the host one after the other as JSON arrays, the last
@@ -180,7 +182,7 @@ return function setup(namespace, kind) {
       let json;
       try { json = stringify(entries.slice(from, from + size)); } catch (_) { break; }
       if (sentChars + json.length > ${limits.maxOutputChars}) break;
-      hostStart('part', runId, json);
+      if (syncParts) hostPart(runId, json); else hostStart('part', runId, json);
       parts++;
       sentChars += json.length;
       from += size;
@@ -205,7 +207,8 @@ return function setup(namespace, kind) {
     const given = isArray(input.m) ? input.m : null;
     const n = events.length;
     groupedCount = grouped === true ? n : -1;
-    inParts = parts === 'parts' && groupedCount < 0;
+    inParts = (parts === 'parts' || parts === 'sync') && groupedCount < 0;
+    syncParts = parts === 'sync';
     // messageId → index (last one wins), built before user code can change the events.
     const byMessageId = new Map();
     const byIdentity = new Map();

@@ -36,6 +36,11 @@ export interface RunRequest {
    * while the rest is still being written; the answer (`{"p": parts, …}`) comes last.
    */
   inParts?: boolean;
+  /**
+   * Enter the isolate on the process's own thread (run.ts, RunMode.sync): the core sends this only
+   * to a process with nothing else in flight, and sends it nothing else until this is answered.
+   */
+  sync?: boolean;
 }
 
 /**

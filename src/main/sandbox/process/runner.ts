@@ -74,7 +74,11 @@ export function createRunner() {
         credential: (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
         network,
       };
-      const json = await runOnInstance(instance, request.payload, request.limits, env, byIsolate, request.inParts && !request.group ? onPart : undefined);
+      const json = await runOnInstance(instance, request.payload, request.limits, env, {
+        grouped: byIsolate,
+        onPart: request.inParts && !request.group ? onPart : undefined,
+        sync: request.sync === true && !request.group,
+      });
       if (!request.group) return { json, network };
       const { messageIds } = request.group;
       const lines = byIsolate ? readGroupedLines(json, messageIds.length, request.runtime.maxOutputChars) : grouped(json, messageIds, request.runtime.maxOutputChars);

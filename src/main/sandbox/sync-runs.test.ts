@@ -1,0 +1,61 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSandbox } from './index';
+
+// A run sent to a sandbox process with nothing else in flight enters its isolate on that
+// process's thread (no hand-over to the isolate's thread and back). The process then reads
+// nothing until the run ends, so runs that come meanwhile go elsewhere: with one process, to a
+// spare one. A loop that spins until its time limit must not hold them up.
+
+const sandbox = createSandbox({ timeoutMs: 20_000, memoryLimitMb: 32, processes: 1 });
+afterAll(() => sandbox.close());
+
+const LOOP = 'export function transformEvent(e) { if (e.event === "spin") { while (true) {} } return { ...e, ok: true }; }';
+const event = (name: string) => ({ messageId: name, type: 'track', event: name });
+
+async function until<T>(read: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('runs on the sandbox process\'s thread', () => {
+  it('a run sent to an idle process blocks it; runs that come meanwhile go to a spare process and finish while it spins', async () => {
+    await sandbox.transform({ code: LOOP, name: 'Spinner', events: [event('warm')] });
+    let spinning = true;
+    const spin = sandbox.transform({ code: LOOP, name: 'Spinner', events: [event('spin')] }).finally(() => (spinning = false));
+    spin.catch(() => {});
+    const blocked = await until(() => sandbox.processes().find((p) => p.blocked), 'a blocked sandbox process');
+    expect(blocked.running).toBe(1);
+    for (let n = 0; n < 6; n++) {
+      const code = `export function transformEvent(e) { return { ...e, n: ${n} }; }`;
+      const out = await sandbox.transform({ code, events: [event('x')] });
+      expect(out.results[0]!.output).toMatchObject({ n });
+    }
+    // The warm isolate of the spinner's code is in the blocked process: its run goes to the spare too.
+    const again = await sandbox.transform({ code: LOOP, name: 'Spinner', events: [event('fine')] });
+    expect(again.results[0]!.output).toMatchObject({ ok: true });
+    expect(spinning).toBe(true);
+    const live = sandbox.processes();
+    expect(live.find((p) => p.spare)?.pid).toBeDefined();
+    expect(live.find((p) => p.spare)?.pid).not.toBe(blocked.pid);
+    process.kill(blocked.pid, 'SIGKILL');
+    await expect(spin).rejects.toThrow(/the sandbox process crashed while running Spinner/);
+  }, 60_000);
+
+  it('one run at a time: each is sent to the idle process on its thread, never to the spare', async () => {
+    const code = 'export function transformEvent(e) { return { ...e, seen: true }; }';
+    const pids = new Set<number>();
+    for (let i = 0; i < 5; i++) {
+      const run = sandbox.transform({ code, events: [event(`e${i}`)] });
+      const busy = sandbox.processes().filter((p) => p.running > 0);
+      expect(busy).toHaveLength(1);
+      expect(busy[0]!.blocked).toBe(true);
+      pids.add(busy[0]!.pid);
+      expect((await run).results[0]!.output).toMatchObject({ seen: true });
+    }
+    expect(pids.size).toBe(1);
+  }, 60_000);
+});
