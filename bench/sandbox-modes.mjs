@@ -8,8 +8,10 @@
 //   isolate thread, whole   syncRuns: false, answerInParts: false  (the batch handed to the
 //                           isolate's thread, one answer at the end)
 //   isolate thread, parts   syncRuns: false  (the answer in parts through an ignored callback)
-//   process thread, parts   the default  (applySync on the sandbox process's thread, parts through
-//                           a synchronous callback)
+//   process thread, parts   stageBatches: false  (applySync on the sandbox process's thread, parts
+//                           through a synchronous callback, the batch in one message)
+//   ... batch in pieces     the default  (the same, the batch's first half staged into the isolate
+//                           while the core serialises the second)
 // 10,000 generated events in batches of 200, one batch at a time, every mode warm in its own
 // sandbox. Each round: a floor pass, one pass of every mode (the order reversed every other round),
 // a floor pass; a mode's ratio is the mean of the round's two floor passes over its pass, and the
@@ -34,7 +36,8 @@ const ROUNDS = 8;
 const MODES = {
   'isolate thread, whole': { syncRuns: false, answerInParts: false },
   'isolate thread, parts': { syncRuns: false },
-  'process thread, parts': {},
+  'process thread, parts': { stageBatches: false },
+  '... batch in pieces': {},
 };
 const fixtures = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['mask-pii', 'drop-internal', 'split-order', 'dedupe-batch', 'faulty'];
 const library = { importName: 'eventUtils', code: readFileSync(join(root, 'resources/fixtures/libraries/event-utils.js'), 'utf8') };
@@ -78,5 +81,5 @@ for (const name of fixtures) {
 }
 console.table(rows);
 const geo = (mode) => Math.exp(rows.reduce((sum, row) => sum + Math.log(Number(row[mode])), 0) / rows.length).toFixed(2);
-console.log(`geometric mean: ${Object.keys(MODES).map((mode) => `${mode} ${geo(mode)}`).join(', ')} (target for the default, process thread: >= 0.70)`);
+console.log(`geometric mean: ${Object.keys(MODES).map((mode) => `${mode} ${geo(mode)}`).join(', ')} (target for the default, the last: >= 0.70)`);
 process.exit(0);

@@ -4,7 +4,7 @@ import { toSandboxError } from './errors';
 import { Limiter } from './limiter';
 import { InstancePool } from './pool';
 import { ProcessPool, type RemoteInstance, type SandboxProcessInfo } from './process-pool';
-import { payloadOf } from './payload';
+import { payloadOf, STAGE_MIN_EVENTS, stagedPayloadOf, type StagedPayload } from './payload';
 import { AnswerParts, readRunAnswer } from './results';
 import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from './settings';
 import type { RunRequest } from './process/protocol';
@@ -61,6 +61,12 @@ export interface SandboxOptions {
    * false: always on the isolate's thread). Runs that come meanwhile go to another process.
    */
   syncRuns?: boolean;
+  /**
+   * A batch of at least 100 events given as objects, run on the process's thread, enters its
+   * isolate in two pieces: the process parses the first while the core serialises the second
+   * (default true).
+   */
+  stageBatches?: boolean;
   /** A sandbox process whose resident memory beyond its isolates' heaps passes this (MB) is replaced (default 160). */
   recycleRssMb?: number;
   /** Time past a run's deadline before its sandbox process counts as stuck and is killed (default 5 s). */
@@ -203,12 +209,21 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     const started = performance.now();
     checkInput(input);
     const request = sideRequest(input, settings());
-    let payload: string;
-    try {
-      payload = payloadOf(input);
-    } catch (error) {
-      throw badRequest(`events cannot be converted to JSON: ${(error as Error).message}`);
-    }
+    const convert = <T>(make: () => T): T => {
+      try {
+        return make();
+      } catch (error) {
+        throw badRequest(`events cannot be converted to JSON: ${(error as Error).message}`);
+      }
+    };
+    // A large batch of objects may enter its isolate in pieces (processes.run decides).
+    const staged =
+      !group && options.stageBatches !== false && Array.isArray(input.events) && input.events.length >= STAGE_MIN_EVENTS
+        ? stagedPayloadOf(input.events, input.metadata)
+        : undefined;
+    const payload: string | StagedPayload = staged
+      ? { pieces: staged.pieces.map((piece) => () => convert(piece)), last: (id) => convert(() => staged.last(id)), whole: () => convert(staged.whole) }
+      : convert(() => payloadOf(input));
     const { json, grouped, network } = await limiter.run(async () => {
       const held = hold(request.key, group !== undefined);
       let instance: RemoteInstance | undefined;

@@ -7,6 +7,7 @@ import type { ErrorCode } from '../../shared/errors';
 import { messages, sandboxError } from './errors';
 import type { PooledInstance } from './pool';
 import { REPLAY_BATCHES_IN_FLIGHT, type CoreMessage, type GroupedAnswer, type LibraryTestRequest, type ProcessReply, type ReplayBatchesReply, type ReplayBatchesRequest, type RunRequest } from './process/protocol';
+import type { StagedPayload } from './payload';
 import type { NetworkCall } from './types';
 
 import { BACKGROUND_ENV } from './process/priority';
@@ -389,9 +390,10 @@ export class ProcessPool {
     name: string,
     deadlineMs: number,
     listeners?: Pick<Pending, 'onProgress' | 'onPart'>,
+    id = this.nextId++,
   ) {
     // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
-    return slot.send({ ...message, id: this.nextId++ } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'), listeners);
+    return slot.send({ ...message, id } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'), listeners);
   }
 
   /**
@@ -399,7 +401,7 @@ export class ProcessPool {
    * Answers the result and a handle on the isolate the run left warm.
    */
   async run(
-    request: Omit<RunRequest, 'id' | 'type'>,
+    request: Omit<RunRequest, 'id' | 'type' | 'payload'> & { payload: string | StagedPayload },
     warm?: RemoteInstance,
     onPart?: (json: string) => void,
     /** Takes back the warm handle when the run goes elsewhere because its process is blocked. */
@@ -422,8 +424,29 @@ export class ProcessPool {
     // A grouped run may first wait in the process for the one run of its key sent before it
     // (runner.run keeps a key's grouped runs in arrival order): its deadline covers both.
     const deadlineMs = request.group ? 2 * request.limits.wallTimeoutMs : request.limits.wallTimeoutMs;
-    const message = { ...request, type: 'run' as const, ...(sync ? { sync: true } : {}) };
-    const reply = await this.request(slot, message, request.name, deadlineMs, { onPart }).finally(() => this.recycleIfGrown(slot));
+    const id = this.nextId++;
+    let payload: string;
+    let staged = 0;
+    try {
+      if (typeof request.payload === 'string') payload = request.payload;
+      else if (!sync) payload = request.payload.whole();
+      else {
+        // A run on the process's thread gets its batch in pieces: the process parses each into
+        // the isolate while the next is made here.
+        for (const piece of request.payload.pieces) {
+          slot.tell({ type: 'stage', id, key: request.key, text: piece(), timeoutMs: request.timeoutMs });
+          staged++;
+        }
+        payload = request.payload.last(id);
+      }
+    } catch (error) {
+      if (staged > 0) slot.tell({ type: 'unstage', id });
+      if (handle && keepWarm) keepWarm(handle);
+      else handle?.dispose();
+      throw error;
+    }
+    const message = { ...request, payload, type: 'run' as const, ...(sync ? { sync: true } : {}), ...(staged > 0 ? { staged } : {}) };
+    const reply = await this.request(slot, message, request.name, deadlineMs, { onPart }, id).finally(() => this.recycleIfGrown(slot));
     const instance = handle ?? new RemoteInstance(slot, request.key, request.memoryLimitMb);
     return { json: reply.json ?? 'null', grouped: reply.grouped, network: reply.network ?? [], instance };
   }

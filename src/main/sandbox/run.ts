@@ -48,6 +48,11 @@ export interface RunMode {
    * only when nothing else runs here. Later calls (polls, settles of host requests) are async.
    */
   sync?: boolean;
+  /**
+   * The batch's first events, staged before the run under `id` (payload.ts): `texts` still to be
+   * put into the isolate (those that came while no isolate was warm), or the error staging hit.
+   */
+  stage?: { id: number; texts: string[]; error?: unknown };
 }
 
 /**
@@ -57,7 +62,7 @@ export interface RunMode {
  * (time, memory, disposal) fails the run and disposes the instance.
  */
 export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv, mode: RunMode = {}): Promise<string> {
-  const { grouped = false, onPart, sync = false } = mode;
+  const { grouped = false, onPart, sync = false, stage } = mode;
   return new Promise<string>((resolve, reject) => {
     let done = false;
     // Answer in parts (onPart): the pieces the isolate handed out, and the answer while one it
@@ -169,6 +174,8 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
     }
     let first: string;
     try {
+      if (stage?.error) throw stage.error;
+      for (const text of stage?.texts ?? []) instance.entry.applySync(undefined, ['stage', stage!.id, false, text], { timeout: remaining() });
       first = instance.entry.applySync(undefined, ['run', payload, grouped, onPart ? 'sync' : ''], { timeout: remaining() });
     } catch (error) {
       fail(error);

@@ -166,6 +166,8 @@ return function setup(namespace, kind) {
   let groupedCount = -1; // answer per input event (grouped-answer-source) when >= 0
   let inParts = false; // the host reads the answer in parts (see answerInParts)
   let syncParts = false; // ...handed over through hostPart: the host entered this run on its own thread
+  // The first events of the next run, staged in pieces under its id before it (payload.ts).
+  let staged = null;
 
   // The answer in parts: all but the last piece of the entries (at most ${ANSWER_PARTS}, of at least
   // ${MIN_PART_ENTRIES} entries) are handed to the host one after the other as JSON arrays, the last
@@ -203,7 +205,13 @@ return function setup(namespace, kind) {
     state.logChars = 0;
     state.logsDropped = 0;
     const input = parse(payload);
-    const events = input.e;
+    let events = input.e;
+    if (input.s !== undefined) {
+      if (!staged || staged.id !== input.s) return stringify({ f: 'internal sandbox error: the batch arrived incomplete' });
+      staged.lists.push(events);
+      events = [].concat(...staged.lists);
+    }
+    staged = null;
     const given = isArray(input.m) ? input.m : null;
     const n = events.length;
     groupedCount = grouped === true ? n : -1;
@@ -328,6 +336,11 @@ return function setup(namespace, kind) {
 
   return function entry(op, a, b, c) {
     if (op === 'run') return run(a, b, c);
+    if (op === 'stage') {
+      if (!staged || staged.id !== a) staged = { id: a, lists: [] };
+      staged.lists.push(parse(c));
+      return '';
+    }
     if (op === 'poll') return finished !== '' ? finished : '#' + pending.size;
     if (op === 'settle') { settle(a, b, c); return ''; }
     return '';

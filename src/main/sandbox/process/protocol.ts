@@ -41,6 +41,31 @@ export interface RunRequest {
    * to a process with nothing else in flight, and sends it nothing else until this is answered.
    */
   sync?: boolean;
+  /**
+   * Pieces of the batch sent before this request as `stage` messages under its id (a sync run
+   * only): its payload holds the last events and `"s"`, the id; the isolate puts them together.
+   */
+  staged?: number;
+}
+
+/**
+ * A piece of the batch of the run request that follows with the same id (sent only to a process
+ * with nothing in flight, right before that request): parsed into the warm isolate of `key` at
+ * once, while the core serialises the next piece; kept until the run when no isolate is warm.
+ */
+export interface StageMessage {
+  type: 'stage';
+  id: number;
+  key: string;
+  /** A JSON array of events. */
+  text: string;
+  timeoutMs: number;
+}
+
+/** The run whose pieces were staged under this id will not come (its next piece could not be made). */
+export interface UnstageMessage {
+  type: 'unstage';
+  id: number;
 }
 
 /**
@@ -104,7 +129,7 @@ export interface DropMessage {
   key: string;
 }
 
-export type CoreMessage = RunRequest | ReplayBatchesRequest | LibraryTestRequest | DropMessage | CancelReplayMessage;
+export type CoreMessage = RunRequest | ReplayBatchesRequest | LibraryTestRequest | DropMessage | CancelReplayMessage | StageMessage | UnstageMessage;
 
 export interface SerializedError {
   code: string;

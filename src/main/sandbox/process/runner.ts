@@ -6,7 +6,7 @@ import { InstancePool } from '../pool';
 import { runOnInstance } from '../run';
 import type { NetworkCall, SandboxLibrary } from '../types';
 import { groupRunAnswer, isolateCanGroup, packLines, readGroupedLines, type GroupedLines } from '../per-event';
-import type { GroupedAnswer, LibraryTestRequest, RunRequest } from './protocol';
+import type { GroupedAnswer, LibraryTestRequest, RunRequest, StageMessage } from './protocol';
 
 /**
  * The isolate's answer per input event, read here (off the core's thread): each event's outputs
@@ -29,6 +29,9 @@ type RunReply = { json?: string; grouped?: GroupedAnswer; lines?: GroupedLines; 
 export function createRunner() {
   const pool = new InstancePool<SandboxInstance>({ capacity: Number.POSITIVE_INFINITY, memoryBudgetMb: Number.POSITIVE_INFINITY, idleMs: 0 });
   const codeCache = new CodeCache();
+  // Batches staged in pieces before their run (by request id): the warm isolate the pieces went
+  // into, held for the run, or the pieces themselves when none was warm; the error staging hit.
+  const staging = new Map<number, { key: string; instance?: SandboxInstance; texts: string[]; count: number; error?: unknown }>();
   // The latest run of each key in progress, and the instances runs hold.
   const active = new Map<string, Promise<void>>();
   const running = new Set<SandboxInstance>();
@@ -54,11 +57,30 @@ export function createRunner() {
     }
   };
 
+  /** The pieces staged for a run, checked against the count it says were sent. */
+  function stagedFor(request: RunRequest) {
+    const staged = staging.get(request.id);
+    staging.delete(request.id);
+    if (!request.staged && !staged) return undefined;
+    if (!staged || staged.count !== request.staged || staged.key !== request.key) {
+      if (staged?.instance) release(staged.key, staged.instance);
+      throw toSandboxError(new Error(`the sandbox process received ${staged?.count ?? 0} of the ${request.staged ?? 0} pieces of the batch`), request);
+    }
+    return staged;
+  }
+
+  function release(key: string, instance: SandboxInstance): void {
+    running.delete(instance);
+    pool.put(key, instance);
+  }
+
   async function runHeld(request: RunRequest, asLines: boolean, onPart?: (json: string) => void): Promise<RunReply> {
     const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
     const credentials = request.credentials;
     const network: NetworkCall[] = [];
+    const staged = stagedFor(request);
     const instance =
+      staged?.instance ??
       pool.take(request.key) ??
       (await SandboxInstance.create(
         { name: request.name, code: request.code, libraries, memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs, runtime: request.runtime },
@@ -78,6 +100,7 @@ export function createRunner() {
         grouped: byIsolate,
         onPart: request.inParts && !request.group ? onPart : undefined,
         sync: request.sync === true && !request.group,
+        stage: staged && { id: request.id, texts: staged.texts, error: staged.error },
       });
       if (!request.group) return { json, network };
       const { messageIds } = request.group;
@@ -92,6 +115,33 @@ export function createRunner() {
   }
 
   return {
+    /** A piece of the next run's batch: into the warm isolate at once (held for the run), else kept. */
+    stage(message: StageMessage): void {
+      let staged = staging.get(message.id);
+      if (!staged) {
+        const instance = pool.take(message.key);
+        if (instance) running.add(instance);
+        staged = { key: message.key, instance, texts: [], count: 0 };
+        staging.set(message.id, staged);
+      }
+      staged.count++;
+      if (!staged.instance) staged.texts.push(message.text);
+      else if (staged.error === undefined) {
+        try {
+          staged.instance.entry.applySync(undefined, ['stage', message.id, false, message.text], { timeout: message.timeoutMs });
+        } catch (error) {
+          staged.error = error;
+        }
+      }
+    },
+
+    /** The run the pieces were for will not come: its isolate goes back. */
+    unstage(id: number): void {
+      const staged = staging.get(id);
+      staging.delete(id);
+      if (staged?.instance) release(staged.key, staged.instance);
+    },
+
     drop(key: string): void {
       pool.drop(key);
     },

@@ -50,6 +50,8 @@ let inFlight = 0;
 
 process.on('message', (message: CoreMessage) => {
   if (message.type === 'drop') return runner.drop(message.key);
+  if (message.type === 'stage') return runner.stage(message);
+  if (message.type === 'unstage') return runner.unstage(message.id);
   if (message.type === 'cancel') return replays.cancel(message.runId);
   external.begin();
   inFlight++;
