@@ -56,9 +56,10 @@ export interface SandboxOptions {
    */
   answerInParts?: boolean;
   /**
-   * A transform run sent to a sandbox process with nothing else in flight enters its isolate on
-   * that process's thread, without the hand-over to the isolate's thread and back (default true;
-   * false: always on the isolate's thread). Runs that come meanwhile go to another process.
+   * A transform run sent to a sandbox process with nothing else in flight, a second after two runs
+   * were last in flight at once, enters its isolate on that process's thread, without the
+   * hand-over to the isolate's thread and back (default true; false: always on the isolate's
+   * thread). A run that comes meanwhile waits a moment, then goes to another process.
    */
   syncRuns?: boolean;
   /**

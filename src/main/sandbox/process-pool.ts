@@ -49,10 +49,11 @@ export interface ProcessPoolOptions {
    */
   recycleRssMb?: number;
   /**
-   * A transform run sent to a process with nothing in flight runs on that process's thread
-   * (RunRequest.sync; default true). Until it is answered the process reads nothing, so runs that
-   * come meanwhile go to another process: a free one of the pool, else a spare one started for
-   * the purpose (retired like the others once it has nothing warm).
+   * A transform run sent to a process with nothing in flight, SYNC_QUIET_MS after runs last
+   * overlapped, runs on that process's thread (RunRequest.sync; default true). Until it is
+   * answered the process reads nothing, so a run that comes meanwhile waits BLOCKED_WAIT_MS for
+   * it, then goes to another process: a free one of the pool, else a spare one started for the
+   * purpose (retired like the others once it has nothing warm).
    */
   syncRuns?: boolean;
 }
@@ -74,6 +75,15 @@ export interface SandboxProcessInfo {
   heapMb: number;
 }
 
+
+/**
+ * Runs go on the sandbox process's thread only after this long without two runs in flight at
+ * once: concurrent work (the pipeline beside the test bench, several destinations) runs on the
+ * isolates' threads of one process, in parallel, as before.
+ */
+export const SYNC_QUIET_MS = 1000;
+/** A run for a blocked process waits this long for it before going to another one. */
+const BLOCKED_WAIT_MS = 50;
 
 /** Longest wait for a recycled replay process to exit before its successor starts. */
 const RECYCLE_WAIT_MS = 2000;
@@ -134,6 +144,7 @@ export class Slot {
     this.gone = new Promise((resolve) =>
       this.child.on('exit', (code, signal) => {
         this.exited = true;
+        this.unblock();
         onExit(this, signal ? `killed by ${signal}` : `exit code ${code}`);
         resolve();
       }),
@@ -176,8 +187,28 @@ export class Slot {
     return this.syncId !== undefined;
   }
 
+  /** Waiting for the run on the process's thread to end (see unblockedWithin). */
+  private unblockWaiters: (() => void)[] = [];
+
+  /** Settles once the process is no longer blocked (or gone), or after `ms`. */
+  unblockedWithin(ms: number): Promise<void> {
+    if (!this.blocked || this.exited) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.unblockWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private unblock(): void {
+    this.syncId = undefined;
+    for (const wake of this.unblockWaiters.splice(0)) wake();
+  }
+
   private settle(id: number): void {
-    if (this.syncId === id) this.syncId = undefined;
+    if (this.syncId === id) this.unblock();
     clearTimeout(this.pending.get(id)?.timer);
     this.pending.delete(id);
     if (this.pending.size === 0) this.idle();
@@ -371,6 +402,26 @@ export class ProcessPool {
     return Math.abs(hash) % this.size;
   }
 
+  /** When two runs were last in flight at once (interactive processes). */
+  private lastConcurrent = -Infinity;
+
+  /** Whether a run is in flight in an interactive process now (noted as the last time two overlapped). */
+  private busy(): boolean {
+    const busy = this.slots.some((slot) => !!slot && !slot.exited && slot.pending.size > 0);
+    if (busy) this.lastConcurrent = performance.now();
+    return busy;
+  }
+
+  /**
+   * A blocked process is waited for a moment (a batch on its thread takes a few ms), then the
+   * request goes elsewhere (a loop spinning until its time limit must not hold it up).
+   */
+  private async whenOpen(blocked: Slot): Promise<Slot> {
+    await blocked.unblockedWithin(BLOCKED_WAIT_MS);
+    if (this.closed) throw sandboxError(messages.disposed);
+    return blocked.blocked || !ProcessPool.usable(blocked) ? this.unblocked(blocked) : blocked;
+  }
+
   /**
    * Where a request goes when its process is blocked (running a batch on its own thread): an idle
    * process, else a busy one that is not blocked (its runs share its isolates' threads), else a
@@ -411,16 +462,17 @@ export class ProcessPool {
     // A warm isolate in the replay process is not used for interactive runs (it is let go).
     const usable = warm && !warm.broken && !warm.slot.background ? warm : undefined;
     if (warm && !usable) warm.dispose();
+    const concurrent = this.busy();
     let slot = usable?.slot ?? this.slot(this.indexFor(request.key));
     // Grouped runs of a key keep their order in the process of its warm isolate (see deadline).
-    if (slot.blocked && !request.group) slot = this.unblocked(slot);
+    if (slot.blocked && !request.group) slot = await this.whenOpen(slot);
     let handle = usable;
     if (handle && handle.slot !== slot) {
-      if (keepWarm) keepWarm(handle);
+      if (keepWarm && !handle.broken) keepWarm(handle);
       else handle.dispose();
       handle = undefined;
     }
-    const sync = this.options.syncRuns !== false && !request.group && slot.pending.size === 0;
+    const sync = this.options.syncRuns !== false && !request.group && slot.pending.size === 0 && !concurrent && performance.now() - this.lastConcurrent >= SYNC_QUIET_MS;
     // A grouped run may first wait in the process for the one run of its key sent before it
     // (runner.run keeps a key's grouped runs in arrival order): its deadline covers both.
     const deadlineMs = request.group ? 2 * request.limits.wallTimeoutMs : request.limits.wallTimeoutMs;
@@ -521,8 +573,9 @@ export class ProcessPool {
 
   async testLibrary(request: Omit<LibraryTestRequest, 'id' | 'type'>): Promise<void> {
     if (this.closed) throw sandboxError(messages.disposed);
+    this.busy();
     const least = this.slot(this.indexFor(undefined));
-    await this.request(least.blocked ? this.unblocked(least) : least, { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2);
+    await this.request(least.blocked ? await this.whenOpen(least) : least, { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2);
   }
 
   close(): void {
