@@ -100,6 +100,10 @@ test('author a library and a transformation, test it on samples, version, diff a
   // Diff version 2 with version 3.
   await studio.selectVersion('Older version', 2);
   await studio.selectVersion('Newer version', 3);
+  // A choice cut short in a narrow panel is whole in the select's title.
+  const newer = page.getByRole('combobox', { name: 'Newer version' });
+  await expect(newer).toHaveAttribute('title', (await newer.locator('option:checked').textContent()) ?? 'no choice');
+  await expect(newer).toHaveAttribute('title', /^v3 · /);
   await page.getByRole('button', { name: 'Show diff' }).click();
   const versionDiff = page.getByTestId('version-diff');
   await expect(versionDiff.locator('.cm-merge-b .cm-changedLine')).toHaveCount(1);

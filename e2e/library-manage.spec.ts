@@ -66,6 +66,9 @@ test('deleting a library is refused while a transformation imports it, naming it
   await expect(dialog.getByTestId('library-importers')).toContainText('Imported by Uses bits');
   await dialog.getByRole('button', { name: 'Delete library' }).click();
   await expect(dialog.getByTestId('delete-library-error')).toContainText('imported by transformation "Uses bits"');
+  // The import to remove is shown as code, not between raw backticks.
+  await expect(dialog.getByTestId('delete-library-error').locator('code')).toHaveText("import … from 'sharedBits'");
+  await expect(dialog.getByTestId('delete-library-error')).not.toContainText('`');
   // Said once (in the dialog), not again on the page behind it; gone with the dialog.
   await expect(page.getByRole('alert')).toHaveCount(1);
   await shootBoth(page, 'library-delete-refused');

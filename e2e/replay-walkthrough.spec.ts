@@ -135,6 +135,11 @@ test('A vs B: each side shows its outputs under its heading; a failed side is th
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(`${server.url}/#/replay/${encodeURIComponent(run.id)}`);
   await expect(page.getByTestId('run-status')).toHaveText('done');
+  // Each side's outcome names its target once, without brackets in brackets.
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText(/^A · Kinds \(published\): \d+ kept/)).toBeVisible();
+  await expect(summary.getByText(/^B · Kinds v2: \d+ kept/)).toBeVisible();
+  await shootBoth(page, 'replay-compare-summary');
 
   // A changed event: the A vs B diff, and both outputs in full under A and B.
   let detail = await pickFirst(page, 'count-changed', 5);

@@ -3,6 +3,7 @@ import { api } from '../../api/client';
 import { pipelineApi, type DestinationInput, type DestinationKind, type DestinationView, type Source } from '../../api/pipeline';
 import type { Transformation } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
+import { AlertText } from '../../components/AlertText';
 
 // Short option labels (a select shows its choice in one line); what the choice means is said below it.
 const KINDS: { value: DestinationKind; label: string; help: string }[] = [
@@ -123,7 +124,7 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
           </label>
         ))}
       </fieldset>
-      {error && <p role="alert" className="error">{error}</p>}
+      <AlertText error={error} />
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { pipelineApi, type Source } from '../../api/pipeline';
 import { Dialog } from '../../components/Dialog';
 import { VirtualList } from '../../components/VirtualList';
+import { AlertText } from '../../components/AlertText';
 
 const FORMATS: { value: ImportFormat; label: string }[] = [
   { value: 'auto', label: 'Detect' },
@@ -65,7 +66,7 @@ export function ImportDialog({ sources, onClose, onImported }: { sources: Source
           <span>{progress < 1 ? `Uploading ${Math.round(progress * 100)}%` : 'Checking and storing…'}</span>
         </div>
       )}
-      {error && <p role="alert" className="error">{error}</p>}
+      <AlertText error={error} />
       {report && report.rejected.length === 0 && (
         <p role="status" className="ok" data-testid="import-report">Imported {report.imported.toLocaleString()} events from {report.requests.toLocaleString()} requests ({report.format}).</p>
       )}

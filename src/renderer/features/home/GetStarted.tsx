@@ -1,10 +1,11 @@
 import { publishState } from '../../api/artifacts';
 import { useWorkspace } from '../workspace/useWorkspace';
+import { AlertText } from '../../components/AlertText';
 
 /** Counts and next steps on the overview page. */
 export function GetStarted() {
   const { transformations, libraries, error } = useWorkspace();
-  if (error) return <p role="alert" className="error">{error}</p>;
+  if (error) return <AlertText error={error} />;
   if (!transformations || !libraries) return null;
   const unpublished = transformations.filter((t) => publishState(t) !== 'published').length;
   return (

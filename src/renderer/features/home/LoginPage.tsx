@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, auth, ApiError } from '../../api/client';
+import { AlertText } from '../../components/AlertText';
 
 /** Sign-in with the management API e-mail and access token printed on first start. */
 export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
@@ -25,7 +26,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
       <label>E-mail<input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="username" /></label>
       <label>Access token<input type="password" value={token} onChange={(e) => setToken(e.target.value)} required autoComplete="current-password" /></label>
       <label className="inline"><input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember on this browser</label>
-      {error && <p role="alert" className="error">{error}</p>}
+      <AlertText error={error} />
       <button type="submit">Sign in</button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { AlertText } from '../../components/AlertText';
 
 /**
  * Asks before deleting a library. Transformations that import it (as far as this window knows)
@@ -28,7 +29,7 @@ export function DeleteLibraryDialog({ name, importName, usedBy, dirty, busy, err
         <p>No transformation imports <code>{importName}</code>. The library disappears from the list and its import name becomes free; the server keeps its versions.</p>
       )}
       {dirty && <p>Your unsaved changes are lost.</p>}
-      {error && <p role="alert" className="error" data-testid="delete-library-error">{error}</p>}
+      <AlertText error={error} testId="delete-library-error" />
     </ConfirmDialog>
   );
 }

@@ -3,6 +3,7 @@ import { api } from '../../api/client';
 import type { LibraryCallResponse } from '../../api/types';
 import { EmptyState } from '../../components/EmptyState';
 import { moduleExports } from '../../editor/library-exports';
+import { AlertText } from '../../components/AlertText';
 import { ErrorText } from '../test-bench/ErrorText';
 
 export interface LibraryTryPanelProps {
@@ -115,7 +116,7 @@ export function LibraryTryPanel({ libraryId, name, importName, code, onJump }: L
           <span className="muted">Runs the code in the editor (saved or not) in the sandbox, imported as <code>{importName}</code>.</span>
         </div>
       </form>
-      {error && <p className="error" role="alert" data-testid="library-call-error">{error}</p>}
+      <AlertText error={error} testId="library-call-error" />
       {result && (
         <div className="library-call-result" data-testid="library-call-result" aria-live="polite">
           <p className="muted">

@@ -6,6 +6,7 @@ import type { TransformationVersion } from '../../api/types';
 import { navigate } from '../../hooks/useHashRoute';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { describeFilter } from '../../../shared/filter-description';
+import { AlertText } from '../../components/AlertText';
 
 /** Where the events page sends a selection or a filter: `#/replay?ids=1,2,3` or `#/replay?event=X&type=track`. */
 export function replayHref(selection: { ids?: string[]; filter?: Record<string, string> }): string {
@@ -165,7 +166,7 @@ export function NewRunForm({ query }: { query: string }) {
           {versionOptions}
         </select>
       </label>
-      {error && <p role="alert" className="error">{error}</p>}
+      <AlertText error={error} />
       <button type="submit" disabled={busy || !ready}>{b ? 'Start compare' : 'Start replay'}</button>
     </form>
   );

@@ -33,8 +33,8 @@ export function RunSummaryView({ run, onDrill }: { run: ReplayRun; onDrill: (d: 
           ))}
         </div>
       )}
-      {outcome(run.b ? `A (${run.a.label})` : run.a.label, summary.a)}
-      {summary.b && run.b && outcome(`B (${run.b.label})`, summary.b)}
+      {outcome(run.b ? `A · ${run.a.label}` : run.a.label, summary.a)}
+      {summary.b && run.b && outcome(`B · ${run.b.label}`, summary.b)}
       {summary.paths.length > 0 && (
         <table className="paths-table">
           <caption>Top changed fields (B against A)</caption>

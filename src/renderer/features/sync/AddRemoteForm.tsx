@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { syncApi, type Remote } from '../../api/sync';
+import { AlertText } from '../../components/AlertText';
 
 /** Name, management base URL, e-mail, access token, optional data plane URL and write key. */
 export function AddRemoteForm({ onAdded }: { onAdded: (remote: Remote) => void }) {
@@ -38,7 +39,7 @@ export function AddRemoteForm({ onAdded }: { onAdded: (remote: Remote) => void }
       <label>Data plane URL (optional)<input name="dataPlaneUrl" placeholder="https://…dataplane.rudderstack.com" /></label>
       <label>Write key (optional)<input name="writeKey" type="password" autoComplete="off" /></label>
       <p className="muted">The token and write key are kept as secrets on this machine and never shown again.</p>
-      {error && <p role="alert" className="error">{error}</p>}
+      <AlertText error={error} />
       <button type="submit" disabled={busy}>{busy ? 'Adding…' : 'Add remote'}</button>
     </form>
   );

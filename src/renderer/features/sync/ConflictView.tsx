@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { syncApi, type ChangeItem } from '../../api/sync';
 import { useTheme } from '../../hooks/useTheme';
+import { AlertText } from '../../components/AlertText';
 
 const ConflictMerge = lazy(() => import('../../editor/ConflictMerge'));
 
@@ -33,7 +34,7 @@ export function ConflictView({ remote, item, onResolved }: { remote: string; ite
       <Suspense fallback={<p aria-busy="true">Loading merge editor…</p>}>
         <ConflictMerge local={item.localCode ?? ''} remote={item.remoteCode ?? ''} theme={theme} onReady={onReady} />
       </Suspense>
-      {error && <p role="alert" className="error">{error}</p>}
+      <AlertText error={error} />
       <div className="actions">
         <button type="button" onClick={() => void resolve('merged')}>Save merge</button>
         <button type="button" className="secondary" onClick={() => void resolve('keep-local')}>Keep local</button>

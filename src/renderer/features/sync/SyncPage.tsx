@@ -3,6 +3,7 @@ import { ApiError } from '../../api/client';
 import { syncApi, type ConnectionResult, type Remote } from '../../api/sync';
 import { AddRemoteForm } from './AddRemoteForm';
 import { ChangesView } from './ChangesView';
+import { AlertText } from '../../components/AlertText';
 
 /** Remotes (add, test connection, remove) and the changes against the chosen one. */
 export function SyncPage() {
@@ -40,7 +41,7 @@ export function SyncPage() {
     <div className="sync-page">
       <aside className="remotes" aria-label="Remotes">
         <h2>Remotes</h2>
-        {error && <p role="alert" className="error">{error}</p>}
+        <AlertText error={error} />
         {remotes.length === 0 && <p className="muted">No remote yet. Add your workspace (or a team studio) to push and pull.</p>}
         <ul>
           {remotes.map((r) => {

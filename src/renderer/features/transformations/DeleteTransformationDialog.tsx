@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { pipelineApi, type DestinationView } from '../../api/pipeline';
 import { Dialog } from '../../components/Dialog';
+import { AlertText } from '../../components/AlertText';
 
 /**
  * Asks before deleting a transformation. When destinations run it, names them, says what
@@ -51,7 +52,7 @@ export function DeleteTransformationDialog({ name, destinations, dirty, busy, on
         </label>
       )}
       <p>It disappears from the list and cannot be opened again here; the server keeps its versions.{dirty && ' Your unsaved changes are lost.'}</p>
-      {error && <p role="alert" className="error">{error}</p>}
+      <AlertText error={error} />
     </Dialog>
   );
 }

@@ -47,15 +47,15 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
   return (
     <section className="versions-panel" aria-label="Versions">
       <form className="compare-form" onSubmit={(e) => { e.preventDefault(); compare(); }}>
-        <label>Compare<select aria-label="Older version" value={left} onChange={(e) => setLeft(e.target.value)}>
+        <label>Compare<select aria-label="Older version" title={byId(left) && label(byId(left)!)} value={left} onChange={(e) => setLeft(e.target.value)}>
           {newestFirst.map((v) => <option key={v.versionId} value={v.versionId}>{label(v)}</option>)}
         </select></label>
-        <label>with<select aria-label="Newer version" value={right} onChange={(e) => setRight(e.target.value)}>
+        <label>with<select aria-label="Newer version" title={byId(right) && label(byId(right)!)} value={right} onChange={(e) => setRight(e.target.value)}>
           {newestFirst.map((v) => <option key={v.versionId} value={v.versionId}>{label(v)}</option>)}
         </select></label>
         <button type="submit" disabled={versions.length < 2 || left === right}>Show diff</button>
       </form>
-      <input type="search" className="list-search" aria-label="Search versions" placeholder="Search versions (number, message, author, date, code)" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input type="search" className="list-search" aria-label="Search versions" placeholder="Search versions" title="Number, message, author, date or code" value={query} onChange={(e) => setQuery(e.target.value)} />
       {shown.length === 0 && <p className="muted">No version matches “{query}”.</p>}
       <VirtualList
         items={shown}
