@@ -116,9 +116,15 @@ describe('transform results in parts, or run on the sandbox process\'s thread, a
   for (const [name, code] of Object.entries(cases)) {
     it(name, async () => {
       const input = { code, events: events(200) };
+      // Each sandbox runs the batch twice: the second run is on a warm isolate, which is what
+      // goes on the process's thread (and in pieces) in the default sandbox.
+      for (const sandbox of [whole, inParts, asyncParts]) await sandbox.transform(input);
+      const onThread = inParts.processes().reduce((n, p) => n + p.runsOnThread, 0);
       const a = await whole.transform(input);
       const b = await inParts.transform(input);
       const c = await asyncParts.transform(input);
+      expect(inParts.processes().reduce((n, p) => n + p.runsOnThread, 0)).toBe(onThread + 1);
+      expect(whole.processes().concat(asyncParts.processes()).every((p) => p.runsOnThread === 0)).toBe(true);
       expect(b.results.length).toBeGreaterThan(MIN_PART_ENTRIES);
       const expected = { results: a.results, logs: a.logs, logEvents: a.logEvents };
       expect({ results: b.results, logs: b.logs, logEvents: b.logEvents }).toEqual(expected);
@@ -130,6 +136,7 @@ describe('transform results in parts, or run on the sandbox process\'s thread, a
     // Entry 150's toJSON spins: two pieces are out when the time limit ends the run.
     const spin = 'export function transformBatch(es) { return es.map((e, i) => (i === 150 ? { toJSON() { for (;;) {} } } : e)); }';
     for (const sandbox of [inParts, asyncParts]) {
+      await sandbox.transform({ code: spin, events: events(100) }); // warm (on the process's thread next)
       await expect(sandbox.transform({ code: spin, events: events(200) })).rejects.toThrow(/time|Timed out|limit/i);
       const after = await sandbox.transform({ code: spin.replace('i === 150', 'false'), events: events(200) });
       expect(after.results.map((r) => r.output?.messageId)).toEqual(events(200).map((e) => e.messageId));
@@ -142,6 +149,7 @@ describe('transform results in parts, or run on the sandbox process\'s thread, a
     const p = createSandbox(small);
     try {
       const input = { code: 'export function transformEvent(e) { return e; }', events: events(200) };
+      await p.transform({ ...input, events: events(10) }); // warm: the refused run is on the process's thread
       const refusal = await w.transform(input).then(() => 'no refusal', (error: Error) => error.message);
       expect(refusal).toMatch(/output/i);
       await expect(p.transform(input)).rejects.toThrow(refusal);

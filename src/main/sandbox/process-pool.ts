@@ -70,6 +70,9 @@ export interface SandboxProcessInfo {
   blocked?: boolean;
   /** The spare process: started for runs that came while every other process was blocked. */
   spare?: boolean;
+  /** Runs sent to it to run on its thread, and of those, runs whose batch came in pieces (since it started). */
+  runsOnThread: number;
+  runsInPieces: number;
   /** As the process reported with its last answer: its resident memory and its isolates' heaps (MB). */
   rssMb: number;
   heapMb: number;
@@ -116,6 +119,9 @@ export class Slot {
   ready = false;
   /** The request it runs on its own thread (RunRequest.sync): until answered, it reads nothing else. */
   private syncId: number | undefined;
+  /** Runs sent to run on its thread, and of those, runs whose batch came in pieces. */
+  runsOnThread = 0;
+  runsInPieces = 0;
   private retireTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -168,6 +174,10 @@ export class Slot {
       return;
     }
     if (reply.type === 'part') return this.pending.get(reply.id)?.onPart?.(reply.json);
+    if (reply.type === 'entered') {
+      if (this.syncId === reply.id) this.unblock();
+      return;
+    }
     this.rssMb = reply.rssMb;
     this.heapMb = reply.heapMb;
     const pending = this.pending.get(reply.id);
@@ -194,11 +204,16 @@ export class Slot {
   unblockedWithin(ms: number): Promise<void> {
     if (!this.blocked || this.exited) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.unblockWaiters.push(() => {
+      const wake = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      const timer = setTimeout(() => {
+        this.unblockWaiters = this.unblockWaiters.filter((waiter) => waiter !== wake);
+        resolve();
+      }, ms);
+      timer.unref();
+      this.unblockWaiters.push(wake);
     });
   }
 
@@ -269,7 +284,11 @@ export class Slot {
       const pending: Pending = { name, resolve, reject, deadlineMs, kill, ...listeners };
       this.arm(pending, this.ready ? deadlineMs : deadlineMs + STARTUP_MS);
       this.pending.set(message.id, pending);
-      if (message.type === 'run' && message.sync) this.syncId = message.id;
+      if (message.type === 'run' && message.sync) {
+        this.syncId = message.id;
+        this.runsOnThread++;
+        if (message.staged) this.runsInPieces++;
+      }
       clearTimeout(this.retireTimer);
       this.child.ref();
       (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
@@ -345,6 +364,8 @@ export class ProcessPool {
         heapMb: s.heapMb,
         ...(s.retiring ? { retiring: true } : {}),
         ...(s.background ? { background: true } : {}),
+        runsOnThread: s.runsOnThread,
+        runsInPieces: s.runsInPieces,
         ...(s.blocked ? { blocked: true } : {}),
         ...(s === this.slots[this.size] ? { spare: true } : {}),
       }));
@@ -472,7 +493,10 @@ export class ProcessPool {
       else handle.dispose();
       handle = undefined;
     }
-    const sync = this.options.syncRuns !== false && !request.group && slot.pending.size === 0 && !concurrent && performance.now() - this.lastConcurrent >= SYNC_QUIET_MS;
+    // A cold isolate is made asynchronously in the process: only a run on a warm one is sent to
+    // block it (the process's thread is then busy for the batch alone).
+    const sync =
+      this.options.syncRuns !== false && !request.group && !!handle && slot.ready && slot.pending.size === 0 && !concurrent && performance.now() - this.lastConcurrent >= SYNC_QUIET_MS;
     // A grouped run may first wait in the process for the one run of its key sent before it
     // (runner.run keeps a key's grouped runs in arrival order): its deadline covers both.
     const deadlineMs = request.group ? 2 * request.limits.wallTimeoutMs : request.limits.wallTimeoutMs;

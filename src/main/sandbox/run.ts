@@ -53,6 +53,8 @@ export interface RunMode {
    * put into the isolate (those that came while no isolate was warm), or the error staging hit.
    */
   stage?: { id: number; texts: string[]; error?: unknown };
+  /** A sync run's first call returned with the run still waiting on host requests: this thread is free again. */
+  onEntered?: () => void;
 }
 
 /**
@@ -63,6 +65,11 @@ export interface RunMode {
  */
 export function runOnInstance(instance: SandboxInstance, payload: string, limits: RunLimits, env: RunEnv, mode: RunMode = {}): Promise<string> {
   const { grouped = false, onPart, sync = false, stage } = mode;
+  // Staging failed (time or memory limit while parsing a piece): the isolate may be gone already.
+  if (stage?.error !== undefined) {
+    instance.dispose();
+    return Promise.reject(describeIvmError(stage.error, limits) as StudioError);
+  }
   return new Promise<string>((resolve, reject) => {
     let done = false;
     // Answer in parts (onPart): the pieces the isolate handed out, and the answer while one it
@@ -174,13 +181,13 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
     }
     let first: string;
     try {
-      if (stage?.error) throw stage.error;
       for (const text of stage?.texts ?? []) instance.entry.applySync(undefined, ['stage', stage!.id, false, text], { timeout: remaining() });
       first = instance.entry.applySync(undefined, ['run', payload, grouped, onPart ? 'sync' : ''], { timeout: remaining() });
     } catch (error) {
       fail(error);
       return;
     }
+    if (first.startsWith('#')) mode.onEntered?.();
     afterEntry(first).catch(fail);
   });
 }

@@ -208,8 +208,12 @@ return function setup(namespace, kind) {
     let events = input.e;
     if (input.s !== undefined) {
       if (!staged || staged.id !== input.s) return stringify({ f: 'internal sandbox error: the batch arrived incomplete' });
-      staged.lists.push(events);
-      events = [].concat(...staged.lists);
+      // Index loops: user code may have replaced Array methods in this realm.
+      const lists = staged.lists;
+      const all = [];
+      for (let k = 0; k < lists.length; k++) for (let i = 0; i < lists[k].length; i++) all[all.length] = lists[k][i];
+      for (let i = 0; i < events.length; i++) all[all.length] = events[i];
+      events = all;
     }
     staged = null;
     const given = isArray(input.m) ? input.m : null;
@@ -338,9 +342,10 @@ return function setup(namespace, kind) {
     if (op === 'run') return run(a, b, c);
     if (op === 'stage') {
       if (!staged || staged.id !== a) staged = { id: a, lists: [] };
-      staged.lists.push(parse(c));
+      staged.lists[staged.lists.length] = parse(c);
       return '';
     }
+    if (op === 'unstage') { staged = null; return ''; }
     if (op === 'poll') return finished !== '' ? finished : '#' + pending.size;
     if (op === 'settle') { settle(a, b, c); return ''; }
     return '';

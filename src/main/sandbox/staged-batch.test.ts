@@ -35,6 +35,8 @@ describe('a batch in pieces through the sandbox', () => {
     whole.close();
   });
 
+  const inPieces = (sandbox: typeof staged) => sandbox.processes().reduce((n, p) => n + p.runsInPieces, 0);
+
   it('cold and warm, the results are those of the batch sent whole', async () => {
     for (let round = 0; round < 3; round++) {
       const input = { code: CODE, events: events(STAGE_MIN_EVENTS * 2) };
@@ -43,16 +45,39 @@ describe('a batch in pieces through the sandbox', () => {
       expect(b.results).toEqual(a.results);
       expect(b.results.map((r) => r.output?.seenAs)).toEqual(input.events.map((e) => e.messageId));
     }
+    // The cold run came whole; the warm ones in pieces.
+    expect(inPieces(staged)).toBe(2);
+    expect(inPieces(whole)).toBe(0);
   });
 
-  it('an event that cannot be JSON in either piece: a clear refusal, and the next run is whole and right', async () => {
+  it('an event that cannot be JSON in either piece: a clear refusal; the warm isolate is kept and the next run is whole and right', async () => {
+    // The module counts the events it saw: a new isolate would start again from 1.
+    const counting = 'let seen = 0; export function transformEvent(e) { seen++; return { ...e, seen }; }';
+    const first = await staged.transform({ code: counting, events: events(200) });
+    expect(first.results.at(-1)!.output?.seen).toBe(200);
+    let expected = 200;
     for (const bad of [10, 190]) {
-      const input = { code: CODE, events: events(200, (i) => (i === bad ? { big: 10n } : {})) as Record<string, unknown>[] };
+      const input = { code: counting, events: events(200, (i) => (i === bad ? { big: 10n } : {})) as Record<string, unknown>[] };
       await expect(staged.transform(input)).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/^events cannot be converted to JSON: .*BigInt/) });
-      const next = await staged.transform({ code: CODE, events: events(200) });
-      expect(next.results.map((r) => r.output?.seenAs)).toEqual(events(200).map((e) => e.messageId));
+      const next = await staged.transform({ code: counting, events: events(200) });
+      expected += 200;
+      expect(next.results.map((r) => r.output?.messageId)).toEqual(events(200).map((e) => e.messageId));
+      expect(next.results.at(-1)!.output?.seen).toBe(expected);
     }
   });
+
+  it('a piece past the memory limit fails the run with the memory limit\'s message; the next run works', async () => {
+    const small = createSandbox({ timeoutMs: 4000, memoryLimitMb: 16 });
+    try {
+      await small.transform({ code: CODE, events: events(200) });
+      const huge = events(200, () => ({ blob: 'x'.repeat(200_000) }));
+      await expect(small.transform({ code: CODE, events: huge })).rejects.toThrow(/Memory limit exceeded|the sandbox process crashed/);
+      const after = await small.transform({ code: CODE, events: events(200) });
+      expect(after.results.map((r) => r.output?.seenAs)).toEqual(events(200).map((e) => e.messageId));
+    } finally {
+      small.close();
+    }
+  }, 60_000);
 });
 
 describe('the sandbox process puts the pieces together', () => {

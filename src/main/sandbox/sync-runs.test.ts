@@ -27,7 +27,7 @@ async function until<T>(read: () => T | undefined, what: string): Promise<T> {
 
 describe('runs on the sandbox process\'s thread', () => {
   it('a run sent to an idle process blocks it; runs that come meanwhile go to a spare process and finish while it spins', async () => {
-    await sandbox.transform({ code: LOOP, name: 'Spinner', events: [event('warm')] });
+    await sandbox.transform({ code: LOOP, name: 'Spinner', events: [event('warm')] }); // only a warm isolate's run blocks
     let spinning = true;
     const spin = sandbox.transform({ code: LOOP, name: 'Spinner', events: [event('spin')] }).finally(() => (spinning = false));
     spin.catch(() => {});
@@ -52,6 +52,9 @@ describe('runs on the sandbox process\'s thread', () => {
   it('one run at a time: each is sent to the idle process on its thread, never to the spare', async () => {
     await sleep(SYNC_QUIET_MS + 100); // the runs above were concurrent
     const code = 'export function transformEvent(e) { return { ...e, seen: true }; }';
+    await sandbox.transform({ code, events: [event('cold')] }); // a cold isolate is made on the isolate's thread
+    const onThread = () => sandbox.processes().reduce((n, p) => n + p.runsOnThread, 0);
+    const before = onThread();
     const pids = new Set<number>();
     for (let i = 0; i < 5; i++) {
       const run = sandbox.transform({ code, events: [event(`e${i}`)] });
@@ -62,6 +65,7 @@ describe('runs on the sandbox process\'s thread', () => {
       expect((await run).results[0]!.output).toMatchObject({ seen: true });
     }
     expect(pids.size).toBe(1);
+    expect(onThread() - before).toBe(5);
   }, 60_000);
 
   it('runs at once go side by side on the isolates\' threads of one process (no spare); a quiet second later, on its thread again', async () => {
@@ -69,7 +73,8 @@ describe('runs on the sandbox process\'s thread', () => {
     try {
       const quick = (n: number) => `export function transformEvent(e) { return { ...e, n: ${n} }; }`;
       const busy = (ms: number) => `export function transformEvent(e) { const end = Date.now() + ${ms}; while (Date.now() < end) {} return { ...e, busy: true }; }`;
-      await fresh.transform({ code: quick(0), events: [event('warm')] });
+      for (const n of [0, 1, 2, 3, 4]) await fresh.transform({ code: quick(n), events: [event('warm')] });
+      await fresh.transform({ code: busy(1), events: [event('warm')] });
       await sleep(SYNC_QUIET_MS + 100);
       // Two at once: the first on the process's thread, the second waits for it, then goes on the isolates' threads.
       const [a, b] = await Promise.all([fresh.transform({ code: quick(1), events: [event('a')] }), fresh.transform({ code: quick(2), events: [event('b')] })]);

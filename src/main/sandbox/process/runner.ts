@@ -57,24 +57,40 @@ export function createRunner() {
     }
   };
 
-  /** The pieces staged for a run, checked against the count it says were sent. */
+  /**
+   * The pieces staged for a run, checked against the count it says were sent. Pieces of earlier
+   * ids are dead (a stage always comes right before its run): their isolates go back.
+   */
   function stagedFor(request: RunRequest) {
+    for (const id of staging.keys()) if (id < request.id) unstage(id);
     const staged = staging.get(request.id);
     staging.delete(request.id);
     if (!request.staged && !staged) return undefined;
-    if (!staged || staged.count !== request.staged || staged.key !== request.key) {
+    if (!staged || staged.count !== request.staged || staged.key !== request.key || !request.sync) {
       if (staged?.instance) release(staged.key, staged.instance);
       throw toSandboxError(new Error(`the sandbox process received ${staged?.count ?? 0} of the ${request.staged ?? 0} pieces of the batch`), request);
     }
     return staged;
   }
 
+  /** An isolate held for staged pieces goes back, the pieces dropped from it. */
   function release(key: string, instance: SandboxInstance): void {
+    try {
+      if (!instance.disposed) instance.entry.applySync(undefined, ['unstage'], { timeout: 1000 });
+    } catch {
+      instance.dispose();
+    }
     running.delete(instance);
     pool.put(key, instance);
   }
 
-  async function runHeld(request: RunRequest, asLines: boolean, onPart?: (json: string) => void): Promise<RunReply> {
+  function unstage(id: number): void {
+    const staged = staging.get(id);
+    staging.delete(id);
+    if (staged?.instance) release(staged.key, staged.instance);
+  }
+
+  async function runHeld(request: RunRequest, asLines: boolean, onPart?: (json: string) => void, onEntered?: () => void): Promise<RunReply> {
     const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
     const credentials = request.credentials;
     const network: NetworkCall[] = [];
@@ -101,6 +117,7 @@ export function createRunner() {
         onPart: request.inParts && !request.group ? onPart : undefined,
         sync: request.sync === true && !request.group,
         stage: staged && { id: request.id, texts: staged.texts, error: staged.error },
+        onEntered,
       });
       if (!request.group) return { json, network };
       const { messageIds } = request.group;
@@ -136,11 +153,7 @@ export function createRunner() {
     },
 
     /** The run the pieces were for will not come: its isolate goes back. */
-    unstage(id: number): void {
-      const staged = staging.get(id);
-      staging.delete(id);
-      if (staged?.instance) release(staged.key, staged.instance);
-    },
+    unstage,
 
     drop(key: string): void {
       pool.drop(key);
@@ -157,7 +170,7 @@ export function createRunner() {
      * `asLines`: a grouped run's results as strings (replay batches run in this process).
      * `onPart`: receives the pieces of an answer in parts (`request.inParts`) as they come.
      */
-    async run(request: RunRequest, asLines = false, onPart?: (json: string) => void): Promise<RunReply> {
+    async run(request: RunRequest, asLines = false, onPart?: (json: string) => void, onEntered?: () => void): Promise<RunReply> {
       // Replay sends a key's next batch before the last one is answered: it waits here for the
       // warm isolate (runs of one key in arrival order) instead of starting a second one.
       if (request.group) while (active.has(request.key)) await active.get(request.key);
@@ -165,7 +178,7 @@ export function createRunner() {
       const mine = new Promise<void>((resolve) => (finished = resolve));
       active.set(request.key, mine);
       try {
-        return await runHeld(request, asLines, onPart);
+        return await runHeld(request, asLines, onPart, onEntered);
       } finally {
         if (active.get(request.key) === mine) active.delete(request.key);
         finished();

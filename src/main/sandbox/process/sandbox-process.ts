@@ -58,7 +58,7 @@ process.on('message', (message: CoreMessage) => {
   if (background && message.type === 'replay') lowerPriority();
   const work =
     message.type === 'run'
-      ? runner.run(message, false, (json) => send({ type: 'part', id: message.id, json }))
+      ? runner.run(message, false, (json) => send({ type: 'part', id: message.id, json }), () => send({ type: 'entered', id: message.id }))
       : message.type === 'replay'
         ? replays.batches(message, (done) => {
             send({ type: 'progress', id: message.id, done, ...memory() });
