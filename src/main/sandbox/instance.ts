@@ -143,6 +143,16 @@ export class SandboxInstance {
     return this.isolate.isDisposed;
   }
 
+  /** Parses a piece of the next run's batch (a JSON array of events) into the isolate, on this thread. */
+  stage(id: number, text: string, timeoutMs: number): void {
+    this.entry.applySync(undefined, ['stage', id, false, text], { timeout: timeoutMs });
+  }
+
+  /** Drops the pieces staged in the isolate (their run will not come). */
+  unstage(): void {
+    this.entry.applySync(undefined, ['unstage'], { timeout: 1000 });
+  }
+
   dispose(): void {
     this.broken = true;
     this.bindings = null;

@@ -476,7 +476,7 @@ export class ProcessPool {
     request: Omit<RunRequest, 'id' | 'type' | 'payload'> & { payload: string | StagedPayload },
     warm?: RemoteInstance,
     onPart?: (json: string) => void,
-    /** Takes back the warm handle when the run goes elsewhere because its process is blocked. */
+    /** Takes back the warm handle when the run does not use it (its process is blocked, or the batch could not be made). */
     keepWarm?: (instance: RemoteInstance) => void,
   ): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
     if (this.closed) throw sandboxError(messages.disposed);
@@ -487,10 +487,11 @@ export class ProcessPool {
     let slot = usable?.slot ?? this.slot(this.indexFor(request.key));
     // Grouped runs of a key keep their order in the process of its warm isolate (see deadline).
     if (slot.blocked && !request.group) slot = await this.whenOpen(slot);
+    // The warm handle goes back to the core's pool when it is not used (its isolate is fine).
+    const letGo = (unused: RemoteInstance) => (keepWarm && !unused.broken ? keepWarm(unused) : unused.dispose());
     let handle = usable;
     if (handle && handle.slot !== slot) {
-      if (keepWarm && !handle.broken) keepWarm(handle);
-      else handle.dispose();
+      letGo(handle);
       handle = undefined;
     }
     // A cold isolate is made asynchronously in the process: only a run on a warm one is sent to
@@ -517,8 +518,7 @@ export class ProcessPool {
       }
     } catch (error) {
       if (staged > 0) slot.tell({ type: 'unstage', id });
-      if (handle && keepWarm) keepWarm(handle);
-      else handle?.dispose();
+      if (handle) letGo(handle);
       throw error;
     }
     const message = { ...request, payload, type: 'run' as const, ...(sync ? { sync: true } : {}), ...(staged > 0 ? { staged } : {}) };

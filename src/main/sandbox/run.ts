@@ -181,7 +181,7 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
     }
     let first: string;
     try {
-      for (const text of stage?.texts ?? []) instance.entry.applySync(undefined, ['stage', stage!.id, false, text], { timeout: remaining() });
+      for (const text of stage?.texts ?? []) instance.stage(stage!.id, text, remaining());
       first = instance.entry.applySync(undefined, ['run', payload, grouped, onPart ? 'sync' : ''], { timeout: remaining() });
     } catch (error) {
       fail(error);

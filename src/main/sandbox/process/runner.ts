@@ -76,7 +76,7 @@ export function createRunner() {
   /** An isolate held for staged pieces goes back, the pieces dropped from it. */
   function release(key: string, instance: SandboxInstance): void {
     try {
-      if (!instance.disposed) instance.entry.applySync(undefined, ['unstage'], { timeout: 1000 });
+      if (!instance.disposed) instance.unstage();
     } catch {
       instance.dispose();
     }
@@ -145,7 +145,7 @@ export function createRunner() {
       if (!staged.instance) staged.texts.push(message.text);
       else if (staged.error === undefined) {
         try {
-          staged.instance.entry.applySync(undefined, ['stage', message.id, false, message.text], { timeout: message.timeoutMs });
+          staged.instance.stage(message.id, message.text, message.timeoutMs);
         } catch (error) {
           staged.error = error;
         }
