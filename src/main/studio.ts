@@ -34,6 +34,7 @@ import { setUpSecretsAtRest } from './security/secrets-at-rest';
 import { DATABASE_FILE, LOG_DIR, LOG_FILE, prepareDataFolder, secureDataFolder } from './security/data-folder-modes';
 import { createBackupService } from './backup/backup-service';
 import { backupRepo } from './store/backup-repo';
+import { startupMark } from './startup-trace';
 
 export interface StudioOptions {
   dataDir: string;
@@ -74,6 +75,7 @@ const silentLogger = {
 
 /** Composition root: store, services and HTTP server for one data directory. No electron here. */
 export async function startStudio(options: StudioOptions): Promise<Studio> {
+  startupMark('modules');
   prepareDataFolder(options.dataDir);
   const lock = lockDataFolder(options.dataDir);
   let store: ReturnType<typeof createStore>;
@@ -83,9 +85,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     lock.release();
     throw error;
   }
+  startupMark('migrations');
   try {
     setUpSecretsAtRest(store, { dataDir: options.dataDir, envKey: options.masterKey ?? process.env.STUDIO_MASTER_KEY });
     secureDataFolder(options.dataDir);
+    startupMark('secrets');
   } catch (error) {
     store.close();
     lock.release();
@@ -101,6 +105,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const sessionToken = options.sessionToken ?? newSecret();
     const auth = createAccountAuth(store.account, { sessionToken });
     auth.upgradeStoredHash();
+    startupMark('scrypt');
     const host = options.host ?? '127.0.0.1';
     const sandbox = createSandbox({
       getSettings: () => readSandboxSettings(store.settings),
@@ -184,6 +189,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       }),
     };
 
+    startupMark('services');
     const app = await createHttpServer(ctx, {
       bindHost: host,
       allowHosts: options.allowHosts ?? [],
@@ -191,7 +197,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       ...options.http,
       logFile: options.logToFile === false ? undefined : join(options.dataDir, LOG_DIR, LOG_FILE),
     });
+    startupMark('routes');
+    await app.ready();
+    startupMark('compile');
     await app.listen({ host, port: options.port ?? 0 });
+    startupMark('listen');
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const urlHost = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

@@ -5,6 +5,7 @@ import { defaultDataDir } from '../../paths';
 import { startStudio, type Studio } from '../../studio';
 import { loginUrl, printBanner } from './banner';
 import { READY_PREFIX } from './ready-line';
+import { printStartupTrace } from '../../startup-trace';
 
 /** Headless host: the same core in plain Node, serving the renderer to any browser. */
 async function main(): Promise<void> {
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   printBanner(studio, 'headless');
+  printStartupTrace();
   // The supervisor's handshake: one machine-readable line after the URL line.
   if (process.env.STUDIO_SUPERVISED === '1') console.log(`${READY_PREFIX}${JSON.stringify({ url: studio.url, email: studio.bootstrap.email, pid: process.pid })}`);
   if (args.open) {
