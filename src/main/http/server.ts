@@ -12,6 +12,7 @@ import { registerRenderer } from './static-renderer';
 import { registerValidation } from './validation';
 import { createBodyDeadlines, type BodyTimeouts } from './body-deadline';
 import { logSerializers } from './log-serializers';
+import { lazySchemaController } from './lazy-compilers';
 
 export interface HttpOptions {
   bindHost: string;
@@ -45,6 +46,7 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
     forceCloseConnections: true,
     return503OnClosing: true,
     ajv: undefined,
+    schemaController: lazySchemaController(),
   });
   ctx.log = app.log;
   app.addHook('preClose', async () => {

@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { compileOnFirstCall, compileNow, schemasCompileEagerly } from './lazy-compilers';
 
 // ajv-formats ships CommonJS with a default export under `default` in some bundlers.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
@@ -13,7 +14,9 @@ export function registerValidation(app: FastifyInstance): void {
   const common = { allErrors: false, useDefaults: true, strict: false } as const;
   const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false, removeAdditional: false }));
   const textAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array', removeAdditional: false }));
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? bodyAjv.compile(schema) : textAjv.compile(schema),
-  );
+  // Each validator is compiled at its route's first call (lazy-compilers.ts).
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const compile = () => (httpPart === 'body' ? bodyAjv.compile(schema) : textAjv.compile(schema));
+    return schemasCompileEagerly() ? compileNow(compile) : compileOnFirstCall(compile);
+  });
 }
