@@ -78,17 +78,17 @@ function printOutcome(outcome) {
 
 function printTests(run) {
   for (const r of run.results) {
-    if (r.noTests) process.stdout.write(`NO TESTS ${r.name} ${r.version}: no saved test events (nothing was tested)\n`);
+    if (r.noTests && r.passed) process.stdout.write(`NO TESTS ${r.name} ${r.version}: no saved test events (nothing was tested)\n`);
     else process.stdout.write(`${r.passed ? 'PASS' : 'FAIL'} ${r.name} ${r.version}: ${r.eventCount} events\n`);
     if (!r.passed && r.error && r.failures.length === 0) process.stdout.write(`  ${r.error}\n`);
     for (const f of r.failures) {
-      process.stdout.write(`  event #${f.position}${f.messageId ? ` (messageId ${f.messageId})` : ''}: ${f.error}\n`);
+      process.stdout.write(`  ${f.name ?? `event #${f.position}`}${f.messageId ? ` (messageId ${f.messageId})` : ''}: ${f.error}\n`);
       if (f.input) process.stdout.write(`    input     ${JSON.stringify(f.input)}\n`);
       if (f.expected) process.stdout.write(`  - expected  ${JSON.stringify(f.expected)}\n  + got       ${f.error}\n`);
     }
   }
   const failed = run.results.filter((r) => !r.passed).length;
-  const untested = run.results.filter((r) => r.noTests).length;
+  const untested = run.results.filter((r) => r.noTests && r.passed).length;
   process.stdout.write(`${run.results.length - failed} passed, ${failed} failed, ${untested} without saved tests\n`);
   return run.passed ? 0 : 1;
 }

@@ -5,7 +5,8 @@ import { inTransaction } from '../store/database';
 import { newId } from '../store/ids';
 import type { LibraryRecord, NewLibraryVersion } from '../store/libraries-repo';
 import { importNameOf, importsOf } from './import-names';
-import { libraryVersionStatus } from './library-version-status';
+import { createHash } from 'node:crypto';
+import { libraryVersionStatus, type LibraryImpact } from './library-version-status';
 import { summaryLine } from './version-tests';
 import { artifactService } from './artifact-service';
 import type { CodeObjectInput } from './input';
@@ -96,6 +97,13 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
   }
 
   return {
+    /** Library impact: the tests a save of this code would record, per importer (nothing is stored). */
+    async impact(id: string, code: string): Promise<LibraryImpact> {
+      const lib = mustGet(id);
+      const latest = store.libraries.version(lib.latestVersionId!)!;
+      const unsaved = { ...latest, id: `unsaved-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`, code };
+      return libraryVersionStatus(store, publisher, { libraryId: id, name: latest.name, version: unsaved }, latest);
+    },
     list: core.list,
     get: core.get,
     async create(input: LibraryInput, publish: boolean): Promise<Library> {

@@ -3,7 +3,15 @@ import type { LibraryVersionRecord } from '../store/libraries-repo';
 import type { VersionTestStatus } from '../store/transformations-repo';
 import { importsOf } from './import-names';
 import type { PublishService } from './publish-service';
-import { summaryLine, type TransformationUnderTest } from './version-tests';
+import type { TestCaseResult } from '../../shared/api/test-events';
+import { summaryLine, verdict, type TestedTransformation, type TransformationUnderTest } from './version-tests';
+
+/** A library version's tests: its status, and each importer's outcome with it (the same runner as save and publish). */
+export interface LibraryImpact {
+  status: VersionTestStatus;
+  summary: string;
+  dependants: { id: string; name: string; versionId: string; status: VersionTestStatus; summary: string; cases: TestCaseResult[] }[];
+}
 
 /** A library version as saved, with the library it belongs to. */
 export interface SavedLibraryVersion {
@@ -27,7 +35,7 @@ export async function libraryVersionStatus(
   publisher: Pick<PublishService, 'planVersion' | 'run'>,
   saved: SavedLibraryVersion,
   previous: LibraryVersionRecord | undefined,
-): Promise<{ status: VersionTestStatus; summary: string }> {
+): Promise<LibraryImpact> {
   const names = new Set([saved.version.importName, ...(previous ? [previous.importName] : [])]);
   const dependants: TransformationUnderTest[] = [];
   for (const t of store.transformations.list()) {
@@ -36,9 +44,14 @@ export async function libraryVersionStatus(
   }
   const after = await publisher.run({ libraries: [saved], transformations: dependants });
   const library = after.libraries[0];
-  if (library && !library.passed) return { status: 'failed', summary: summaryLine(`does not evaluate: ${library.error ?? 'failed'}`) };
+  if (library && !library.passed) return { status: 'failed', summary: summaryLine(`does not evaluate: ${library.error ?? 'failed'}`), dependants: [] };
+  const results = after.transformations.map((r) => ({ id: r.id, name: r.name, versionId: r.versionId, ...verdict(r), cases: r.cases }));
+  return { ...(await judge(after.transformations)), dependants: results };
 
-  const failing = after.transformations.filter((r) => !r.passed);
+  /** The status and summary: what this version breaks first, then what failed before it too. */
+  async function judge(tested: TestedTransformation[]): Promise<{ status: VersionTestStatus; summary: string }> {
+
+  const failing = tested.filter((r) => !r.passed);
   const failingBefore = new Set<string>();
   if (previous && failing.length > 0) {
     const again = dependants.filter((d) => failing.some((f) => f.id === d.transformationId));
@@ -57,10 +70,11 @@ export async function libraryVersionStatus(
         : `"${first.name}"${rest(failing.length - 1)} ${failing.length === 1 ? 'fails' : 'fail'} with it as with the previous version: ${first.error ?? 'its tests fail'}`;
     return { status: 'failed', summary: summaryLine(summary) };
   }
-  const tested = after.transformations.filter((r) => r.eventCount > 0).length;
-  if (tested === 0) {
+  const withTests = tested.filter((r) => r.eventCount > 0).length;
+  if (withTests === 0) {
     const why = dependants.length === 0 ? 'no transformation imports it' : 'the transformations that import it have no test events';
     return { status: 'not-tested', summary: `evaluates; ${why}` };
   }
-  return { status: 'passed', summary: `${plural(tested, 'transformation passes its', 'transformations pass their')} tests with it` };
+  return { status: 'passed', summary: `${plural(withTests, 'transformation passes its', 'transformations pass their')} tests with it` };
+  }
 }

@@ -3,7 +3,6 @@ import type {
   LibraryTestResult,
   PublishRequest,
   TestResponse,
-  TransformationTestResult,
   VersionTestResult,
 } from '../../shared/api/management';
 import type { Sandbox } from '../sandbox/types';
@@ -15,7 +14,8 @@ import type { TransformationVersionRecord } from '../store/transformations-repo'
 import { hostedTestResult } from './hosted-test-result';
 import { parseTestInput } from './input';
 import { resolveLibraries } from './library-resolution';
-import { failureSummary, testLibrary, testTransformation, type LibraryUnderTest, type TransformationUnderTest } from './version-tests';
+import type { TestCase } from './test-cases';
+import { failureSummary, testLibrary, testTransformation, type LibraryUnderTest, type TestedTransformation, type TransformationUnderTest } from './version-tests';
 
 /** A publish/test body as the route's schema lets it through (testInput is checked here). */
 export type PublishInput = Omit<PublishRequest, 'transformations'> & { transformations?: { versionId: string; testInput?: unknown }[] };
@@ -30,7 +30,7 @@ export interface PlanOutcome {
   passed: boolean;
   results: VersionTestResult[];
   libraries: LibraryTestResult[];
-  transformations: TransformationTestResult[];
+  transformations: TestedTransformation[];
 }
 
 /** The 400 answer of a publish whose tests failed: nothing was changed. */
@@ -81,18 +81,18 @@ export function createPublishService({ store, account, sandbox }: ManagementDeps
   }
 
   /**
-   * What a transformation version is tested on: the given events win; else the transformation's
-   * saved test events (with their expected outputs); else the version's own events. Publish, the
-   * test call and the check on save all use this.
+   * What a transformation version is tested on, the one plan: its saved tests (each with its
+   * expectation), then the given test input (else the events stored with the version), each of
+   * which must not throw, as on the hosted service. Publish, the test call, the check on save,
+   * library impact, the bench's "Run tests", `studio test` and push all use this.
    */
   function planVersion(
     version: Pick<TransformationVersionRecord, 'id' | 'transformationId' | 'name' | 'code' | 'testEvents'>,
     given?: EventObject[],
   ): TransformationUnderTest {
-    const base = { transformationId: version.transformationId, versionId: version.id, name: version.name, code: version.code };
-    const saved = given ? [] : store.testEvents.list(version.transformationId);
-    if (given || saved.length === 0) return { ...base, events: given ?? version.testEvents ?? [] };
-    return { ...base, events: saved.map((s) => s.event), expected: saved.map((s) => s.expected) };
+    const saved: TestCase[] = store.testEvents.list(version.transformationId);
+    const input: TestCase[] = (given ?? version.testEvents ?? []).map((event) => ({ event, given: true }));
+    return { transformationId: version.transformationId, versionId: version.id, name: version.name, code: version.code, cases: [...saved, ...input] };
   }
 
   /** Runs every test of the plan (libraries first); transformation runs use the call's library versions. */
@@ -100,7 +100,7 @@ export function createPublishService({ store, account, sandbox }: ManagementDeps
     const chosen = new Map<string, LibraryVersionRecord>(testPlan.libraries.map((l) => [l.libraryId, l.version]));
     const libraries: LibraryTestResult[] = [];
     for (const lib of testPlan.libraries) libraries.push(await testLibrary(sandbox, lib));
-    const transformations: TransformationTestResult[] = [];
+    const transformations: TestedTransformation[] = [];
     for (const t of testPlan.transformations) {
       const used = resolveLibraries(store.libraries, t.code, chosen);
       transformations.push(await testTransformation(sandbox, t, used, account.workspaceId));

@@ -50,7 +50,11 @@ describe('saved test events (integration)', () => {
     const failed = await t.call('POST', '/transformations/libraries/publish', { transformations: [{ versionId: created.versionId }] });
     expect(failed.status).toBe(400);
     expect(failed.body.results[0].errors[0].error).toMatch(/no properties on m1/);
-    // Given test input keeps the management API's behaviour: only that input runs.
+    // Given test input runs beside the saved tests (it must not throw); it does not replace them.
+    const still = await t.call('POST', '/transformations/libraries/publish', { transformations: [{ versionId: created.versionId, testInput: [EVENTS[1]] }] });
+    expect(still.status).toBe(400);
+    expect(still.body.error).toMatch(/saved test event 1: Error: no properties on m1/);
+    await ok(t, 'PUT', path(created.id), { events: [{ event: EVENTS[1] }] });
     expect(await ok(t, 'POST', '/transformations/libraries/publish', { transformations: [{ versionId: created.versionId, testInput: [EVENTS[1]] }] })).toEqual({
       published: true,
     });

@@ -1,4 +1,5 @@
 import { MAX_SAVED_TEST_EVENTS, type SavedTestEvent, type SavedTestEvents } from '../../shared/api/test-events';
+import { checkProblem } from '../../shared/field-checks';
 import { badRequest, notFound } from '../errors';
 import type { Store } from '../store';
 import { valueDeeperThan } from '../collect/json-depth';
@@ -7,6 +8,13 @@ import { MAX_JSON_DEPTH } from '../collect/limits';
 function checkEvents(events: SavedTestEvent[]): void {
   events.forEach((e, i) => {
     if (valueDeeperThan(e, MAX_JSON_DEPTH)) throw badRequest(`body: field "events.${i}" nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`);
+    e.checks?.forEach((check, j) => {
+      const problem = checkProblem(check);
+      if (problem) throw badRequest(`body: field "events.${i}.checks.${j}": ${problem}`);
+    });
+    e.mocks?.forEach((mock, j) => {
+      if (mock.method !== undefined && !/^[A-Za-z]+$/.test(mock.method)) throw badRequest(`body: field "events.${i}.mocks.${j}.method" must be a method name such as GET or POST`);
+    });
   });
 }
 

@@ -7,9 +7,8 @@ import type { NewTransformationVersion, TransformationRecord, VersionOrder } fro
 import { artifactService } from './artifact-service';
 import { distinct, type CodeObjectInput } from './input';
 import { presentStudioTransformationVersion, presentTransformation, presentTransformationVersion } from './presenters';
-import { publishFailed, type PlanOutcome, type PublishService } from './publish-service';
-import { failureSummary, summaryLine, type TransformationUnderTest } from './version-tests';
-import type { VersionTestStatus } from '../store/transformations-repo';
+import { publishFailed, type PublishService } from './publish-service';
+import { failureSummary, summaryLine, verdict } from './version-tests';
 import type { StudioTransformationVersion } from '../../shared/api/versions';
 
 /** Versions listed by the studio versions API at most (newest first). */
@@ -50,26 +49,18 @@ export function createTransformationsService({ store, account }: ManagementDeps,
     return wanted;
   };
 
-  /** The saved-tests outcome of a version as the versions list shows it. */
-  const statusOf = (planned: TransformationUnderTest, outcome: PlanOutcome): { status: VersionTestStatus; summary: string } => {
-    const tested = outcome.transformations[0];
-    const n = planned.events.length;
-    if (!tested || !tested.passed) return { status: 'failed', summary: summaryLine(tested?.error ?? failureSummary(outcome.results) ?? 'tests failed') };
-    if (n === 0) return { status: 'not-tested', summary: 'compiles and exports its handler; no test events' };
-    return { status: 'passed', summary: `${n} test event${n === 1 ? '' : 's'} passed` };
-  };
-
   /**
-   * Saves a version; with publish it first runs the version's tests (the given events, else the
-   * saved test events) and, only if they pass, stores, publishes and connects destinations in one
-   * transaction. Without publish it stores the version, then runs the same tests (a run with no
-   * events still compiles the code) and records the outcome on the version; a failing run never
-   * undoes the save.
+   * Saves a version; with publish it first runs the version's tests (the one plan: saved tests,
+   * then the version's given events, which must not throw) and, only if they pass, stores,
+   * publishes and connects destinations in one transaction. Without publish it stores the
+   * version, then runs the same tests (a run with no events still compiles the code) and records
+   * the outcome on the version, so its status is exactly what a publish of it would say; a
+   * failing run never undoes the save.
    */
   async function save(
     draft: NewTransformationVersion,
     isNew: boolean,
-    options: { publish: boolean; destinationIds?: string[]; givenEvents?: EventObject[] },
+    options: { publish: boolean; destinationIds?: string[] },
   ): Promise<Transformation> {
     // Stamped when stored (after any test run) so createdAt order matches storage order.
     const insert = () => {
@@ -83,10 +74,9 @@ export function createTransformationsService({ store, account }: ManagementDeps,
         if (!isNew) mustGet(draft.transformationId);
         insert();
       });
-      let planned: TransformationUnderTest | undefined;
       try {
-        planned = publisher.planVersion(draft, options.givenEvents);
-        const { status, summary } = statusOf(planned, await publisher.run({ libraries: [], transformations: [planned] }));
+        const outcome = await publisher.run({ libraries: [], transformations: [publisher.planVersion(draft)] });
+        const { status, summary } = verdict(outcome.transformations[0], failureSummary(outcome.results));
         store.transformations.setTestStatus(draft.id, status, summary);
       } catch (error) {
         store.transformations.setTestStatus(draft.id, 'failed', summaryLine(`the tests could not run: ${(error as Error).message}`));
@@ -94,11 +84,10 @@ export function createTransformationsService({ store, account }: ManagementDeps,
       return present(mustGet(draft.transformationId));
     }
     const destinations = checkDestinations(options.destinationIds);
-    const planned = publisher.planVersion(draft, options.givenEvents);
-    const outcome = await publisher.run({ libraries: [], transformations: [planned] });
+    const outcome = await publisher.run({ libraries: [], transformations: [publisher.planVersion(draft)] });
     if (!outcome.passed) throw publishFailed(outcome);
     const tested = outcome.transformations[0]!;
-    const { status, summary } = statusOf(planned, outcome);
+    const { status, summary } = verdict(tested);
     inTransaction(store.db, () => {
       if (!isNew) mustGet(draft.transformationId);
       const at = insert();
@@ -118,13 +107,13 @@ export function createTransformationsService({ store, account }: ManagementDeps,
     get: core.get,
     async create(input: TransformationInput, publish: boolean): Promise<Transformation> {
       const draft: NewTransformationVersion = { ...core.draft(input).fields, transformationId: newId(), testEvents: input.events ?? null };
-      return save(draft, true, { publish, destinationIds: input.destinationIds, givenEvents: input.events });
+      return save(draft, true, { publish, destinationIds: input.destinationIds });
     },
     /** Fields left out keep the values of the latest version; a new version is made every time. */
     async update(id: string, input: TransformationInput, publish: boolean): Promise<Transformation> {
       const { fields, latest } = core.draft(input, id);
       const draft: NewTransformationVersion = { ...fields, transformationId: id, testEvents: input.events ?? latest!.testEvents };
-      return save(draft, false, { publish, destinationIds: input.destinationIds, givenEvents: input.events });
+      return save(draft, false, { publish, destinationIds: input.destinationIds });
     },
     /** Soft delete: hidden from lists and lookups, versions kept, destinations disconnected. */
     remove(id: string): { success: true } {

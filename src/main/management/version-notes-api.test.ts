@@ -22,7 +22,7 @@ describe('version messages and test status on save (integration)', () => {
     let list = await versions(created.id);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ versionId: created.versionId, number: 1, message: 'first cut', testStatus: 'not-tested', name: 'Noted' });
-    expect(list[0].testSummary).toMatch(/no test events/);
+    expect(list[0].testSummary).toMatch(/no tests/);
 
     await ok(t, 'PUT', `/studio/api/transformations/${created.id}/test-events`, { events: [{ event: EVENTS[0] }, { event: EVENTS[1] }] });
     await ok(t, 'POST', `/transformations/${created.id}`, { code: `${IDENTITY}\n// v2`, message: 'tested' });
@@ -33,7 +33,7 @@ describe('version messages and test status on save (integration)', () => {
     expect(list.map((v: { number: number }) => v.number)).toEqual([5, 4, 3, 2, 1]);
     expect(list.map((v: { testStatus: string }) => v.testStatus)).toEqual(['failed', 'failed', 'failed', 'passed', 'not-tested']);
     expect(list.map((v: { message: string | null }) => v.message)).toEqual([null, 'broken on purpose', null, 'tested', 'first cut']);
-    expect(list[3].testSummary).toBe('2 test events passed');
+    expect(list[3].testSummary).toBe('2 saved tests passed');
     expect(list[2].testSummary).toMatch(/no way/);
     expect(list[1].testSummary).toMatch(/SyntaxError|Unexpected token/);
     expect(list[0].testSummary).toMatch(/transformEvent|export/i);

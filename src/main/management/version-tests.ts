@@ -1,7 +1,8 @@
-import type { EventObject, LibraryTestResult, TransformationTestResult, VersionTestResult } from '../../shared/api/management';
+import type { LibraryTestResult, TransformationTestResult, VersionTestResult } from '../../shared/api/management';
 import type { Sandbox } from '../sandbox/types';
 import type { LibraryVersionRecord } from '../store/libraries-repo';
-import { expectationFailures, tagMetadata } from './expected-outputs';
+import type { TestCaseResult, TestStatus } from '../../shared/api/test-events';
+import { runCases, type TestCase } from './test-cases';
 
 /** A library version to compile and evaluate. */
 export interface LibraryUnderTest {
@@ -10,16 +11,18 @@ export interface LibraryUnderTest {
   version: LibraryVersionRecord;
 }
 
-/** A transformation version (stored or about to be) to run over test events. */
+/** A transformation version (stored or about to be) to run over its test cases. */
 export interface TransformationUnderTest {
   transformationId: string;
   versionId: string;
   name: string;
   code: string;
-  events: EventObject[];
-  /** Expected outputs per event (same order; undefined = any output passes). */
-  expected?: (EventObject[] | undefined)[];
+  /** Saved tests, then given test input events (must not throw). */
+  cases: TestCase[];
 }
+
+/** A transformation's result with each case's outcome (the API answers leave `cases` out). */
+export type TestedTransformation = TransformationTestResult & { cases: TestCaseResult[] };
 
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? text;
 /** The one line a version's test summary keeps of a text (at most 500 characters). */
@@ -42,49 +45,57 @@ export async function testLibrary(sandbox: Sandbox, lib: LibraryUnderTest): Prom
   }
 }
 
-/** Runs the test events through the transformation with the given library versions. */
+/** Runs the test cases through the transformation with the given library versions (the one runner). */
 export async function testTransformation(
   sandbox: Sandbox,
   t: TransformationUnderTest,
   libraries: { libraryId: string; version: LibraryVersionRecord }[],
   workspaceId: string,
-): Promise<TransformationTestResult> {
+): Promise<TestedTransformation> {
   const base = {
     type: 'transformation' as const,
     id: t.transformationId,
     versionId: t.versionId,
     name: t.name,
-    eventCount: t.events.length,
+    eventCount: t.cases.length,
     libraries: libraries.map((l) => ({ id: l.libraryId, versionId: l.version.id, importName: l.version.importName })),
   };
   try {
-    const run = await sandbox.transform({
-      code: t.code,
-      name: t.name,
-      cacheKey: [t.versionId, ...libraries.map((l) => l.version.id)].join(':'),
-      libraries: libraries.map((l) => ({ importName: l.version.importName, code: l.version.code, versionId: l.version.id })),
-      events: t.events,
-      metadata: t.expected
-        ? tagMetadata(t.events, { transformationId: t.transformationId, transformationVersionId: t.versionId, workspaceId })
-        : t.events.map(() => ({ transformationId: t.transformationId, transformationVersionId: t.versionId, workspaceId })),
-    });
-    const output = run.results.filter((r) => r.error === undefined && r.output !== undefined).map((r) => r.output!);
-    const errors = run.results
-      .filter((r) => r.error !== undefined)
-      .map((r) => ({ ...(r.metadata?.messageId ? { messageId: r.metadata.messageId } : {}), error: String(r.error) }));
-    if (t.expected) errors.push(...expectationFailures(t.events, t.expected, run.results));
-    const failed = errors.length > 0;
+    const run = await runCases(
+      sandbox,
+      {
+        code: t.code,
+        name: t.name,
+        cacheKey: [t.versionId, ...libraries.map((l) => l.version.id)].join(':'),
+        libraries: libraries.map((l) => ({ importName: l.version.importName, code: l.version.code, versionId: l.version.id })),
+      },
+      { transformationId: t.transformationId, transformationVersionId: t.versionId, workspaceId },
+      t.cases,
+    );
+    const failed = run.cases.filter((c) => !c.passed).length;
+    const firstError = run.errors[0]?.error;
     return {
       ...base,
-      passed: !failed,
-      ...(failed ? { error: `${errors.length} of ${t.events.length} events failed: ${firstLine(errors[0]!.error)}` } : {}),
-      output,
-      errors,
+      passed: failed === 0 && run.errors.length === 0,
+      ...(failed > 0 || firstError ? { error: `${Math.max(failed, 1)} of ${t.cases.length} events failed: ${firstLine(firstError ?? 'failed')}` } : {}),
+      output: run.output,
+      errors: run.errors,
       logs: run.logs,
+      cases: run.cases,
     };
   } catch (error) {
-    return { ...base, passed: false, error: messageOf(error), output: [], errors: [], logs: [] };
+    return { ...base, passed: false, error: messageOf(error), output: [], errors: [], logs: [], cases: [] };
   }
+}
+
+/** What a version's test run means, said once: failed, passed (N tests), or not tested (it compiles; nothing to run). */
+export function verdict(tested: TestedTransformation | undefined, fallbackError?: string): { status: TestStatus; summary: string } {
+  if (!tested || !tested.passed) return { status: 'failed', summary: summaryLine(tested?.error ?? fallbackError ?? 'tests failed') };
+  const saved = tested.cases.filter((c) => !c.given).length;
+  const given = tested.cases.length - saved;
+  if (tested.cases.length === 0) return { status: 'not-tested', summary: 'compiles and exports its handler; no tests' };
+  const parts = [saved > 0 ? `${saved} saved test${saved === 1 ? '' : 's'}` : '', given > 0 ? `${given} test input event${given === 1 ? '' : 's'}` : ''];
+  return { status: 'passed', summary: `${parts.filter(Boolean).join(' and ')} passed` };
 }
 
 const describeResult = (r: VersionTestResult) =>

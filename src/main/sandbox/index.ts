@@ -147,7 +147,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   };
 
   /** A run's request under the current settings, all but its events: code, key, limits, credentials. */
-  function sideRequest(input: Pick<TransformInput, 'code' | 'name' | 'cacheKey' | 'libraries' | 'credentials'>, current: SandboxSettings): Omit<RunRequest, 'type' | 'id' | 'payload' | 'group'> {
+  function sideRequest(input: Pick<TransformInput, 'code' | 'name' | 'cacheKey' | 'libraries' | 'credentials' | 'fetchMocks'>, current: SandboxSettings): Omit<RunRequest, 'type' | 'id' | 'payload' | 'group'> {
     // Control characters (a NUL cuts V8's script name short) become spaces.
     // eslint-disable-next-line no-control-regex
     const name = input.name?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || DEFAULT_NAME;
@@ -172,6 +172,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       allowPrivateNetwork: current.allowPrivateNetwork,
       geolocationUrl: current.geolocationUrl ?? undefined,
       credentials: input.credentials ?? options.credentials?.() ?? {},
+      ...(input.fetchMocks?.length ? { fetchMocks: input.fetchMocks } : {}),
     };
   }
 

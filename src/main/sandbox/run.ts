@@ -5,7 +5,7 @@ import { handleFetch, handleFetchV2 } from './host/fetch';
 import { handleGeolocation } from './host/geolocation';
 import { errorMessage, fail as failAnswer, failurePayload, type HostAnswer, type HostCallEnv, type HostCallHandler } from './host/host-call';
 import type { SandboxInstance } from './instance';
-import type { NetworkCall } from './types';
+import type { FetchMock, NetworkCall } from './types';
 
 const HANDLERS: Record<string, HostCallHandler> = {
   fetch: handleFetch,
@@ -34,6 +34,7 @@ export interface RunEnv {
   credential: CredentialLookup;
   /** Collects the run's fetch/fetchV2 calls. */
   network?: NetworkCall[];
+  fetchMocks?: FetchMock[];
 }
 
 export interface RunMode {
@@ -91,6 +92,7 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
       geolocationUrl: env.geolocationUrl,
       timeoutMs: limits.requestTimeoutMs,
       network: env.network,
+      fetchMocks: env.fetchMocks,
     };
 
     const cleanup = () => {

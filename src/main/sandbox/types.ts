@@ -1,6 +1,7 @@
 import type { NetworkCall } from '../../shared/api/sandbox-test';
+import type { FetchMock } from '../../shared/api/test-events';
 
-export type { NetworkCall };
+export type { FetchMock, NetworkCall };
 // Contract between the sandbox and its users: management publish tests,
 // the studio test endpoint, the delivery pipeline and replay.
 
@@ -59,6 +60,8 @@ export interface TransformInput {
   metadata?: EventMetadata[];
   /** Values for getCredential(key); default: the credentials stored in the app. */
   credentials?: Record<string, string>;
+  /** A test's fetch mocks (the test runner's): matching fetch calls get them instead of the network. */
+  fetchMocks?: FetchMock[];
 }
 
 /** One output (or per-event error) with the metadata of the event it came from. */

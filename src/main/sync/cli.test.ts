@@ -43,7 +43,7 @@ describe('npx studio (CLI over a running instance)', () => {
     const bad = await studio(['test']);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('FAIL Bad v1: 2 events');
-    expect(bad.stdout).toMatch(/event #2 \(messageId b-2\): .*exploded/);
+    expect(bad.stdout).toMatch(/test input event 2 \(messageId b-2\): threw: .*exploded/);
     expect(bad.stdout).toContain('    input     {"type":"track","event":"boom","messageId":"b-2"}');
     expect(bad.stdout).toContain('NO TESTS Untested v1');
     expect(bad.stdout).toContain('1 failed, 1 without saved tests');
@@ -57,11 +57,12 @@ describe('npx studio (CLI over a running instance)', () => {
     expect(put.status).toBe(200);
     const run = await studio(['test']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('FAIL Good v1: 1 events');
-    expect(run.stdout).toMatch(/event #1 \(messageId s-1\): saved test event 1: output does not equal the expected output/);
+    // The saved test, then the version's own event (which must not throw).
+    expect(run.stdout).toContain('FAIL Good v1: 2 events');
+    expect(run.stdout).toMatch(/saved test event 1 \(messageId s-1\): output does not equal the expected output/);
     expect(run.stdout).toContain('  - expected  [{"type":"track","messageId":"s-1","extra":true}]');
     await local.call('PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [{ event: { type: 'track', messageId: 's-1' }, expected: [{ type: 'track', messageId: 's-1' }] }] });
-    expect((await studio(['test'])).stdout).toContain('PASS Good v1: 1 events');
+    expect((await studio(['test'])).stdout).toContain('PASS Good v1: 2 events');
   });
 
   it('sync status | push | pull with exit codes and output', async () => {

@@ -56,6 +56,7 @@ export const NetworkCall = Type.Object({
   /** Why it failed (network error, timeout, size…). */
   error: Type.Optional(Type.String()),
   blocked: Type.Optional(Type.Boolean({ description: 'The private-address guard refused it' })),
+  mocked: Type.Optional(Type.Boolean({ description: "Answered by a test's fetch mock, not the network" })),
 });
 export type NetworkCall = Static<typeof NetworkCall>;
 

@@ -93,7 +93,8 @@ export const SyncOutcome = Type.Object({ ok: Type.Boolean(), results: Type.Array
 export type SyncOutcome = Static<typeof SyncOutcome>;
 
 export const SavedTestFailure = Type.Object({
-  position: Type.Integer({ description: '1-based position of the event in the saved tests' }),
+  position: Type.Integer({ description: '1-based position of the event in the saved tests (or in the given test input)' }),
+  name: Type.Optional(Type.String({ description: 'The test: its name, else "saved test event N"' })),
   messageId: NullableString,
   input: Type.Unknown(),
   error: Type.String(),

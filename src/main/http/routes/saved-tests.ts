@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SavedTestsRun } from '../../../shared/api/sync';
+import { RunTestsBody, TestsRun } from '../../../shared/api/test-events';
+import { IdParam } from './pipeline-schemas';
 import type { SavedTestsService } from '../../management/saved-tests-service';
 import { errorResponses } from './management-schemas';
 import { typedRoutes } from './typed-routes';
@@ -12,5 +14,18 @@ export const savedTestsRoutes =
       '/studio/api/saved-tests/run',
       { schema: { tags: ['sync'], summary: "Run every transformation's saved test events", response: { 200: SavedTestsRun, ...errorResponses } } },
       async () => service.runAll(),
+    );
+    app.post(
+      '/studio/api/transformations/:id/tests/run',
+      {
+        schema: {
+          tags: ['test events'],
+          summary: "Run a transformation's tests (saved tests, then the version's given events) on a version or on unsaved code, as save and publish run them",
+          params: IdParam,
+          body: RunTestsBody,
+          response: { 200: TestsRun, ...errorResponses },
+        },
+      },
+      async (request) => service.run(request.params.id, request.body),
     );
   });

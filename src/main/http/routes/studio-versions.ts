@@ -5,6 +5,7 @@ import { StudioLibraryVersions, StudioTransformationVersions } from '../../../sh
 import type { LibrariesService } from '../../management/libraries-service';
 import type { TransformationsService } from '../../management/transformations-service';
 import { IdParam, studioErrors } from './pipeline-schemas';
+import { LibraryImpact, LibraryImpactBody } from '../../../shared/api/test-events';
 
 const tags = ['versions'];
 
@@ -21,6 +22,19 @@ export const studioVersionsRoutes =
       "A transformation's versions, newest first, with message and the saved tests' status on save",
       StudioTransformationVersions,
       (id) => transformations.studioVersions(id),
+    );
+    app.post(
+      '/studio/api/libraries/:id/impact',
+      {
+        schema: {
+          tags,
+          summary: 'What this library code does to the transformations that import it: their tests with it, as a save of it would record',
+          params: IdParam,
+          body: LibraryImpactBody,
+          response: { 200: LibraryImpact, ...studioErrors },
+        },
+      },
+      async (request) => libraries.impact(request.params.id, request.body.code),
     );
     versionsRoute('/studio/api/libraries/:id/versions', "A library's versions, newest first, with their messages", StudioLibraryVersions, (id) => libraries.studioVersions(id));
   });

@@ -1,3 +1,4 @@
+import { findMock, mockResponse } from './fetch-mocks';
 import { sendRequest } from './http-request';
 import { BlockedAddressError } from './network-guard';
 import { errorMessage, failWith, type HostAnswer, type HostCallEnv } from './host-call';
@@ -90,6 +91,12 @@ async function send(args: unknown[], env: HostCallEnv) {
   if (request instanceof Error) throw request;
   const started = performance.now();
   const took = () => Math.round((performance.now() - started) * 100) / 100;
+  const mock = findMock(env.fetchMocks, request.method, request.url);
+  if (mock) {
+    const response = await mockResponse(mock, request.url);
+    env.network?.push({ url: request.url, method: request.method, status: response.status, durationMs: took(), mocked: true });
+    return response;
+  }
   try {
     const response = await sendRequest({ ...request, allowPrivate: env.allowPrivateNetwork, timeoutMs: env.timeoutMs, maxBodyBytes: FETCH_LIMITS.maxBodyBytes });
     env.network?.push({ url: request.url, method: request.method, status: response.status, durationMs: took() });

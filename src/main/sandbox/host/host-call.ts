@@ -2,7 +2,7 @@
 // sends the call's arguments as one JSON string (a copy made in the isolate); the host checks
 // them, does the work and answers with a JSON string the isolate parses. Nothing else crosses.
 
-import type { NetworkCall } from '../types';
+import type { FetchMock, NetworkCall } from '../types';
 
 /**
  * A failure as the hosted runtime hands it to user code: the host error's own properties copied
@@ -25,6 +25,8 @@ export interface HostCallEnv {
   timeoutMs: number;
   /** Where fetch/fetchV2 record their calls for the run's result. */
   network?: NetworkCall[];
+  /** A test's fetch mocks: matching calls are answered by them, not the network. */
+  fetchMocks?: FetchMock[];
 }
 
 export type HostCallHandler = (args: unknown[], env: HostCallEnv) => Promise<HostAnswer>;

@@ -1,6 +1,6 @@
 import type { RunLimits } from '../run';
 import type { RuntimeLimits } from '../runtime-source';
-import type { NetworkCall, ReplayBatchesResult, SandboxLibrary, TargetIds } from '../types';
+import type { FetchMock, NetworkCall, ReplayBatchesResult, SandboxLibrary, TargetIds } from '../types';
 
 // The compact protocol between the core and a sandbox process, over the fork IPC channel with
 // 'advanced' serialization (structured clone: the batch travels as one JSON string, copied once,
@@ -23,6 +23,8 @@ export interface RunRequest {
   limits: RunLimits;
   allowPrivateNetwork: boolean;
   geolocationUrl?: string;
+  /** A test's fetch mocks (answers instead of the network). */
+  fetchMocks?: FetchMock[];
   /** Values getCredential(key) answers. */
   credentials: Record<string, string>;
   /**

@@ -111,6 +111,7 @@ export function createRunner() {
         geolocationUrl: request.geolocationUrl,
         credential: (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
         network,
+        fetchMocks: request.fetchMocks,
       };
       const json = await runOnInstance(instance, request.payload, request.limits, env, {
         grouped: byIsolate,
