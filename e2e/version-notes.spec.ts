@@ -41,7 +41,7 @@ test('saving asks for a message, runs the saved tests and lists versions as "v3 
   await studio.replaceCode(FIXED);
   await page.getByLabel('Version message').fill('mark events as checked');
   await page.getByLabel('Version message').press('Enter');
-  await expect(page.getByTestId('save-outcome')).toHaveText('Saved v3 · tests passed (2 test events passed)');
+  await expect(page.getByTestId('save-outcome')).toHaveText('Saved v3 · tests passed (2 saved tests passed)');
 
   await studio.sidePanelTab('Versions (3)').click();
   const rows = page.getByTestId('version-row');

@@ -58,12 +58,19 @@ function expectationFailures(c: TestCase, outputs: EventObject[]): string[] {
   return failures;
 }
 
-/** Runs the cases: those without mocks in one batch, each case with mocks in its own (its mocks answer fetch). */
+/**
+ * Runs the cases: those without mocks in as few batches as keep each messageId to one case (so
+ * every output goes back to its case), each case with mocks in its own (its mocks answer fetch).
+ */
 export async function runCases(sandbox: Sandbox, target: RunTarget, base: EventMetadata, cases: TestCase[]): Promise<CasesOutcome> {
-  const plain = cases.map((_, i) => i).filter((i) => !cases[i]!.mocks?.length);
-  const batches: { indices: number[]; mocks?: FetchMock[] }[] = [{ indices: plain }];
+  const batches: { indices: number[]; ids?: Set<string>; mocks?: FetchMock[] }[] = [{ indices: [], ids: new Set() }];
   cases.forEach((c, i) => {
-    if (c.mocks?.length) batches.push({ indices: [i], mocks: c.mocks });
+    if (c.mocks?.length) return void batches.push({ indices: [i], mocks: c.mocks });
+    const id = idOf(c, i);
+    let batch = batches.find((b) => b.ids && (id === undefined || !b.ids.has(id)));
+    if (!batch) batches.push((batch = { indices: [], ids: new Set() }));
+    batch.indices.push(i);
+    if (id !== undefined) batch.ids!.add(id);
   });
   const grouped = cases.map(() => ({ outputs: [] as EventObject[], errors: [] as string[], mocked: 0 }));
   const outcome: CasesOutcome = { cases: [], output: [], errors: [], logs: [], network: [] };

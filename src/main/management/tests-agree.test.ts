@@ -29,6 +29,7 @@ interface Row {
 
 const ROWS: Row[] = [
   { name: 'expected outputs equal', code: TAG, tests: [{ event: EVENT, expected: [tagged()] }], pass: true },
+  { name: 'expected outputs equal, the same event also given on save', code: TAG, tests: [{ event: EVENT, expected: [tagged()] }], saveEvents: [EVENT], pass: true },
   {
     name: 'expected outputs differ (the issue: save with the bench event passed, publish refused)',
     code: handler('event.extra = 1;\nreturn tag(event);'),

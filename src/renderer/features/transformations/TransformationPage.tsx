@@ -27,8 +27,9 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
   }, [artifact, bench, editor.code, librariesKey]);
   const save = useCallback(() => {
     if (!editor.dirty || editor.busy) return;
-    void editor.save(bench.parsed.ok ? { events: bench.parsed.events } : undefined);
-  }, [editor, bench.parsed]);
+    // The bench's events are an ad-hoc run: the version's status comes from its tests alone.
+    void editor.save();
+  }, [editor]);
   const libraryHref = useCallback(
     (importName: string) => {
       const library = libraries?.find((l) => l.importName === importName);
