@@ -3,6 +3,8 @@ import { attachEventKeys } from './event-keys';
 import { lookupKeys, predicates, type EventFilter } from './event-predicates';
 import { eventDeletes } from './event-deletes';
 import { seqBounds } from './event-seq-bounds';
+import { eventCounts, type CountTally } from './event-counts';
+import { countsByType } from './event-type-counts';
 
 export type { EventFilter } from './event-predicates';
 
@@ -82,9 +84,11 @@ export function eventsRepo(db: Db) {
   const insertRequest = db.prepare(
     'INSERT INTO event_requests (first_seq, last_seq, source_id, call_type, request_ip, received_at, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const captureOne = (request: RequestRow, rows: EventRow[]): { firstSeq: number; lastSeq: number } => {
+  const counts = eventCounts(db);
+  const captureOne = (request: RequestRow, rows: EventRow[], tally: CountTally): { firstSeq: number; lastSeq: number } => {
     let last = 0;
     for (const row of rows) {
+      counts.tally(tally, request.sourceId, row.type, request.receivedAt);
       last = Number(
         insertEvent.run(request.sourceId, row.type, row.eventName, row.userId, row.anonymousId, row.messageId, request.receivedAt, row.json)
           .lastInsertRowid,
@@ -95,8 +99,19 @@ export function eventsRepo(db: Db) {
     insertRequest.run(first, last, request.sourceId, request.callType, request.requestIp, request.receivedAt, request.body);
     return { firstSeq: first, lastSeq: last };
   };
-  const capture = db.transaction(captureOne);
-  const captureMany = db.transaction((requests: { request: RequestRow; rows: EventRow[] }[]) => requests.map((r) => captureOne(r.request, r.rows)));
+  // The maintained counts (event-counts.ts) are written in the same transaction as the events.
+  const capture = db.transaction((request: RequestRow, rows: EventRow[]) => {
+    const tally: CountTally = new Map();
+    const seqs = captureOne(request, rows, tally);
+    counts.flush(tally);
+    return seqs;
+  });
+  const captureMany = db.transaction((requests: { request: RequestRow; rows: EventRow[] }[]) => {
+    const tally: CountTally = new Map();
+    const seqs = requests.map((r) => captureOne(r.request, r.rows, tally));
+    counts.flush(tally);
+    return seqs;
+  });
   const bySeq = db.prepare('SELECT * FROM captured_events WHERE seq = ?');
   const getMany = db.prepare('SELECT * FROM captured_events WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq');
   const requestOf = db.prepare('SELECT * FROM event_requests WHERE first_seq <= ? ORDER BY first_seq DESC LIMIT 1');
@@ -187,7 +202,7 @@ export function eventsRepo(db: Db) {
     seqs(filter: EventFilter, limit: number, beforeSeq?: number): number[] {
       return (select('e.seq', filter, limit, beforeSeq) as { seq: number }[]).map((r) => r.seq);
     },
-    ...eventDeletes(db, bounds),
+    ...eventDeletes(db, bounds, counts),
     /** Events for a destination's queue: seq in (afterSeq, uptoSeq] from its connected sources. */
     forDestination(destinationId: string, afterSeq: number, uptoSeq: number, limit: number): StoredEvent[] {
       return (forDestination.all(afterSeq, uptoSeq, destinationId, limit) as EventDbRow[]).map(toStored);
@@ -205,22 +220,9 @@ export function eventsRepo(db: Db) {
       return keys.indexedUpto();
     },
     /** Matching events per call type (the filter's own type list not applied). */
-    countByType(filter: EventFilter, beforeSeq?: number): { total: number; types: Record<string, number> } {
-      const [lo, hi] = bounds(filter, beforeSeq);
-      const types: Record<string, number> = {};
-      let total = 0;
-      if (lo > hi) return { total, types };
-      const where = predicates({ ...filter, types: undefined });
-      // Without other conditions the (type, seq) index answers alone ("+" keeps SQLite from
-      // reading every row through the primary key instead).
-      const seqRange = where.sql === '1' ? '+e.seq' : 'e.seq';
-      const sql = `SELECT e.type AS type, count(*) AS n FROM captured_events e WHERE ${seqRange} BETWEEN ? AND ? AND ${where.sql} GROUP BY e.type`;
-      for (const row of cached(sql).all(lo, hi, ...where.params) as { type: string; n: number }[]) {
-        types[row.type] = row.n;
-        if (!filter.types?.length || filter.types.includes(row.type)) total += row.n;
-      }
-      return { total, types };
-    },
+    countByType: countsByType(db, counts, bounds, highestSeq),
+    /** Compares the maintained counts with count(*) of the events; rebuilds them when they differ. */
+    checkCounts: () => counts.check(),
     count(): number {
       return (db.prepare('SELECT count(*) AS n FROM captured_events').get() as { n: number }).n;
     },

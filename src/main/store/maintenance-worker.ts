@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 import type { Db } from './database';
 import { INDEX_CHUNK, indexingSql, keysFileOf } from './event-keys';
+import { COUNTS_CHECK_SQL } from './event-counts';
 
 import createMaintenanceThread from './maintenance/thread?nodeWorker';
 import type { MaintenanceConfig, MaintenanceMessage } from './maintenance/thread';
@@ -32,6 +33,8 @@ export function startStoreMaintenance(
     onError?: (message: string) => void;
     /** One indexing step on the serving connection: used when the thread cannot run. */
     indexStep?: (limit: number) => number;
+    /** When the thread checks the maintained event counts against count(*) (once; default 10 s after start). */
+    countsCheckAfterMs?: number;
     /** Starts the thread (tests replace it to exercise the fallback). */
     startThread?: typeof createMaintenanceThread;
   } = {},
@@ -75,6 +78,7 @@ export function startStoreMaintenance(
         restartLagFrames: 2_000,
         forceRestartFrames: 100_000,
         pruneEveryMs: 60_000,
+        countsCheck: { ...COUNTS_CHECK_SQL, afterMs: options.countsCheckAfterMs ?? 10_000 },
       } satisfies MaintenanceConfig,
     });
   } catch (error) {

@@ -45,10 +45,20 @@ export function sqlConditions(alias: string) {
  * older than `cutoff` and deletes up to it (inside the caller's transaction). Answers that key
  * (null when nothing is old enough) and how many rows went.
  */
-export function pruneOldestBefore(db: Db, table: string, key: string, timeColumn: string, cutoff: string, chunk: number): { hi: number | null; changes: number } {
+export function pruneOldestBefore(
+  db: Db,
+  table: string,
+  key: string,
+  timeColumn: string,
+  cutoff: string,
+  chunk: number,
+  /** Called before the delete with its condition (alias `e`) and parameters. */
+  beforeDelete?: (where: string, params: unknown[]) => void,
+): { hi: number | null; changes: number } {
   const { hi } = db.prepare(`SELECT max(${key}) AS hi FROM (SELECT ${key} FROM ${table} WHERE ${timeColumn} < ? ORDER BY ${key} LIMIT ?)`).get(cutoff, chunk) as {
     hi: number | null;
   };
   if (hi === null) return { hi, changes: 0 };
+  beforeDelete?.(`e.${key} <= ? AND e.${timeColumn} < ?`, [hi, cutoff]);
   return { hi, changes: db.prepare(`DELETE FROM ${table} WHERE ${key} <= ? AND ${timeColumn} < ?`).run(hi, cutoff).changes };
 }

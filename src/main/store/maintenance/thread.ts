@@ -3,7 +3,8 @@
 // only Node built-ins and better-sqlite3, never project modules). With its own connection it does
 // what the serving connection must not wait for:
 // (1) WAL checkpoints of the studio database, (2) the lookup-key index of captured events, written
-// to its own database file in large transactions, (3) dropping keys of events retention removed.
+// to its own database file in large transactions, (3) dropping keys of events retention removed,
+// (4) once after start, the check of the maintained event counts against count(*) (store/event-counts.ts).
 import type BetterSqlite3 from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -25,6 +26,8 @@ export interface MaintenanceConfig {
   restartLagFrames: number;
   forceRestartFrames: number;
   pruneEveryMs: number;
+  /** SQL of the counts check (how many figures differ; the rebuild) and when to run it. */
+  countsCheck: { differ: string; rebuild: string; afterMs: number };
 }
 
 export type MaintenanceMessage = { error: string } | { stopped: true };
@@ -49,6 +52,8 @@ const index = db.transaction((lo: number, hi: number) => {
 const activity = new Int32Array(w.activity);
 const report = (error: unknown) => port.postMessage({ error: String((error as Error)?.message ?? error) } satisfies MaintenanceMessage);
 
+const startedAt = Date.now();
+let countsChecked = false;
 let lastCheckpoint = 0;
 let lastPrune = 0;
 let lastActivity = 0;
@@ -78,6 +83,16 @@ function checkpoint(): void {
   }
 }
 
+/** The counts against count(*) in one read snapshot; rebuilt under the write lock when they differ. */
+function checkCounts(): void {
+  countsChecked = true;
+  const differ = db.prepare<[], { n: number }>(w.countsCheck.differ);
+  const n = db.transaction(() => differ.get()!.n)();
+  if (n === 0) return;
+  db.transaction(() => db.exec(w.countsCheck.rebuild)).immediate();
+  report(`event counts differed from count(*) in ${n} figure(s): rebuilt`);
+}
+
 async function loop(): Promise<void> {
   while (!stopping) {
     try {
@@ -92,6 +107,10 @@ async function loop(): Promise<void> {
         index(lo, hi);
         // While events pour in, index with a small share of the CPU (the queries stay complete).
         await sleep(busy ? Math.max(w.intervalMs, (Date.now() - started) * w.busyPauseFactor) : 0);
+        continue;
+      }
+      if (!countsChecked && Date.now() - startedAt >= w.countsCheck.afterMs) {
+        checkCounts();
         continue;
       }
       if (Date.now() - lastPrune > w.pruneEveryMs) {
