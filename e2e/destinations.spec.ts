@@ -58,7 +58,7 @@ test('a webhook destination that fails shows the error; fixed and retried, its e
     await form.getByLabel('URL').fill(`${hook.base}/up`);
     await form.getByRole('button', { name: 'Save destination' }).click();
     await expect(form).toHaveCount(0);
-    await card.getByRole('button', { name: 'Retry failed' }).click();
+    await card.getByRole('button', { name: 'Retry now' }).click();
     await expect(card.getByTestId('delivery-counts')).toContainText('3 delivered');
     await expect(card.getByTestId('failed-count')).toHaveText('0 failed');
     await expect(card.getByTestId('last-error')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import type { DeliveryResultRow } from '../store/deliveries-repo';
+import type { DeliveryResultRow, StoredAttempt } from '../store/deliveries-repo';
 import type { StoredEvent } from '../store/events-repo';
 import type { SinkOutcome } from './sinks';
 import type { TransformStepResult } from './transform-step';
@@ -30,9 +30,9 @@ export function deliveryResults(
   allowed: number[],
   transformed: TransformStepResult,
   sent: { owner: number[]; outcomes: SinkOutcome[] },
-): DeliveryResultRow[] {
-  const results: DeliveryResultRow[] = [];
-  const base = (row: StoredEvent) => ({ eventSeq: row.seq, sourceId: row.sourceId, messageId: row.messageId, eventType: row.type });
+): (DeliveryResultRow & { retryable?: boolean })[] {
+  const results: (DeliveryResultRow & { retryable?: boolean })[] = [];
+  const base = (row: StoredEvent) => ({ eventSeq: row.seq, sourceId: row.sourceId, messageId: row.messageId, eventType: row.type, eventName: row.eventName });
   const filtered = new Set(rows.map((_, i) => i));
   allowed.forEach((i) => filtered.delete(i));
   for (const i of filtered) {
@@ -40,14 +40,22 @@ export function deliveryResults(
   }
   const collect = (k: number) => {
     const errors: string[] = [];
+    const attemptLog: StoredAttempt[] = [];
     let attempts = 0;
+    let retryable = true;
+    let outputIndex = 0;
     sent.owner.forEach((owner, j) => {
       if (owner !== k) return;
       const o = sent.outcomes[j]!;
       attempts = Math.max(attempts, o.attempts);
-      if (!o.ok) errors.push(o.error ?? 'delivery failed');
+      for (const a of o.log ?? []) attemptLog.push({ outputIndex, ...a });
+      outputIndex++;
+      if (!o.ok) {
+        errors.push(o.error ?? 'delivery failed');
+        if (!o.retry) retryable = false;
+      }
     });
-    return { errors, attempts };
+    return { errors, attempts, attemptLog, retryable: retryable && errors.length > 0 };
   };
   transformed.perEvent.forEach((outcome, k) => {
     const row = rows[allowed[k]!]!;
@@ -60,6 +68,10 @@ export function deliveryResults(
       output: outcome.outputs.length ? JSON.stringify(outcome.outputs) : null,
       error: errors.length ? errors.join('\n') : null,
       attempts: delivered.attempts,
+      logs: transformed.eventLogs[k] ?? [],
+      attemptLog: delivered.attemptLog,
+      // Only a delivery failure that may pass is tried again; the transformation's errors stay.
+      retryable: outcome.errors.length === 0 && delivered.retryable,
     });
   });
   if (transformed.orphans.length) {
@@ -73,6 +85,7 @@ export function deliveryResults(
       output: JSON.stringify(transformed.orphans),
       error: delivered.errors.length ? delivered.errors.join('\n') : null,
       attempts: delivered.attempts,
+      attemptLog: delivered.attemptLog,
     });
   }
   return results.sort((a, b) => (a.eventSeq ?? Infinity) - (b.eventSeq ?? Infinity));

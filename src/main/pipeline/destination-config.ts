@@ -1,8 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import { StudioError } from '../errors';
 import type { DestinationKind } from '../store/destinations-repo';
+import { DEFAULT_SCHEDULE, type RetrySchedule } from './retry-schedule';
 
-export interface RetryConfig {
+/** Immediate attempts of one delivery (backoffMs apart), then retries over time (RetrySchedule). */
+export interface RetryConfig extends RetrySchedule {
   maxAttempts: number;
   backoffMs: number;
   timeoutMs: number;
@@ -69,7 +71,17 @@ function retry(config: Record<string, unknown>): RetryConfig {
     maxAttempts: integer(config, 'maxAttempts', 1, 20, 5),
     backoffMs: integer(config, 'backoffMs', 0, 60_000, 500),
     timeoutMs: integer(config, 'timeoutMs', 100, 120_000, 10_000),
+    ...schedule(config),
   };
+}
+
+const RETRY_FIELDS = ['maxAttempts', 'backoffMs', 'timeoutMs', 'retryMinBackoffMs', 'retryMaxBackoffMs', 'retryMaxAgeMs'];
+
+function schedule(config: Record<string, unknown>): RetrySchedule {
+  const min = integer(config, 'retryMinBackoffMs', 100, 3_600_000, DEFAULT_SCHEDULE.retryMinBackoffMs);
+  const max = integer(config, 'retryMaxBackoffMs', 100, 86_400_000, Math.max(min, DEFAULT_SCHEDULE.retryMaxBackoffMs));
+  if (max < min) throw invalid('config.retryMaxBackoffMs must be at least config.retryMinBackoffMs');
+  return { retryMinBackoffMs: min, retryMaxBackoffMs: max, retryMaxAgeMs: integer(config, 'retryMaxAgeMs', 0, 30 * 86_400_000, DEFAULT_SCHEDULE.retryMaxAgeMs) };
 }
 
 /**
@@ -84,7 +96,7 @@ export function normaliseConfig(kind: DestinationKind, input: unknown): Record<s
       onlyKeys(config, [], kind);
       return {};
     case 'webhook': {
-      onlyKeys(config, ['url', 'method', 'headers', 'maxAttempts', 'backoffMs', 'timeoutMs'], kind);
+      onlyKeys(config, ['url', 'method', 'headers', ...RETRY_FIELDS], kind);
       const method = config.method ?? 'POST';
       if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') throw invalid('config.method must be POST, PUT or PATCH');
       const headers = config.headers ?? {};
@@ -105,7 +117,7 @@ export function normaliseConfig(kind: DestinationKind, input: unknown): Record<s
       return { path } satisfies FileConfig;
     }
     case 'data-plane': {
-      onlyKeys(config, ['url', 'writeKey', 'maxAttempts', 'backoffMs', 'timeoutMs'], kind);
+      onlyKeys(config, ['url', 'writeKey', ...RETRY_FIELDS], kind);
       if (typeof config.writeKey !== 'string' || !config.writeKey.trim()) throw invalid('config.writeKey is required: the write key of the remote source');
       return { url: httpUrl(config.url, 'url'), writeKey: config.writeKey, ...retry(config) } satisfies DataPlaneConfig;
     }

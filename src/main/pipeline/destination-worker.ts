@@ -8,6 +8,8 @@ import { deliveryResults, flattenOutputs } from './delivery-results';
 import { normaliseConfig } from './destination-config';
 import { integrationsAllow } from './integrations';
 import { AbortedError } from './retry';
+import { planRetries } from './retry-plan';
+import { scheduleOf } from './retry-schedule';
 import { createSink, type Sink } from './sinks';
 import { CRASH_LIMIT, quarantineReason } from './quarantine';
 import { metadataFor, passThrough, runTransformation, type TransformStepResult } from './transform-step';
@@ -122,10 +124,16 @@ export class DestinationWorker {
         step = 'wait';
       }
       if (step === 'gone') break;
-      if (step === 'idle') await this.sleep(this.deps.idleMs);
+      if (step === 'idle') await this.sleep(this.idleFor());
       else if (step === 'wait') await this.sleep(this.deps.retryMs);
     }
     this.status.state = 'stopped';
+  }
+
+  /** Sleeps no longer than until the next retry is due. */
+  private idleFor(): number {
+    const due = this.deps.store.deliveryHealth.nextDueAt(this.destinationId);
+    return due === null ? this.deps.idleMs : Math.max(0, Math.min(this.deps.idleMs, Date.parse(due) - Date.now() + 5));
   }
 
   private sinkFor(destination: Destination): Sink {
@@ -182,6 +190,7 @@ export class DestinationWorker {
         store.deliveryHealth.retried(destination.id, retrySeqs); // the events are gone (deleted, retention)
         return 'more';
       }
+      // Retries are due: the worker is not idle until they are done.
       return this.process(destination, retryRows, cursor, retrySeqs);
     }
     const maxSeq = store.events.maxSeq();
@@ -250,7 +259,7 @@ export class DestinationWorker {
         }
         this.transientFailures = 0;
         batchError = message;
-        transformed = { perEvent: allowedEvents.map(() => ({ outputs: [], errors: [message] })), orphans: [], logs: [], durationMs: 0 };
+        transformed = { perEvent: allowedEvents.map(() => ({ outputs: [], errors: [message] })), orphans: [], logs: [], eventLogs: [], durationMs: 0 };
       }
     }
 
@@ -258,7 +267,8 @@ export class DestinationWorker {
     const { flat, owner } = flattenOutputs(transformed);
     const outcomes = flat.length ? await sink.deliver(flat, this.abort.signal) : [];
     if (this.stopped) throw new AbortedError();
-    const results = deliveryResults(rows, allowed, transformed, { owner, outcomes });
+    const retryState = (seq: number) => store.deliveryHealth.retryState(destination.id, seq);
+    const results = planRetries(deliveryResults(rows, allowed, transformed, { owner, outcomes }), scheduleOf(destination.config), retryState);
 
     const failed = results.find((r) => r.status === 'failed');
     const batch = {
@@ -272,10 +282,7 @@ export class DestinationWorker {
       error: batchError,
       durationMs: transformed.durationMs,
     };
-    store.db.transaction(() => {
-      if (retried) store.deliveryHealth.retried(destination.id, retried);
-      store.deliveries.record(batch, results, next);
-    })();
+    store.deliveries.record(batch, results, next, retried);
     // A batch whose events failed at the sink says why (the worker itself carries on).
     this.status = { state: 'running', lastError: batchError ?? failed?.error ?? null, lastBatchAt: new Date().toISOString() };
     return 'more';

@@ -1,8 +1,16 @@
 import type { RetryConfig } from './destination-config';
-import type { SinkOutcome } from './sinks/sink';
+import type { AttemptRecord, SinkOutcome } from './sinks/sink';
 
+/** What a receiver answered (absent: no answer, e.g. a refused connection or a file). */
+interface Answer {
+  statusCode?: number;
+  responseBody?: string;
+}
 /** Result of one attempt: success, a failure worth retrying, or a final failure. */
-export type Attempt = { ok: true } | { ok: false; retry: boolean; error: string };
+export type Attempt = ({ ok: true } | { ok: false; retry: boolean; error: string }) & Answer;
+
+/** How much of a receiver's answer an attempt keeps. */
+export const RESPONSE_BODY_LIMIT = 1000;
 
 export class AbortedError extends Error {
   constructor() {
@@ -30,30 +38,54 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** Delay before attempt n+1 after n failures: exponential from backoffMs, capped at 30 s. */
 export const backoffDelay = (backoffMs: number, failures: number) => Math.min(30_000, backoffMs * 2 ** (failures - 1));
 
-/** Runs `attempt` until it succeeds, fails for good, or maxAttempts is reached, backing off between tries. */
+/**
+ * Runs `attempt` until it succeeds, fails for good, or maxAttempts is reached, backing off between
+ * tries; every try is recorded (when, HTTP status, latency, bounded answer, error).
+ */
 export async function withRetries(config: Pick<RetryConfig, 'maxAttempts' | 'backoffMs'>, signal: AbortSignal, attempt: () => Promise<Attempt>): Promise<SinkOutcome> {
   let last = '';
+  const log: AttemptRecord[] = [];
   for (let n = 1; n <= config.maxAttempts; n++) {
     if (signal.aborted) throw new AbortedError();
+    const at = new Date().toISOString();
+    const started = performance.now();
     const result = await attempt();
     if (signal.aborted) throw new AbortedError();
-    if (result.ok) return { ok: true, attempts: n };
+    log.push({ at, statusCode: result.statusCode ?? null, latencyMs: Math.round((performance.now() - started) * 10) / 10, responseBody: result.responseBody ?? null, error: result.ok ? null : result.error });
+    if (result.ok) return { ok: true, attempts: n, log };
     last = result.error;
-    if (!result.retry) return { ok: false, error: last, attempts: n };
+    if (!result.retry) return { ok: false, retry: false, error: last, attempts: n, log };
     if (n < config.maxAttempts) await sleep(backoffDelay(config.backoffMs, n), signal);
   }
-  return { ok: false, error: `${last} (gave up after ${config.maxAttempts} attempt${config.maxAttempts === 1 ? '' : 's'})`, attempts: config.maxAttempts };
+  return { ok: false, retry: true, error: `${last} (gave up after ${config.maxAttempts} attempt${config.maxAttempts === 1 ? '' : 's'})`, attempts: config.maxAttempts, log };
+}
+
+/** Up to `limit` characters of a response body (the rest is not read). */
+async function boundedText(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
 }
 
 /** Classifies an HTTP answer: 2xx ok; 408, 429 and 5xx are retried; other statuses fail for good. */
 export async function httpAttempt(response: Response): Promise<Attempt> {
-  if (response.status >= 200 && response.status < 300) {
-    await response.body?.cancel().catch(() => {});
-    return { ok: true };
-  }
-  const text = (await response.text().catch(() => '')).slice(0, 300).trim();
+  const body = await boundedText(response, RESPONSE_BODY_LIMIT).catch(() => '');
+  const answer = { statusCode: response.status, responseBody: body || undefined };
+  if (response.status >= 200 && response.status < 300) return { ok: true, ...answer };
+  const text = body.slice(0, 300).trim();
   const retry = response.status === 408 || response.status === 429 || response.status >= 500;
-  return { ok: false, retry, error: `HTTP ${response.status}${text ? `: ${text}` : ''}` };
+  return { ok: false, retry, error: `HTTP ${response.status}${text ? `: ${text}` : ''}`, ...answer };
 }
 
 /** A network failure (refused, reset, timeout) as a retryable attempt. */

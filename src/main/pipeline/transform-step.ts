@@ -11,8 +11,23 @@ export interface TransformStepResult {
   perEvent: EventOutcome[];
   /** Outputs whose metadata names no input event (e.g. new events from transformBatch). */
   orphans: Record<string, unknown>[];
+  /** Lines tied to no one input (transformBatch, top level, after an await), kept once per batch. */
   logs: string[];
+  /** Per input, same order: the lines its transformEvent call wrote. */
+  eventLogs: string[][];
   durationMs: number;
+}
+
+/** A run's log lines split by the input that wrote them (-1 or unknown: batch-level). */
+export function splitLogs(logs: string[], logEvents: number[] | undefined, count: number): { logs: string[]; eventLogs: string[][] } {
+  const eventLogs: string[][] = Array.from({ length: count }, () => []);
+  const batch: string[] = [];
+  logs.forEach((line, k) => {
+    const owner = logEvents?.[k] ?? -1;
+    if (owner >= 0 && owner < count) eventLogs[owner]!.push(line);
+    else batch.push(line);
+  });
+  return { logs: batch, eventLogs };
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -46,7 +61,7 @@ export function metadataFor(
 
 /** Without a transformation every event passes through unchanged. */
 export function passThrough(events: Record<string, unknown>[]): TransformStepResult {
-  return { perEvent: events.map((e) => ({ outputs: [e], errors: [] })), orphans: [], logs: [], durationMs: 0 };
+  return { perEvent: events.map((e) => ({ outputs: [e], errors: [] })), orphans: [], logs: [], eventLogs: events.map(() => []), durationMs: 0 };
 }
 
 /** The sandbox's input for a published version (with its pinned library versions). */
@@ -72,5 +87,5 @@ export async function runTransformation(
 ): Promise<TransformStepResult> {
   const output = await sandbox.transform({ ...codeInput(code), events, metadata });
   const { perEvent, orphans } = groupByEvent(output.results, metadata.map((m) => m.messageId));
-  return { perEvent, orphans, logs: output.logs, durationMs: output.durationMs };
+  return { perEvent, orphans, ...splitLogs(output.logs, output.logEvents, events.length), durationMs: output.durationMs };
 }

@@ -1,32 +1,9 @@
 import { statementCache, type Db } from './database';
+import { deliveryWrites, type DeliveryBatchRow, type DeliveryResultRow, type DeliveryStatus, type StoredAttempt } from './delivery-writes';
+
+export type { DeliveryBatchRow, DeliveryResultRow, DeliveryStatus, StoredAttempt };
 import { pruneOldestBefore, sqlConditions } from './sql-conditions';
 
-export type DeliveryStatus = 'delivered' | 'failed' | 'dropped' | 'filtered';
-
-/** The result of one input event at one destination. */
-export interface DeliveryResultRow {
-  eventSeq: number | null;
-  sourceId: string | null;
-  messageId: string | null;
-  eventType: string | null;
-  status: DeliveryStatus;
-  /** Output events (JSON array text) or null. */
-  output: string | null;
-  error: string | null;
-  attempts: number;
-}
-
-export interface DeliveryBatchRow {
-  destinationId: string;
-  transformationId: string | null;
-  transformationVersionId: string | null;
-  firstSeq: number;
-  lastSeq: number;
-  eventCount: number;
-  logs: string[];
-  error: string | null;
-  durationMs: number;
-}
 
 export interface StoredDelivery {
   id: number;
@@ -36,12 +13,20 @@ export interface StoredDelivery {
   sourceId: string | null;
   messageId: string | null;
   eventType: string | null;
+  eventName: string | null;
   status: DeliveryStatus;
   output: unknown[] | null;
   error: string | null;
   attempts: number;
   createdAt: string;
+  /** Its own log lines. */
   logs: string[];
+  /** Lines of its batch tied to no event (transformBatch, top level, after an await). */
+  batchLogs: string[];
+  statusCode: number | null;
+  latencyMs: number | null;
+  nextAttemptAt: string | null;
+  attemptLog: StoredAttempt[];
   transformationId: string | null;
   transformationVersionId: string | null;
 }
@@ -52,6 +37,8 @@ export interface DeliveryFilter {
   messageId?: string;
   eventSeq?: number;
   sourceId?: string;
+  /** Part of the event name (case-insensitive). */
+  eventName?: string;
   from?: string;
   to?: string;
 }
@@ -64,17 +51,22 @@ interface Row {
   source_id: string | null;
   message_id: string | null;
   event_type: string | null;
+  event_name: string | null;
   status: DeliveryStatus;
   output: string | null;
   error: string | null;
   attempts: number;
   created_at: string;
-  logs: string;
+  logs: string | null;
+  batch_logs: string;
+  status_code: number | null;
+  latency_ms: number | null;
+  next_attempt_at: string | null;
   transformation_id: string | null;
   transformation_version_id: string | null;
 }
 
-const toDelivery = (r: Row): StoredDelivery => ({
+const toDelivery = (r: Row, attemptLog: StoredAttempt[]): StoredDelivery => ({
   id: r.id,
   batchId: r.batch_id,
   destinationId: r.destination_id,
@@ -82,12 +74,18 @@ const toDelivery = (r: Row): StoredDelivery => ({
   sourceId: r.source_id,
   messageId: r.message_id,
   eventType: r.event_type,
+  eventName: r.event_name,
   status: r.status,
   output: r.output === null ? null : (JSON.parse(r.output) as unknown[]),
   error: r.error,
   attempts: r.attempts,
   createdAt: r.created_at,
-  logs: JSON.parse(r.logs) as string[],
+  logs: r.logs === null ? [] : (JSON.parse(r.logs) as string[]),
+  batchLogs: JSON.parse(r.batch_logs) as string[],
+  statusCode: r.status_code,
+  latencyMs: r.latency_ms,
+  nextAttemptAt: r.next_attempt_at,
+  attemptLog,
   transformationId: r.transformation_id,
   transformationVersionId: r.transformation_version_id,
 });
@@ -99,37 +97,11 @@ export function deliveriesRepo(db: Db) {
     `INSERT INTO delivery_cursors (destination_id, last_seq, updated_at) VALUES (?, ?, ?)
      ON CONFLICT(destination_id) DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at`,
   );
-  const insertBatch = db.prepare(
-    `INSERT INTO delivery_batches (destination_id, transformation_id, transformation_version_id, first_seq, last_seq, event_count, logs, error, duration_ms, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  const record = deliveryWrites(db);
+  const attemptsOf = db.prepare(
+    `SELECT delivery_id, output_index AS outputIndex, at, status_code AS statusCode, latency_ms AS latencyMs, response_body AS responseBody, error
+     FROM delivery_attempts WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
-  const insertResult = db.prepare(
-    `INSERT INTO deliveries (batch_id, destination_id, event_seq, source_id, message_id, event_type, status, output, error, attempts, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const record = db.transaction((batch: DeliveryBatchRow, results: DeliveryResultRow[], cursor: number) => {
-    const now = new Date().toISOString();
-    if (results.length) {
-      const batchId = Number(
-        insertBatch.run(
-          batch.destinationId,
-          batch.transformationId,
-          batch.transformationVersionId,
-          batch.firstSeq,
-          batch.lastSeq,
-          batch.eventCount,
-          JSON.stringify(batch.logs),
-          batch.error,
-          batch.durationMs,
-          now,
-        ).lastInsertRowid,
-      );
-      for (const r of results) {
-        insertResult.run(batchId, batch.destinationId, r.eventSeq, r.sourceId, r.messageId, r.eventType, r.status, r.output, r.error, r.attempts, now);
-      }
-    }
-    putCursor.run(batch.destinationId, cursor, now);
-  });
   const cached = statementCache(db);
 
   return {
@@ -142,8 +114,8 @@ export function deliveriesRepo(db: Db) {
       putCursor.run(destinationId, seq, new Date().toISOString());
     },
     /** Records a processed batch and advances the cursor in one transaction (at-least-once). */
-    record(batch: DeliveryBatchRow, results: DeliveryResultRow[], cursor: number): void {
-      record(batch, results, cursor);
+    record(batch: DeliveryBatchRow, results: DeliveryResultRow[], cursor: number, retried?: number[]): void {
+      record(batch, results, cursor, retried);
     },
     /** Newest first; `beforeId` is the cursor (exclusive). */
     list(filter: DeliveryFilter, limit: number, beforeId?: number): StoredDelivery[] {
@@ -154,11 +126,18 @@ export function deliveriesRepo(db: Db) {
       where.equal('source_id', filter.sourceId);
       where.oneOf('status', filter.status);
       where.between('created_at', filter.from, filter.to);
+      if (filter.eventName) where.add("d.event_name LIKE ? ESCAPE '\\'", `%${filter.eventName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       if (beforeId !== undefined) where.add('d.id < ?', beforeId);
-      const sql = `SELECT d.*, b.logs, b.transformation_id, b.transformation_version_id
+      const sql = `SELECT d.*, b.logs AS batch_logs, b.transformation_id, b.transformation_version_id
         FROM deliveries d JOIN delivery_batches b ON b.id = d.batch_id
         WHERE ${where.sql()} ORDER BY d.id DESC LIMIT ?`;
-      return (cached(sql).all(...where.params, limit) as Row[]).map(toDelivery);
+      const rows = cached(sql).all(...where.params, limit) as Row[];
+      const attempts = new Map<number, StoredAttempt[]>();
+      for (const a of attemptsOf.all(JSON.stringify(rows.map((r) => r.id))) as (StoredAttempt & { delivery_id: number })[]) {
+        const { delivery_id: id, ...attempt } = a;
+        attempts.set(id, [...(attempts.get(id) ?? []), attempt]);
+      }
+      return rows.map((r) => toDelivery(r, attempts.get(r.id) ?? []));
     },
     /** Retention: deletes up to `chunk` results (and emptied batches) created before `cutoff`. */
     pruneOlderThan(cutoff: string, chunk: number): number {

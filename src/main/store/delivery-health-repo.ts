@@ -7,19 +7,27 @@ export interface DeliveryHealth {
   lastSuccessAt: string | null;
   /** Failed events queued to be delivered again. */
   retrying: number;
+  /** When the next of them is due (null: none queued). */
+  nextAttemptAt: string | null;
 }
 
 /** Per-destination delivery health (counts by status, last failure and success) and the retry queue. */
 export function deliveryHealthRepo(db: Db) {
   const counts = db.prepare('SELECT status, count(*) AS n FROM deliveries WHERE destination_id = ? GROUP BY status');
   const lastOf = db.prepare('SELECT created_at, error FROM deliveries WHERE destination_id = ? AND status = ? ORDER BY id DESC LIMIT 1');
-  const retrying = db.prepare('SELECT count(*) AS n FROM delivery_retries WHERE destination_id = ?');
+  const retrying = db.prepare('SELECT count(*) AS n, min(next_attempt_at) AS next FROM delivery_retries WHERE destination_id = ?');
+  // "Retry now": every failed event (given up or waiting for its next attempt) is due now.
   const queueRetries = db.prepare(
-    `INSERT OR IGNORE INTO delivery_retries (destination_id, event_seq)
-     SELECT destination_id, event_seq FROM deliveries WHERE destination_id = ? AND status = 'failed' AND event_seq IS NOT NULL`,
+    `INSERT INTO delivery_retries (destination_id, event_seq, next_attempt_at)
+     SELECT DISTINCT destination_id, event_seq, ? FROM deliveries WHERE destination_id = ? AND status = 'failed' AND event_seq IS NOT NULL
+     ON CONFLICT(destination_id, event_seq) DO UPDATE SET next_attempt_at = excluded.next_attempt_at`,
   );
-  const dropFailed = db.prepare("DELETE FROM deliveries WHERE destination_id = ? AND status = 'failed' AND event_seq IS NOT NULL");
-  const nextRetries = db.prepare('SELECT event_seq FROM delivery_retries WHERE destination_id = ? ORDER BY event_seq LIMIT ?');
+  const dueNow = db.prepare("UPDATE deliveries SET next_attempt_at = ? WHERE destination_id = ? AND status = 'failed' AND event_seq IS NOT NULL");
+  const nextRetries = db.prepare(
+    'SELECT event_seq FROM delivery_retries WHERE destination_id = ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY event_seq LIMIT ?',
+  );
+  const stateOf = db.prepare('SELECT failures, first_failed_at FROM delivery_retries WHERE destination_id = ? AND event_seq = ?');
+  const nextDue = db.prepare('SELECT min(next_attempt_at) AS next FROM delivery_retries WHERE destination_id = ?');
   const doneRetry = db.prepare('DELETE FROM delivery_retries WHERE destination_id = ? AND event_seq = ?');
   return {
     health(destinationId: string): DeliveryHealth {
@@ -31,23 +39,32 @@ export function deliveryHealthRepo(db: Db) {
         counts: byStatus,
         lastFailure: failure ? { at: failure.created_at, error: failure.error } : null,
         lastSuccessAt: success?.created_at ?? null,
-        retrying: (retrying.get(destinationId) as { n: number }).n,
+        ...(({ n, next }) => ({ retrying: n, nextAttemptAt: next }))(retrying.get(destinationId) as { n: number; next: string | null }),
       };
     },
     /**
-     * Queues every failed event of a destination to be delivered again; their failed results
-     * go (the new attempt records a new result). Returns how many were queued.
+     * "Retry now": every failed event of a destination is due now, whether it waits for its next
+     * attempt or was given up (the new attempt's result replaces the failed one). Returns how many.
      */
     retryFailed(destinationId: string): number {
       return db.transaction(() => {
-        const queued = queueRetries.run(destinationId).changes;
-        dropFailed.run(destinationId);
-        return queued;
+        const now = new Date().toISOString();
+        dueNow.run(now, destinationId);
+        return queueRetries.run(now, destinationId).changes;
       })();
     },
-    /** The next events to deliver again (oldest first). */
-    nextRetries(destinationId: string, limit: number): number[] {
-      return (nextRetries.all(destinationId, limit) as { event_seq: number }[]).map((r) => r.event_seq);
+    /** The events due to be delivered again (oldest first). */
+    nextRetries(destinationId: string, limit: number, now = new Date().toISOString()): number[] {
+      return (nextRetries.all(destinationId, now, limit) as { event_seq: number }[]).map((r) => r.event_seq);
+    },
+    /** When the destination's next retry is due (null: none queued). */
+    nextDueAt(destinationId: string): string | null {
+      return (nextDue.get(destinationId) as { next: string | null }).next;
+    },
+    /** How often an event queued for a retry failed, and since when (undefined: not queued or unknown). */
+    retryState(destinationId: string, seq: number): { failures: number; firstFailedAt: string } | undefined {
+      const row = stateOf.get(destinationId, seq) as { failures: number; first_failed_at: string | null } | undefined;
+      return row?.first_failed_at ? { failures: row.failures, firstFailedAt: row.first_failed_at } : undefined;
     },
     /** Removes retried events from the queue (inside the transaction that records their results). */
     retried(destinationId: string, seqs: number[]): void {

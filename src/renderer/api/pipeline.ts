@@ -80,6 +80,6 @@ export const pipelineApi = {
   deleteDestination: (did: string) => request<{ success: boolean }>('DELETE', `/studio/api/destinations/${id(did)}`),
   retryFailed: (did: string) => request<{ queued: number; destination: DestinationView }>('POST', `/studio/api/destinations/${id(did)}/retry`),
   disconnect: (did: string) => request<DestinationView>('DELETE', `/studio/api/destinations/${id(did)}/transformation`),
-  listDeliveries: (query: { destinationId?: string; status?: string; limit?: number; cursor?: string }) =>
+  listDeliveries: (query: { destinationId?: string; status?: string; eventName?: string; limit?: number; cursor?: string }) =>
     request<{ deliveries: DeliveryRow[]; next: string | null }>('GET', `/studio/api/deliveries${queryString(query)}`),
 };

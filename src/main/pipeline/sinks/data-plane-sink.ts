@@ -1,12 +1,13 @@
 import { MAX_BATCH_BYTES, MAX_BATCH_CALL_BYTES, MAX_CALL_BYTES } from '../../collect/limits';
 import type { DataPlaneConfig } from '../destination-config';
+import type { RetrySchedule } from '../retry-schedule';
 import { httpAttempt, networkAttempt, withRetries } from '../retry';
 import type { Sink, SinkOutcome } from './sink';
 
 const MAX_EVENTS_PER_REQUEST = 500;
 
 /** `data-plane`: forwards output events to a RudderStack-compatible event API (/v1/batch). */
-export function dataPlaneSink(config: DataPlaneConfig): Sink {
+export function dataPlaneSink(config: Omit<DataPlaneConfig, keyof RetrySchedule>): Sink {
   const base = config.url.replace(/\/+$/, '').replace(/\/v1(\/batch)?$/, '');
   const authorization = `Basic ${Buffer.from(`${config.writeKey}:`).toString('base64')}`;
 

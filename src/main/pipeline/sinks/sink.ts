@@ -1,8 +1,21 @@
+/** One try to hand an output event over: when, the receiver's HTTP status and answer, how long. */
+export interface AttemptRecord {
+  at: string;
+  statusCode: number | null;
+  latencyMs: number;
+  /** The start of the answer's body (bounded). */
+  responseBody: string | null;
+  error: string | null;
+}
+
 /** What happened to one output event at a sink. */
 export interface SinkOutcome {
   ok: boolean;
   error?: string;
   attempts: number;
+  /** A failure that may pass later (network, 408, 429, 5xx): it is tried again over time. */
+  retry?: boolean;
+  log?: AttemptRecord[];
 }
 
 /** A destination kind's way of delivering output events. */

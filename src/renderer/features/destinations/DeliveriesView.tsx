@@ -2,8 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { pipelineApi, type DeliveryRow, type DestinationView } from '../../api/pipeline';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { VirtualList } from '../../components/VirtualList';
+import { When } from '../../components/When';
 import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
+import { DeliveryDetail } from './DeliveryDetail';
 
 const STATUSES = ['', 'delivered', 'failed', 'dropped', 'filtered'];
 
@@ -11,35 +13,40 @@ function DeliveryItem({ d }: { d: DeliveryRow }) {
   const [open, setOpen] = useState(false);
   return (
     <div className={`delivery delivery-${d.status}`} data-testid="delivery-row">
-      <div className="delivery-line">
-        <span className={`badge status-${d.status}`}>{d.status}</span>
-        {d.eventId ? <a href={pageHref('events', { messageId: d.messageId ?? undefined })} title="The input event">event {d.eventId}</a> : <span className="muted">batch output</span>}
-        <span className="muted">{d.eventType}</span>
-        <span className="muted">{d.attempts} attempt{d.attempts === 1 ? '' : 's'}</span>
-        <span className="muted">{new Date(d.createdAt).toLocaleString()}</span>
-        <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>{open ? 'Hide' : 'Output and logs'}</button>
-      </div>
+      <button type="button" className="delivery-grid delivery-line" onClick={() => setOpen(!open)} aria-expanded={open} title={open ? 'Hide details' : 'Logs, attempts and output'}>
+        <span className="col-event" title={d.eventName ?? ''}>
+          {d.eventId ? (d.eventName ?? <span className="muted">{d.eventType}</span>) : <span className="muted">batch output</span>}
+        </span>
+        <span><span className={`badge type-${d.eventType}`}>{d.eventType ?? '—'}</span></span>
+        <span><span className={`badge status-${d.status}`}>{d.status}</span></span>
+        <span className="num" data-testid="delivery-attempts-count">{d.attempts}</span>
+        <span className={`num ${d.statusCode !== null && d.statusCode >= 300 ? 'error' : ''}`} data-testid="delivery-status-code">{d.statusCode ?? '—'}</span>
+        <span className="num" data-testid="delivery-latency">{d.latencyMs === null ? '—' : `${Math.round(d.latencyMs)} ms`}</span>
+        <span className="col-when"><When iso={d.createdAt} /></span>
+      </button>
       {d.error && <div className="error small delivery-error">{d.error}</div>}
+      {d.nextAttemptAt && <div className="small muted" data-testid="next-attempt">Next attempt at <When iso={d.nextAttemptAt} /></div>}
       {open && (
-        <div className="delivery-more">
-          <pre className="json-view small-json">{d.output ? JSON.stringify(d.output, null, 2) : 'No output'}</pre>
-          {d.logs.length > 0 && <pre className="small-json">{d.logs.join('\n')}</pre>}
-        </div>
+        <>
+          {d.eventId && <a className="small" href={pageHref('events', { messageId: d.messageId ?? undefined })}>Open event {d.eventId}</a>}
+          <DeliveryDetail d={d} />
+        </>
       )}
     </div>
   );
 }
 
-/** The per-event results of one destination, newest first, filtered by status, paged as you scroll. */
-export function DeliveriesView({ destination, status }: { destination: DestinationView; status: string }) {
+/** The per-event results of one destination, newest first, filtered by event name and status, paged as you scroll. */
+export function DeliveriesView({ destination, status, name }: { destination: DestinationView; status: string; name: string }) {
   const [rows, setRows] = useState<DeliveryRow[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
+  const [typed, setTyped] = useState(name);
   const load = useCallback(async (cursor?: string) => {
     setLoading(true);
     try {
-      const page = await pipelineApi.listDeliveries({ destinationId: destination.id, status: status || undefined, limit: 200, cursor });
+      const page = await pipelineApi.listDeliveries({ destinationId: destination.id, status: status || undefined, eventName: name || undefined, limit: 200, cursor });
       setRows((current) => (cursor ? [...current, ...page.deliveries] : page.deliveries));
       setNext(page.next);
       setError(undefined);
@@ -48,17 +55,23 @@ export function DeliveriesView({ destination, status }: { destination: Destinati
     } finally {
       setLoading(false);
     }
-  }, [destination.id, status]);
+  }, [destination.id, status, name]);
   // Reload on a new filter and whenever the destination's counts move (new results arrived).
   const c = destination.delivery.counts;
-  const countsKey = `${c.delivered}/${c.failed}/${c.dropped}/${c.filtered}/${destination.delivery.retrying}`;
+  const countsKey = `${c.delivered}/${c.failed}/${c.dropped}/${c.filtered}/${destination.delivery.retrying}/${destination.delivery.nextAttemptAt}`;
   useEffect(() => void load(), [load, countsKey]);
+  const go = (change: Record<string, string>) => navigate(pageHref('destinations', { status, name, ...change }, destination.id));
   return (
     <div className="deliveries">
       <div className="filter-row">
         <label className="filter-field">
+          <span>Event name</span>
+          <input type="search" aria-label="Event name contains" placeholder="Part of the name" value={typed}
+            onChange={(e) => setTyped(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && go({ name: typed.trim() })} onBlur={() => typed.trim() !== name && go({ name: typed.trim() })} />
+        </label>
+        <label className="filter-field">
           <span>Status</span>
-          <select aria-label="Delivery status" value={status} onChange={(e) => navigate(pageHref('destinations', { status: e.target.value }, destination.id))}>
+          <select aria-label="Delivery status" value={status} onChange={(e) => go({ status: e.target.value })}>
             {STATUSES.map((s) => <option key={s} value={s}>{s || 'All'}</option>)}
           </select>
         </label>
@@ -67,9 +80,16 @@ export function DeliveriesView({ destination, status }: { destination: Destinati
       </div>
       <ErrorNotice message={error} />
       {rows.length === 0 && !loading ? (
-        <p className="muted" data-testid="no-deliveries">No {status || ''} deliveries yet.</p>
+        <p className="muted" data-testid="no-deliveries">No {status || ''} deliveries{name ? ` of events named like “${name}”` : ''} yet.</p>
       ) : (
-        <VirtualList className="deliveries-list" label="Deliveries" testId="deliveries-list" items={rows} itemKey={(d) => d.id} estimateSize={56} renderItem={(d) => <DeliveryItem d={d} />} />
+        <div className="deliveries-table" role="table" aria-label="Deliveries">
+          <div className="delivery-grid deliveries-head" role="row">
+            <span role="columnheader">Event</span><span role="columnheader">Type</span><span role="columnheader">Status</span>
+            <span role="columnheader" className="num">Attempts</span><span role="columnheader" className="num">HTTP</span>
+            <span role="columnheader" className="num">Latency</span><span role="columnheader">At</span>
+          </div>
+          <VirtualList className="deliveries-list" label="Deliveries" testId="deliveries-list" items={rows} itemKey={(d) => d.id} estimateSize={40} renderItem={(d) => <DeliveryItem d={d} />} />
+        </div>
       )}
     </div>
   );

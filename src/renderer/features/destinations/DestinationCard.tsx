@@ -1,4 +1,6 @@
 import type { DestinationView, Source } from '../../api/pipeline';
+import { destinationHealth, HEALTH_CLASS } from '../../../shared/destination-health';
+import { When } from '../../components/When';
 import { hrefFor, pageHref } from '../../hooks/routes';
 import { whenAgo } from './format';
 
@@ -14,14 +16,13 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
 }) {
   const c = d.delivery.counts;
   const quarantine = d.delivery.quarantine?.reason;
-  const failing = c.failed > 0 && d.delivery.lastError;
+  const health = destinationHealth(d);
   return (
     <li className="card destination-card" data-testid="destination-card" aria-label={d.name}>
       <div className="card-row">
         <a className="card-title" href={pageHref('destinations', {}, d.id)}>{d.name}</a>
         <span className="badge">{d.kind}</span>
-        <span className={`badge ${d.enabled && !quarantine ? 'badge-published' : 'badge-draft'}`} data-testid="destination-state">{d.enabled && !quarantine ? d.delivery.state : 'paused'}</span>
-        {failing && <span className="badge badge-error">failing</span>}
+        <span className={`badge ${HEALTH_CLASS[health]}`} data-testid="destination-state" title={`Worker: ${d.delivery.state}`}>{health}</span>
       </div>
       {quarantine && <p className="notice notice-error" data-testid="quarantine">Paused by the studio: {quarantine}</p>}
       <div className="card-row muted">
@@ -46,7 +47,11 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
         <a href={pageHref('destinations', { status: 'delivered' }, d.id)} className="ok">{c.delivered.toLocaleString()} delivered</a>
         <a href={pageHref('destinations', { status: 'failed' }, d.id)} className={c.failed ? 'error' : 'muted'} data-testid="failed-count">{c.failed.toLocaleString()} failed</a>
         <span className="muted">{d.delivery.pending.toLocaleString()} pending</span>
-        {d.delivery.retrying > 0 && <span className="muted">{d.delivery.retrying} retrying</span>}
+        {d.delivery.retrying > 0 && (
+          <span className="muted" data-testid="retrying">
+            {d.delivery.retrying} retrying{d.delivery.nextAttemptAt && <>, next attempt at <When iso={d.delivery.nextAttemptAt} /></>}
+          </span>
+        )}
         {c.dropped + c.filtered > 0 && <span className="muted">{(c.dropped + c.filtered).toLocaleString()} dropped/filtered</span>}
       </div>
       {d.delivery.lastError && !quarantine && <p className="error small last-error" data-testid="last-error" title={d.delivery.lastError}>Last error: {d.delivery.lastError}</p>}
@@ -54,7 +59,7 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
       <div className="card-row card-actions">
         <button type="button" className="secondary" onClick={onEdit}>Edit</button>
         <button type="button" className="secondary" onClick={onToggle}>{d.enabled && !quarantine ? 'Pause' : 'Resume'}</button>
-        <button type="button" className="secondary" onClick={onRetry} disabled={c.failed === 0}>Retry failed</button>
+        <button type="button" className="secondary" onClick={onRetry} disabled={c.failed === 0} title="Deliver every failed event again now, without waiting for its next attempt">Retry now</button>
         <a href={pageHref('destinations', {}, d.id)}>Deliveries</a>
         <button type="button" className="link danger-link" onClick={onDelete}>Delete</button>
       </div>

@@ -4,6 +4,8 @@ import { pipelineApi, type DestinationInput, type DestinationKind, type Destinat
 import type { Transformation } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { AlertText } from '../../components/AlertText';
+import { hrefFor } from '../../hooks/routes';
+import { RetryFields, retryConfig, useRetryValues } from './RetryFields';
 
 // Short option labels (a select shows its choice in one line); what the choice means is said below it.
 const KINDS: { value: DestinationKind; label: string; help: string }[] = [
@@ -23,6 +25,7 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
   const [headers, setHeaders] = useState(config.headers ? JSON.stringify(config.headers) : '');
   const [maxAttempts, setMaxAttempts] = useState(config.maxAttempts === undefined ? '' : String(config.maxAttempts));
   const [path, setPath] = useState(String(config.path ?? ''));
+  const [retry, setRetry] = useRetryValues(config);
   // Secrets are write-only: the API shows them masked; an empty write key (or a header left masked) keeps the stored one.
   const storedWriteKey = typeof config.writeKey === 'string' ? config.writeKey : undefined;
   const [writeKey, setWriteKey] = useState('');
@@ -34,7 +37,7 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
   useEffect(() => void api.transformations.list().then((a) => setTransformations(a.transformations), () => undefined), []);
 
   const buildConfig = (): Record<string, unknown> => {
-    const attempts = maxAttempts ? { maxAttempts: Number(maxAttempts) } : {};
+    const attempts = { ...(maxAttempts ? { maxAttempts: Number(maxAttempts) } : {}), ...retryConfig(retry) };
     if (kind === 'webhook') {
       let parsedHeaders: unknown;
       if (headers.trim()) {
@@ -104,6 +107,7 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
           </label>
         )}
         {(kind === 'webhook' || kind === 'data-plane') && <label>Max attempts<input type="number" min={1} max={20} value={maxAttempts} onChange={(e) => setMaxAttempts(e.target.value)} placeholder="default" /></label>}
+        {(kind === 'webhook' || kind === 'data-plane') && <RetryFields values={retry} onChange={setRetry} />}
         {kind === 'file' && <label>File path<input value={path} onChange={(e) => setPath(e.target.value)} placeholder="exports/events.ndjson (relative to the data directory)" /></label>}
         <div className="form-field form-span">
           <label>Transformation
@@ -113,6 +117,11 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
             </select>
           </label>
           <span id={`${ids}-transformation`} className="field-help" data-testid="transformation-help">{transformationHelp}</span>
+          {published.length === 0 && (
+            <span className="field-help" data-testid="publish-hint">
+              No transformation is published yet: <a href={transformations[0] ? hrefFor('transformation', transformations[0].id) : '#/transformations'} onClick={onClose}>publish a transformation to connect it</a>, or pick this destination in the publish dialog.
+            </span>
+          )}
         </div>
       </div>
       <fieldset className="source-picks">

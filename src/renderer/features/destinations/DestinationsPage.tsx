@@ -63,7 +63,7 @@ export function DestinationsPage({ id, params }: { id?: string; params: Record<s
       )}
       {id && destinations && !shown?.length && <EmptyState title="No such destination" action={<a href="#/destinations">All destinations</a>}>It may have been deleted.</EmptyState>}
       <ul className="card-list destination-list" aria-label="Destinations">{shown?.map(card)}</ul>
-      {id && shown?.[0] && <DeliveriesView destination={shown[0]} status={params.status ?? ''} />}
+      {id && shown?.[0] && <DeliveriesView key={shown[0].id} destination={shown[0]} status={params.status ?? ''} name={params.name ?? ''} />}
       {editing && (
         <DestinationForm destination={editing === 'new' ? undefined : editing} sources={sources} onClose={() => setEditing(undefined)}
           onSaved={(d) => { setEditing(undefined); setNotice(`Saved ${d.name}.`); void load(); }} />
