@@ -19,6 +19,8 @@ import type { ImportService } from './collect/import-service';
 import type { DestinationsService } from './pipeline/destinations-service';
 import type { AccountAuth } from './security/account-auth';
 import type { BackupService } from './backup/backup-service';
+import type { DebugSessions } from './debug/debug-sessions';
+import type { ProfileSessions } from './debug/profile-sessions';
 
 /** The services and the facts of this run; built once by studio.ts, handed out piecewise by http/routes/index.ts. */
 export interface StudioContext {
@@ -44,6 +46,10 @@ export interface StudioContext {
   sync: SyncService;
   /** Saved test events of transformations. */
   testEvents: TestEventsService;
+  /** Debug sessions (one event, paused at breakpoints) in debug processes with the inspector. */
+  debug: DebugSessions;
+  /** CPU profiles of the code over many events, in debug processes. */
+  profiles: ProfileSessions;
   /** Replay runs and compares (background jobs). */
   replay: ReplayService;
   /** Re-sending events to the local event API or a remote data plane. */

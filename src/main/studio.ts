@@ -13,6 +13,8 @@ import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
 import { createSandbox, type SandboxProcessInfo } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
+import { createDebugSessions } from './debug/debug-sessions';
+import { createProfileSessions } from './debug/profile-sessions';
 import { createSyncService } from './sync/sync-service';
 import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
 import { localWriter } from './sync/local-writer';
@@ -64,6 +66,8 @@ export interface Studio {
   sessionToken: string;
   /** The live sandbox processes (pid, runs in flight): user code runs there, never in this process. */
   sandboxProcesses(): SandboxProcessInfo[];
+  /** The live debug processes (debugger and profiler sessions; the only ones with the inspector). */
+  debugProcesses(): number[];
   close(): Promise<void>;
 }
 
@@ -133,6 +137,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     });
     const retention = createRetention(store, () => ctx.log);
     const testEvents = createTestEventsService(store);
+    // Debugger and profiler: their own debug processes, started per session (never the sandbox's).
+    const debugDeps = { libraryCode: store.libraryCode, settings: () => readSandboxSettings(store.settings), credentials: () => store.credentials.values() };
+    const debug = createDebugSessions(debugDeps);
+    const profiles = createProfileSessions({ ...debugDeps, events: store.events });
+    closers.push(() => debug.close(), () => profiles.close());
     const replayJobs = createReplayJobs({
       repo: store.replay,
       dbFile: store.db.name,
@@ -170,6 +179,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       retention,
       sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries) }),
       testEvents,
+      debug,
+      profiles,
       replay,
       sends,
       publish,
@@ -215,6 +226,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       bootstrap,
       sessionToken: ctx.sessionToken,
       sandboxProcesses: () => sandbox.processes(),
+      debugProcesses: () => [...debug.pids(), ...profiles.pids()],
       async close() {
         if (closed) return;
         closed = true;

@@ -18,6 +18,11 @@ export interface InstanceSpec {
   memoryLimitMb: number;
   timeoutMs: number;
   runtime: RuntimeLimits;
+  /**
+   * Debug sessions only (src/main/debug): the isolate and its context are made with V8's
+   * inspector, and this is called with the isolate before any code is compiled in it.
+   */
+  inspect?: (isolate: IsolatedVM.Isolate) => void;
 }
 
 /** What the host callbacks of an instance talk to while a run is in progress. */
@@ -78,13 +83,15 @@ export class SandboxInstance {
     const holder: { instance?: SandboxInstance } = {};
     const isolate = new lib.Isolate({
       memoryLimit: spec.memoryLimitMb,
+      ...(spec.inspect ? { inspector: true } : {}),
       onCatastrophicError: () => {
         if (holder.instance) holder.instance.broken = true;
       },
     });
     const limits = { timeoutMs: spec.timeoutMs, memoryLimitMb: spec.memoryLimitMb };
     try {
-      const { context, collect } = await createContext(isolate);
+      spec.inspect?.(isolate);
+      const { context, collect } = await createContext(isolate, spec.inspect !== undefined);
       const start = new lib.Callback(
         (kind: unknown, id: unknown, json: unknown) => {
           if (typeof kind === 'string' && typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart(kind, id, json);
@@ -173,8 +180,8 @@ function dispose(isolate: IsolatedVM.Isolate): void {
  * whole process (Atomics.waitAsync on a SharedArrayBuffer ends it with "terminate called ..."):
  * they are gone before any code runs.
  */
-export async function createContext(isolate: IsolatedVM.Isolate): Promise<{ context: IsolatedVM.Context; collect: Collector | null }> {
-  const context = await isolate.createContext();
+export async function createContext(isolate: IsolatedVM.Isolate, inspector = false): Promise<{ context: IsolatedVM.Context; collect: Collector | null }> {
+  const context = await (inspector ? isolate.createContext({ inspector: true }) : isolate.createContext());
   const gc = (await context.global.get('gc', { reference: true })) as IsolatedVM.Reference;
   await context.eval(REMOVED_GLOBALS_SOURCE);
   return { context, collect: gc.typeof === 'function' ? (gc as Collector) : null };

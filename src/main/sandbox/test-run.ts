@@ -2,7 +2,7 @@ import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import { importNameOf, importSpecifiers } from './imports';
 import type { TestRunError, TestRunRequest, TestRunResponse } from '../../shared/api/sandbox-test';
-import type { Sandbox, SandboxLibrary, TransformResult } from './types';
+import type { Sandbox, SandboxLibrary, TransformOutput, TransformResult } from './types';
 
 /**
  * The libraries a test run offers: those given by code first (import name = camelCase(name));
@@ -67,6 +67,11 @@ export async function runTest(deps: TestRunDeps, request: TestRunRequest): Promi
     metadata: request.context ? request.events.map(() => request.context!) : undefined,
     credentials: request.credentials,
   });
+  return testResponse(output);
+}
+
+/** A run's output as the test bench shows it (the debugger's result too). */
+export function testResponse(output: Pick<TransformOutput, 'results' | 'logs' | 'logEvents' | 'durationMs' | 'network'>): TestRunResponse {
   return {
     transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result) : result.output!)),
     logs: output.logs,

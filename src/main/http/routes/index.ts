@@ -22,6 +22,7 @@ import { replaySendRoutes } from './replay-send';
 import { studioVersionsRoutes } from './studio-versions';
 import { libraryCallRoutes } from './library-call';
 import { backupRoutes } from './backup';
+import { debugRoutes } from './debug';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to, handing
@@ -53,6 +54,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   studioVersionsRoutes(ctx.transformations, ctx.libraries),
   libraryCallRoutes({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }),
   backupRoutes(ctx.backup),
+  debugRoutes(ctx.debug, ctx.profiles),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */

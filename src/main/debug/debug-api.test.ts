@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStudio, type TestStudio } from '../testing/harness';
+import { cdp, locals, openStream } from '../testing/debug-helpers';
+
+const CODE = [
+  'export function transformEvent(event) {',
+  '  let step = 1;',
+  '  step = step + 1;',
+  '  const who = event.userId;',
+  '  return { ...event, step, who };',
+  '}',
+].join('\n');
+
+let harness: TestStudio;
+beforeAll(async () => {
+  harness = await startTestStudio();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const start = async (body: Record<string, unknown>) => {
+  const answer = await harness.call('POST', '/studio/api/debug/sessions', { code: CODE, event: { userId: 'u-42', type: 'track' }, breakpoints: [], ...body });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.id as string;
+};
+
+describe('debug sessions over the studio API', () => {
+  it('pauses at a breakpoint with the event in scope, steps, evaluates and continues to the result', async () => {
+    const id = await start({ breakpoints: [{ url: 'base transformation', lineNumber: 2 }] });
+    const stream = await openStream(harness, id);
+    const paused = await stream.paused();
+    expect(paused.callFrames[0]!.location.lineNumber).toBe(2);
+    const vars = await locals(harness, id, paused.callFrames[0]!);
+    expect(vars.step.value).toBe(1);
+    const event = await cdp(harness, id, 'Runtime.getProperties', { objectId: vars.event.objectId, ownProperties: true });
+    expect(event.result.find((p: { name: string }) => p.name === 'userId').value.value).toBe('u-42');
+
+    await cdp(harness, id, 'Debugger.stepOver');
+    const stepped = await stream.paused();
+    expect(stepped.callFrames[0]!.location.lineNumber).toBe(3);
+    const evaluated = await cdp(harness, id, 'Debugger.evaluateOnCallFrame', { callFrameId: stepped.callFrames[0]!.callFrameId, expression: 'event.userId + ":" + step' });
+    expect(evaluated.result.value).toBe('u-42:2');
+
+    await cdp(harness, id, 'Debugger.resume');
+    const done = await stream.next((e) => e.kind === 'done');
+    expect(done).toMatchObject({ kind: 'done', result: { transformedEvents: [{ userId: 'u-42', step: 2, who: 'u-42' }] } });
+    stream.close();
+  });
+
+  it('refuses CDP methods outside the allowed list and unknown sessions', async () => {
+    const id = await start({ code: 'export function transformEvent(e) { debugger; return e; }' });
+    const stream = await openStream(harness, id);
+    await stream.paused();
+    for (const method of ['Runtime.evaluate', 'Profiler.start', 'HeapProfiler.takeHeapSnapshot', 'Target.setDiscoverTargets']) {
+      const answer = await harness.call('POST', `/studio/api/debug/sessions/${id}/commands`, { method, params: {} });
+      expect(answer.status, method).toBe(400);
+    }
+    expect((await harness.call('POST', '/studio/api/debug/sessions/nope/commands', { method: 'Debugger.resume' })).status).toBe(404);
+    expect((await harness.call('DELETE', `/studio/api/debug/sessions/${id}`)).status).toBe(204);
+    expect(await stream.next((e) => e.kind === 'ended')).toEqual({ kind: 'ended', message: 'Stopped.' });
+    stream.close();
+  });
+
+  it('needs the studio credentials for every debug route', async () => {
+    const noAuth = { authorization: '' };
+    expect((await harness.call('POST', '/studio/api/debug/sessions', { code: CODE, event: {}, breakpoints: [] }, noAuth)).status).toBe(401);
+    expect((await harness.call('GET', '/studio/api/debug/sessions/x/events', undefined, noAuth)).status).toBe(401);
+    expect((await harness.call('POST', '/studio/api/profiles', { code: CODE, events: [{}] }, noAuth)).status).toBe(401);
+  });
+});

@@ -1,0 +1,87 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import nodeFlags from '../hosts/node-flags.json' with { type: 'json' };
+import debugEntry from './debug-process?modulePath';
+import type { DebugCoreMessage, DebugProcessReply } from './protocol';
+
+/** A CDP command's answer wait (a paused isolate answers at once; a running one at its next pause or end). */
+const COMMAND_WAIT_MS = 30_000;
+
+/** Node flags of the debug process: the sandbox's; from source, TypeScript and the resolve hook. */
+function execArgv(): string[] {
+  const flags = [...nodeFlags.sandbox];
+  if (debugEntry.endsWith('.ts')) {
+    const hooks = pathToFileURL(join(dirname(debugEntry), '..', 'sandbox', 'process', 'source-hooks.mjs')).href;
+    flags.push('--experimental-transform-types', '--disable-warning=ExperimentalWarning', '--import', hooks);
+  }
+  return flags;
+}
+
+/**
+ * The core's side of one debug process: started for one session, stopped with it. Replies other
+ * than CDP answers go to `onReply`; `onExit` says how it ended (`expected`: stopped by the core).
+ */
+export class DebugChild {
+  private readonly child: ChildProcess;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  private stopping = false;
+  exited = false;
+
+  constructor(onReply: (reply: DebugProcessReply) => void, onExit: (how: string, expected: boolean) => void) {
+    this.child = fork(debugEntry, [], {
+      execArgv: execArgv(),
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    this.child.on('message', (reply: DebugProcessReply) => {
+      if (reply.type !== 'cdp') return onReply(reply);
+      const waiter = this.waiting.get(reply.id);
+      if (!waiter) return;
+      this.waiting.delete(reply.id);
+      clearTimeout(waiter.timer);
+      if (reply.error !== undefined) waiter.reject(new Error(reply.error));
+      else waiter.resolve(reply.result);
+    });
+    this.child.on('error', () => {}); // exit follows
+    this.child.on('exit', (code, signal) => {
+      this.exited = true;
+      for (const waiter of this.waiting.values()) {
+        clearTimeout(waiter.timer);
+        waiter.reject(new Error('the debug session has ended'));
+      }
+      this.waiting.clear();
+      onExit(signal ? `killed by ${signal}` : `exit code ${code}`, this.stopping);
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  send(message: DebugCoreMessage): void {
+    if (!this.exited && this.child.connected) this.child.send(message);
+  }
+
+  command(method: string, params: Record<string, unknown>): Promise<unknown> {
+    if (this.exited) return Promise.reject(new Error('the debug session has ended'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new Error(`${method} got no answer within ${COMMAND_WAIT_MS / 1000} s`));
+      }, COMMAND_WAIT_MS);
+      this.waiting.set(id, { resolve, reject, timer });
+      this.send({ type: 'cdp', id, method, params });
+    });
+  }
+
+  /** Ends the process (a paused or spinning isolate included). */
+  stop(): void {
+    if (this.exited) return;
+    this.stopping = true;
+    this.child.kill('SIGKILL');
+  }
+}

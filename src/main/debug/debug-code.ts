@@ -1,0 +1,45 @@
+import { payloadOf } from '../sandbox/payload';
+import { librariesForTest } from '../sandbox/test-run';
+import type { SandboxSettings } from '../sandbox/settings';
+import type { LibraryCodeRepo } from '../store/library-code-repo';
+import type { TestRunRequest } from '../../shared/api/sandbox-test';
+import type { DebugCode } from './protocol';
+
+export const DEFAULT_NAME = 'base transformation';
+
+/** What a debug or profile session needs from the core. */
+export interface DebugDeps {
+  libraryCode: LibraryCodeRepo;
+  settings: () => SandboxSettings;
+  credentials: () => Record<string, string>;
+}
+
+/** The transformation's script url in the isolate: its name as the sandbox uses it (control characters as spaces). */
+export function scriptName(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return name?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || DEFAULT_NAME;
+}
+
+/**
+ * The code, libraries and limits of a session, as an ordinary test run of the same request gets
+ * them (the same libraries, memory limit and time limit; the time limit counts only running time).
+ */
+export function debugCode(deps: DebugDeps, request: Omit<TestRunRequest, 'events'>, wallMs: number): DebugCode {
+  const settings = deps.settings();
+  return {
+    name: scriptName(request.transformationName),
+    code: request.code,
+    libraries: librariesForTest({ ...request, events: [] }, deps.libraryCode),
+    memoryLimitMb: settings.memoryLimitMb,
+    timeoutMs: settings.timeoutMs,
+    runtime: { maxOutputChars: 32 * 1024 * 1024, maxPendingCalls: 100 },
+    limits: { memoryLimitMb: settings.memoryLimitMb, wallTimeoutMs: wallMs, requestTimeoutMs: 10_000, maxHostCalls: 1000 },
+    allowPrivateNetwork: settings.allowPrivateNetwork,
+    geolocationUrl: settings.geolocationUrl ?? undefined,
+    credentials: request.credentials ?? deps.credentials(),
+  };
+}
+
+/** The payload of one event (with its run context as metadata, as the test bench sends it). */
+export const eventPayload = (event: Record<string, unknown>, context: TestRunRequest['context']) =>
+  payloadOf({ code: '', events: [event], metadata: context ? [context] : undefined });

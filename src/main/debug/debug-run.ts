@@ -1,0 +1,85 @@
+import { userFacing } from '../sandbox/errors';
+import { runOnInstance } from '../sandbox/run';
+import { caughtByUser } from './caught-by-user';
+import { inspectedIsolate, type InspectedIsolate } from './isolate';
+import type { DebugProcessReply, DebugStart } from './protocol';
+
+/** Scripts whose frames are the sandbox's own (the runtime's batch loop): stepping skips them. */
+const RUNTIME_SCRIPTS = ['^sandbox runtime$'];
+
+interface PausedFrame {
+  url?: string;
+  location: { scriptId: string; lineNumber: number; columnNumber: number };
+}
+
+/**
+ * One debug run in the debug process: the event through the user's code on an inspector-enabled
+ * isolate. The time limit counts only while the code runs: a watchdog adds up the time between
+ * Debugger.resumed and Debugger.paused and ends the run past it, or past `maxPauseMs` in one pause.
+ * `end` ends the session (the process exits after it).
+ */
+export async function debugRun(request: DebugStart, send: (reply: DebugProcessReply) => void, end: (message?: string) => void): Promise<InspectedIsolate> {
+  const urls = new Map<string, string>();
+  let pausedAt: number | undefined;
+  let running = 0;
+  let resumedAt = performance.now();
+  const setup = await inspectedIsolate(request, request.maxPauseMs, (inspector) => {
+    inspector.on((method, params) => {
+      if (method === 'Debugger.scriptParsed') {
+        const { scriptId, url } = params as { scriptId: string; url: string };
+        if (!url) return;
+        urls.set(scriptId, url);
+        return send({ type: 'event', method, params: { scriptId, url } });
+      }
+      if (method === 'Debugger.paused') return onPaused(params as { reason: string; callFrames: PausedFrame[] });
+      if (method === 'Debugger.resumed') {
+        if (pausedAt === undefined) return;
+        pausedAt = undefined;
+        resumedAt = performance.now();
+        send({ type: 'event', method, params: {} });
+      }
+    });
+    void inspector.send('Debugger.enable').catch(() => {});
+    void inspector.send('Debugger.setBlackboxPatterns', { patterns: RUNTIME_SCRIPTS }).catch(() => {});
+    void inspector.send('Debugger.setPauseOnExceptions', { state: request.pauseOnExceptions === 'none' ? 'none' : 'all' }).catch(() => {});
+    for (const breakpoint of request.breakpoints) void inspector.send('Debugger.setBreakpointByUrl', { ...breakpoint }).catch(() => {});
+  });
+
+  function onPaused(params: { reason: string; callFrames: PausedFrame[] }): void {
+    // "Uncaught" means not caught by the user's code (the runtime catches every error).
+    if (params.reason === 'exception' && request.pauseOnExceptions === 'uncaught') {
+      const frames = params.callFrames.map((frame) => ({ source: setup.sources.get(urls.get(frame.location.scriptId) ?? ''), ...frame.location }));
+      if (caughtByUser(frames)) {
+        void setup.inspector.send('Debugger.resume').catch(() => {});
+        return;
+      }
+    }
+    running += performance.now() - resumedAt;
+    pausedAt = performance.now();
+    send({ type: 'event', method: 'Debugger.paused', params });
+  }
+
+  const watchdog = setInterval(() => {
+    const now = performance.now();
+    if (pausedAt !== undefined && now - pausedAt > request.maxPauseMs) {
+      end(`The debug run was paused for more than ${Math.round(request.maxPauseMs / 60_000)} minutes and was ended.`);
+    } else if (pausedAt === undefined && running + now - resumedAt > request.timeoutMs) {
+      end(`Execution timed out after ${request.timeoutMs} ms (time paused in the debugger not counted)`);
+    }
+  }, 25);
+  watchdog.unref();
+  resumedAt = performance.now();
+  // Entered asynchronously: the isolate's thread runs (and pauses) the code, this thread relays CDP.
+  const far = request.maxPauseMs * 4;
+  runOnInstance(setup.instance, request.payload, setup.limits(far), setup.env, {}).then(
+    (json) => {
+      clearInterval(watchdog);
+      send({ type: 'done', json });
+    },
+    (error: unknown) => {
+      clearInterval(watchdog);
+      end(userFacing(error));
+    },
+  );
+  return setup;
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { badRequest, notFound, StudioError } from '../errors';
+import { readRunAnswer } from '../sandbox/results';
+import { testResponse } from '../sandbox/test-run';
+import type { CdpCommandRequest, DebugSessionEvent, DebugStartRequest } from '../../shared/api/debug';
+import { DebugChild } from './debug-child';
+import { debugCode, eventPayload, type DebugDeps } from './debug-code';
+import type { DebugProcessReply } from './protocol';
+
+/** A pause longer than this ends the run and its process. */
+export const MAX_PAUSE_MS = 15 * 60_000;
+/** A session nobody listens to (the window closed) ends after this. */
+const UNWATCHED_MS = 5_000;
+/** Debug sessions at once (each is a process). */
+const MAX_SESSIONS = 4;
+
+interface Session {
+  id: string;
+  child: DebugChild;
+  /** Everything sent so far, for a listener that comes late (or again). */
+  events: DebugSessionEvent[];
+  listeners: Set<(event: DebugSessionEvent) => void>;
+  finished: boolean;
+  unwatched?: NodeJS.Timeout;
+  startedAt: number;
+}
+
+export interface DebugSessionsOptions {
+  maxPauseMs?: number;
+  unwatchedMs?: number;
+}
+
+/**
+ * Debug sessions: each runs one event through the user's code in its own debug process (the only
+ * process with V8's inspector on), paused at breakpoints, `debugger;` statements or exceptions.
+ * CDP goes through here both ways: notifications out to listeners (the studio API's event
+ * stream), commands in from the allowed list. Stop, a pause too long, the window closing or the
+ * process dying ends the session; ordinary runs never go near it.
+ */
+export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptions = {}) {
+  const sessions = new Map<string, Session>();
+  const maxPauseMs = options.maxPauseMs ?? MAX_PAUSE_MS;
+  const unwatchedMs = options.unwatchedMs ?? UNWATCHED_MS;
+
+  const emit = (session: Session, event: DebugSessionEvent) => {
+    session.events.push(event);
+    for (const listener of session.listeners) listener(event);
+  };
+  const finish = (session: Session, event: DebugSessionEvent) => {
+    if (session.finished) return;
+    session.finished = true;
+    emit(session, event);
+    session.child.stop();
+    clearTimeout(session.unwatched);
+    // Kept a little for a listener that reconnects to read how it ended.
+    setTimeout(() => sessions.delete(session.id), 60_000).unref();
+  };
+  const watchLater = (session: Session) => {
+    clearTimeout(session.unwatched);
+    session.unwatched = setTimeout(() => {
+      if (session.listeners.size === 0) finish(session, { kind: 'ended', message: 'The debug session ended: its window closed.' });
+    }, unwatchedMs);
+    session.unwatched.unref();
+  };
+  const get = (id: string) => {
+    const session = sessions.get(id);
+    if (!session) throw notFound(`debug session ${id} not found (it ended, or the studio restarted)`);
+    return session;
+  };
+
+  return {
+    start(request: DebugStartRequest): { id: string } {
+      if ([...sessions.values()].filter((s) => !s.finished).length >= MAX_SESSIONS) {
+        throw new StudioError('conflict', `at most ${MAX_SESSIONS} debug or profile sessions run at once: stop one first`);
+      }
+      const code = debugCode(deps, request, maxPauseMs * 2);
+      const event = request.event as Record<string, unknown>;
+      const id = randomUUID();
+      const onReply = (reply: DebugProcessReply) => {
+        if (reply.type === 'event') return emit(session, { kind: 'cdp', method: reply.method, params: reply.params });
+        if (reply.type === 'failed') return finish(session, { kind: 'ended', message: reply.message });
+        if (reply.type !== 'done' || reply.json === undefined) return;
+        try {
+          const read = readRunAnswer(reply.json, [event], request.context ? [request.context] : undefined, code.runtime.maxOutputChars);
+          finish(session, { kind: 'done', result: testResponse({ ...read, durationMs: Math.round(performance.now() - session.startedAt) }) });
+        } catch (error) {
+          finish(session, { kind: 'ended', message: (error as Error).message });
+        }
+      };
+      const onExit = (how: string, expected: boolean) => {
+        if (!expected) finish(session, { kind: 'ended', message: `The debug process stopped unexpectedly (${how}): the debug session ended. Other runs are not affected.` });
+      };
+      const session: Session = { id, child: new DebugChild(onReply, onExit), events: [], listeners: new Set(), finished: false, startedAt: performance.now() };
+      sessions.set(id, session);
+      session.child.send({
+        type: 'debug',
+        ...code,
+        payload: eventPayload(event, request.context),
+        breakpoints: request.breakpoints,
+        pauseOnExceptions: request.pauseOnExceptions ?? 'none',
+        maxPauseMs,
+      });
+      watchLater(session);
+      return { id };
+    },
+
+    /** Listens to a session's events (those sent before first); the returned function stops listening. */
+    listen(id: string, listener: (event: DebugSessionEvent) => void): () => void {
+      const session = get(id);
+      for (const event of session.events) listener(event);
+      session.listeners.add(listener);
+      clearTimeout(session.unwatched);
+      return () => {
+        session.listeners.delete(listener);
+        if (session.listeners.size === 0 && !session.finished) watchLater(session);
+      };
+    },
+
+    async command(id: string, command: CdpCommandRequest): Promise<unknown> {
+      const session = get(id);
+      if (session.finished) throw new StudioError('conflict', 'the debug session has ended');
+      try {
+        return await session.child.command(command.method, command.params ?? {});
+      } catch (error) {
+        throw badRequest(`${command.method}: ${(error as Error).message}`);
+      }
+    },
+
+    stop(id: string): void {
+      finish(get(id), { kind: 'ended', message: 'Stopped.' });
+    },
+
+    /** The debug processes alive (pids). */
+    pids: (): number[] => [...sessions.values()].flatMap((s) => (!s.child.exited && s.child.pid ? [s.child.pid] : [])),
+
+    close(): void {
+      for (const session of sessions.values()) finish(session, { kind: 'ended', message: 'The studio is closing.' });
+    },
+  };
+}
+
+export type DebugSessions = ReturnType<typeof createDebugSessions>;

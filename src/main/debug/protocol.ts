@@ -1,0 +1,71 @@
+import type { RunLimits } from '../sandbox/run';
+import type { RuntimeLimits } from '../sandbox/runtime-source';
+import type { SandboxLibrary } from '../sandbox/types';
+
+// The protocol between the core and the debug process (fork IPC, 'advanced' serialization). The
+// debug process is its own process, started for one debug or profile session and stopped after
+// it: the inspector exists only there, reached through isolated-vm's API (no socket, no port).
+
+/** What both kinds of session need to build the isolate: code, libraries, limits. */
+export interface DebugCode {
+  name: string;
+  code: string;
+  libraries: SandboxLibrary[];
+  memoryLimitMb: number;
+  /** The run's time limit, counted only while the code runs (not while paused). */
+  timeoutMs: number;
+  runtime: RuntimeLimits;
+  limits: Omit<RunLimits, 'timeoutMs'>;
+  allowPrivateNetwork: boolean;
+  geolocationUrl?: string;
+  credentials: Record<string, string>;
+}
+
+export interface Breakpoint {
+  /** Script url: the transformation's name, or `library <importName>`. */
+  url: string;
+  /** 0-based, as in CDP. */
+  lineNumber: number;
+}
+
+export type PauseOnExceptions = 'none' | 'uncaught' | 'all';
+
+/** Runs one event under the debugger. */
+export interface DebugStart extends DebugCode {
+  type: 'debug';
+  /** `{"e":[event],"m":[metadata]|null}` (sandbox payload.ts). */
+  payload: string;
+  breakpoints: Breakpoint[];
+  pauseOnExceptions: PauseOnExceptions;
+  /** A pause longer than this ends the run (ms). */
+  maxPauseMs: number;
+}
+
+/** Runs events one at a time under V8's CPU profiler. */
+export interface ProfileStart extends DebugCode {
+  type: 'profile';
+  /** One JSON text per event. */
+  events: string[];
+  /** Sampling interval of the CPU profiler (µs). */
+  samplingUs: number;
+}
+
+/** A CDP command from the user (already checked against the allowed list by the core). */
+export interface CdpCommand {
+  type: 'cdp';
+  id: number;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+export type DebugCoreMessage = DebugStart | ProfileStart | CdpCommand | { type: 'cancel' };
+
+export type DebugProcessReply =
+  | { type: 'ready' }
+  | { type: 'cdp'; id: number; result?: unknown; error?: string }
+  /** An inspector notification passed on (Debugger.paused, Debugger.resumed, Debugger.scriptParsed). */
+  | { type: 'event'; method: string; params: unknown }
+  | { type: 'progress'; done: number; total: number }
+  /** The run's answer (debug: the runtime's JSON answer; profile: a ProfileResult). */
+  | { type: 'done'; json?: string; profile?: unknown }
+  | { type: 'failed'; message: string };

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { CdpCommandRequest, DebugStartRequest, ProfileStartRequest } from '../../../shared/api/debug';
+import type { DebugSessions } from '../../debug/debug-sessions';
+import type { ProfileSessions } from '../../debug/profile-sessions';
+import { usePlainJsonParser } from '../lean-json';
+import { IdParam, studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
+
+const BODY_LIMIT = 32 * 1024 * 1024;
+/** A comment line on an idle event stream, so proxies and the browser keep it open. */
+const KEEPALIVE_MS = 15_000;
+const tags = ['debugger'];
+const Started = Type.Object({ id: Type.String() });
+const Anything = Type.Unknown();
+
+/**
+ * Studio API of the debugger and profiler: start a debug session, read its events (server-sent
+ * events), send it CDP commands from the allowed list, stop it; start, poll and cancel profiles.
+ */
+export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions): FastifyPluginAsync =>
+  typedRoutes((app, plugin) => {
+    usePlainJsonParser(plugin, BODY_LIMIT);
+    const base = '/studio/api/debug/sessions';
+    app.post(
+      base,
+      { schema: { tags, summary: 'Start debugging the code on one event (a debug process with the inspector)', body: DebugStartRequest, response: { 200: Started, ...studioErrors } } },
+      async (request) => debug.start(request.body),
+    );
+    app.get(
+      `${base}/:id/events`,
+      { schema: { tags, summary: 'The session’s events as server-sent events: CDP notifications, then done or ended', params: IdParam, response: { ...studioErrors } } },
+      async (request, reply) => {
+        const stop = debug.listen(request.params.id, () => {}); // 404 before the stream starts
+        stop();
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        const unlisten = debug.listen(request.params.id, (event) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`));
+        const keepalive = setInterval(() => reply.raw.write(': keepalive\n\n'), KEEPALIVE_MS);
+        request.raw.on('close', () => {
+          clearInterval(keepalive);
+          unlisten();
+        });
+      },
+    );
+    app.post(
+      `${base}/:id/commands`,
+      { schema: { tags, summary: 'Send a CDP command (stepping, breakpoints, scopes, evaluate) to the paused run', params: IdParam, body: CdpCommandRequest, response: { 200: Anything, ...studioErrors } } },
+      async (request) => ({ result: await debug.command(request.params.id, request.body) }),
+    );
+    app.delete(
+      `${base}/:id`,
+      { schema: { tags, summary: 'Stop the session: the run and its debug process end', params: IdParam, response: { 204: Type.Null(), ...studioErrors } } },
+      async (request, reply) => {
+        debug.stop(request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    const profilesBase = '/studio/api/profiles';
+    app.post(
+      profilesBase,
+      { bodyLimit: BODY_LIMIT, schema: { tags, summary: 'Profile the code over many events with V8’s CPU profiler', body: ProfileStartRequest, response: { 200: Anything, ...studioErrors } } },
+      async (request) => profiles.start(request.body),
+    );
+    app.get(`${profilesBase}/:id`, { schema: { tags, summary: 'Progress and, once done, the profile', params: IdParam, response: { 200: Anything, ...studioErrors } } }, async (request) =>
+      profiles.get(request.params.id),
+    );
+    app.post(`${profilesBase}/:id/cancel`, { schema: { tags, summary: 'Cancel a running profile', params: IdParam, response: { 200: Anything, ...studioErrors } } }, async (request) =>
+      profiles.cancel(request.params.id),
+    );
+  });

@@ -1,0 +1,86 @@
+import type { DebugSessionEvent } from '../../shared/api/debug';
+import type { TestStudio } from './harness';
+
+// Helpers for the debugger's tests: a debug session's event stream read as it comes.
+
+export interface SessionStream {
+  /** The next event matching (those already read first); fails after `ms`. */
+  next(match: (event: DebugSessionEvent) => boolean, ms?: number): Promise<DebugSessionEvent>;
+  /** The next Debugger.paused notification's params. */
+  paused(ms?: number): Promise<PausedParams>;
+  close(): void;
+}
+
+export interface PausedParams {
+  reason: string;
+  callFrames: { callFrameId: string; functionName: string; location: { scriptId: string; lineNumber: number; columnNumber: number }; scopeChain: { type: string; object: { objectId: string } }[] }[];
+}
+
+export async function openStream(harness: TestStudio, id: string): Promise<SessionStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${harness.url}/studio/api/debug/sessions/${id}/events`, { headers: { authorization: harness.auth }, signal: controller.signal });
+  if (response.status !== 200) throw new Error(`events: HTTP ${response.status} ${await response.text()}`);
+  const seen: DebugSessionEvent[] = [];
+  let used = 0;
+  const waiters = new Set<() => void>();
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body!) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith('data: ')) seen.push(JSON.parse(block.slice(6)) as DebugSessionEvent);
+          waiters.forEach((wake) => wake());
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const next = (match: (event: DebugSessionEvent) => boolean, ms = 15_000) =>
+    new Promise<DebugSessionEvent>((resolve, reject) => {
+      const check = () => {
+        while (used < seen.length) {
+          const event = seen[used++]!;
+          if (match(event)) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(event);
+            return;
+          }
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no matching debug event within ${ms} ms; seen: ${JSON.stringify(seen.map((e) => (e.kind === 'cdp' ? e.method : e)))}`));
+      }, ms);
+      waiters.add(check);
+      check();
+    });
+  return {
+    next,
+    async paused(ms) {
+      const event = await next((e) => e.kind === 'cdp' && e.method === 'Debugger.paused', ms);
+      return (event as { params: PausedParams }).params;
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/** Sends a CDP command to a session; its result (fails on an error answer). */
+export async function cdp(harness: TestStudio, id: string, method: string, params: Record<string, unknown> = {}): Promise<any> {
+  const answer = await harness.call('POST', `/studio/api/debug/sessions/${id}/commands`, { method, params });
+  if (answer.status !== 200) throw new Error(`${method}: HTTP ${answer.status} ${answer.text}`);
+  return answer.body.result;
+}
+
+/** Local variables of a paused frame: name -> CDP RemoteObject. */
+export async function locals(harness: TestStudio, id: string, frame: PausedParams['callFrames'][number]): Promise<Record<string, any>> {
+  const scope = frame.scopeChain.find((s) => s.type === 'local')!;
+  const { result } = await cdp(harness, id, 'Runtime.getProperties', { objectId: scope.object.objectId, ownProperties: true });
+  return Object.fromEntries((result as { name: string; value: unknown }[]).map((p) => [p.name, p.value]));
+}

@@ -1,0 +1,133 @@
+import { Type, type Static } from 'typebox';
+import { TestRunRequest } from './sandbox-test';
+
+// Shapes of the debugger and profiler of the studio API (/studio/api/debug/…, /studio/api/profiles/…):
+// the routes, the debug service and the renderer use these.
+
+const { events: _events, ...runFields } = TestRunRequest.properties;
+
+export const PauseOnExceptions = Type.Union([Type.Literal('none'), Type.Literal('uncaught'), Type.Literal('all')]);
+
+export const DebugBreakpoint = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 1100, description: 'Script: the transformation name (default "base transformation") or "library <importName>"' }),
+    lineNumber: Type.Integer({ minimum: 0, maximum: 1_000_000, description: '0-based line' }),
+  },
+  { additionalProperties: false },
+);
+export type DebugBreakpoint = Static<typeof DebugBreakpoint>;
+
+export const DebugStartRequest = Type.Object(
+  {
+    ...runFields,
+    event: Type.Record(Type.String(), Type.Unknown(), { description: 'The one event to debug' }),
+    breakpoints: Type.Array(DebugBreakpoint, { maxItems: 1000 }),
+    pauseOnExceptions: Type.Optional(PauseOnExceptions),
+  },
+  { additionalProperties: false },
+);
+export type DebugStartRequest = Omit<Static<typeof DebugStartRequest>, 'context'> & { context?: TestRunRequest['context'] };
+
+/** CDP methods the studio's debugger sends; nothing else reaches the inspector. */
+export const CDP_METHODS = [
+  'Debugger.resume',
+  'Debugger.stepOver',
+  'Debugger.stepInto',
+  'Debugger.stepOut',
+  'Debugger.pause',
+  'Debugger.setBreakpointByUrl',
+  'Debugger.removeBreakpoint',
+  'Debugger.setPauseOnExceptions',
+  'Debugger.evaluateOnCallFrame',
+  'Runtime.getProperties',
+] as const;
+
+export const CdpCommandRequest = Type.Object(
+  {
+    method: Type.Union(CDP_METHODS.map((method) => Type.Literal(method))),
+    params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type CdpCommandRequest = Static<typeof CdpCommandRequest>;
+
+export const SessionId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+/**
+ * Events of a debug session (server-sent events, `data:` one JSON each): CDP notifications
+ * passed on (`Debugger.scriptParsed` {scriptId,url}, `Debugger.paused`, `Debugger.resumed`), then
+ * `done` with the run's result or `ended` with why it stopped.
+ */
+export type DebugSessionEvent =
+  | { kind: 'cdp'; method: string; params: unknown }
+  | { kind: 'done'; result: unknown }
+  | { kind: 'ended'; message: string };
+
+export const ProfileStartRequest = Type.Object(
+  {
+    ...runFields,
+    events: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 10_000, description: 'Events to profile (objects)' })),
+    captured: Type.Optional(
+      Type.Object(
+        {
+          limit: Type.Integer({ minimum: 1, maximum: 100_000, description: 'The newest N captured events matching the filter' }),
+          types: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20 })),
+          eventName: Type.Optional(Type.String({ maxLength: 1000 })),
+          q: Type.Optional(Type.String({ maxLength: 1000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ProfileStartRequest = Omit<Static<typeof ProfileStartRequest>, 'context'> & { context?: TestRunRequest['context'] };
+
+export interface LineHeat {
+  url: string;
+  /** 1-based line. */
+  line: number;
+  selfMs: number;
+}
+export interface HotFunction {
+  name: string;
+  url: string;
+  /** 1-based line the function starts on. */
+  line: number;
+  selfMs: number;
+  totalMs: number;
+  /** In the transformation or a library (not the runtime or V8). */
+  user: boolean;
+}
+export interface FlameNode {
+  name: string;
+  url: string;
+  line: number;
+  selfMs: number;
+  totalMs: number;
+  children: FlameNode[];
+}
+export interface ProfileSummary {
+  events: number;
+  sampleMs: number;
+  profiledMs: number;
+  lines: LineHeat[];
+  functions: HotFunction[];
+  flame: FlameNode;
+  times: { p50: number; p99: number; max: number; totalMs: number };
+  histogram: { fromMs: number; bucketMs: number; counts: number[] };
+  /** The slowest events: index in the profiled events and time (ms). */
+  slowest: { index: number; ms: number }[];
+}
+
+/** A profile session as GET /studio/api/profiles/:id answers it. */
+export interface ProfileState {
+  id: string;
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  done: number;
+  total: number;
+  message?: string;
+  summary?: ProfileSummary;
+  /** The slowest events themselves, in `summary.slowest`'s order. */
+  slowestEvents?: Record<string, unknown>[];
+}
