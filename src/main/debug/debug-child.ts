@@ -28,6 +28,8 @@ export class DebugChild {
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
   private stopping = false;
   exited = false;
+  /** Settles once the process has exited. */
+  readonly gone: Promise<void>;
 
   constructor(onReply: (reply: DebugProcessReply) => void, onExit: (how: string, expected: boolean) => void) {
     this.child = fork(debugEntry, [], {
@@ -46,6 +48,8 @@ export class DebugChild {
       else waiter.resolve(reply.result);
     });
     this.child.on('error', () => {}); // exit follows
+    let exited!: () => void;
+    this.gone = new Promise((resolve) => (exited = resolve));
     this.child.on('exit', (code, signal) => {
       this.exited = true;
       for (const waiter of this.waiting.values()) {
@@ -54,6 +58,7 @@ export class DebugChild {
       }
       this.waiting.clear();
       onExit(signal ? `killed by ${signal}` : `exit code ${code}`, this.stopping);
+      exited();
     });
   }
 

@@ -54,7 +54,7 @@ describe('debug process security', () => {
     const done = (await stream.next((e) => e.kind === 'done')) as { result: { transformedEvents: Record<string, string>[] } };
     const seen = done.result.transformedEvents[0]!;
     expect(seen).toEqual(ordinary.body.transformedEvents[0]);
-    expect(seen.globals.split(',')).not.toContain('inspector');
+    expect(seen.globals!.split(',')).not.toContain('inspector');
     expect(seen.process).toBe('undefined');
     expect(seen.imported).toBe('Not supported'); // dynamic import is refused in the isolate
     stream.close();

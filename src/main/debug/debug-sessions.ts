@@ -126,8 +126,11 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
       }
     },
 
-    stop(id: string): void {
-      finish(get(id), { kind: 'ended', message: 'Stopped.' });
+    /** Ends the session; settles once its process is gone. */
+    async stop(id: string): Promise<void> {
+      const session = get(id);
+      finish(session, { kind: 'ended', message: 'Stopped.' });
+      await session.child.gone;
     },
 
     /** The debug processes alive (pids). */

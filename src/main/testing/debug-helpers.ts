@@ -8,6 +8,8 @@ export interface SessionStream {
   next(match: (event: DebugSessionEvent) => boolean, ms?: number): Promise<DebugSessionEvent>;
   /** The next Debugger.paused notification's params. */
   paused(ms?: number): Promise<PausedParams>;
+  /** Script urls by scriptId, from the Debugger.scriptParsed notifications read so far. */
+  urls: Map<string, string>;
   close(): void;
 }
 
@@ -21,6 +23,7 @@ export async function openStream(harness: TestStudio, id: string): Promise<Sessi
   const response = await fetch(`${harness.url}/studio/api/debug/sessions/${id}/events`, { headers: { authorization: harness.auth }, signal: controller.signal });
   if (response.status !== 200) throw new Error(`events: HTTP ${response.status} ${await response.text()}`);
   const seen: DebugSessionEvent[] = [];
+  const urls = new Map<string, string>();
   let used = 0;
   const waiters = new Set<() => void>();
   void (async () => {
@@ -33,7 +36,13 @@ export async function openStream(harness: TestStudio, id: string): Promise<Sessi
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (block.startsWith('data: ')) seen.push(JSON.parse(block.slice(6)) as DebugSessionEvent);
+          if (!block.startsWith('data: ')) continue;
+          const event = JSON.parse(block.slice(6)) as DebugSessionEvent;
+          seen.push(event);
+          if (event.kind === 'cdp' && event.method === 'Debugger.scriptParsed') {
+            const { scriptId, url } = event.params as { scriptId: string; url: string };
+            urls.set(scriptId, url);
+          }
           waiters.forEach((wake) => wake());
         }
       }
@@ -67,6 +76,7 @@ export async function openStream(harness: TestStudio, id: string): Promise<Sessi
       const event = await next((e) => e.kind === 'cdp' && e.method === 'Debugger.paused', ms);
       return (event as { params: PausedParams }).params;
     },
+    urls,
     close: () => controller.abort(),
   };
 }

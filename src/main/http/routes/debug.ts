@@ -52,7 +52,7 @@ export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions): Fa
       `${base}/:id`,
       { schema: { tags, summary: 'Stop the session: the run and its debug process end', params: IdParam, response: { 204: Type.Null(), ...studioErrors } } },
       async (request, reply) => {
-        debug.stop(request.params.id);
+        await debug.stop(request.params.id);
         return reply.code(204).send(null);
       },
     );
