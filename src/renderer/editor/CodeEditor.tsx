@@ -1,10 +1,4 @@
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { javascript, javascriptLanguage } from '@codemirror/lang-javascript';
-import { json } from '@codemirror/lang-json';
-import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
-import { linter, lintGutter, lintKeymap, type Diagnostic } from '@codemirror/lint';
-import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { Annotation, Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import {
   crosshairCursor,
@@ -18,17 +12,21 @@ import {
   lineNumbers,
   rectangularSelection,
 } from '@codemirror/view';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { CodeProblem } from './code-analysis';
-import { studioCompletions } from './completions';
+import type { EditorProblem } from './editor-extras';
 import type { LibraryInfo } from './library-exports';
-import { editorTheme, type ThemeName } from './theme';
+import { editorColors, type ThemeName } from './theme';
 
-/** A problem with its 1-based line and column, as lists show it. */
-export interface EditorProblem extends CodeProblem {
-  line: number;
-  column: number;
-}
+export type { EditorProblem } from './editor-extras';
+
+// Editor first: this chunk holds what typing needs (CodeMirror's state, view and commands); the
+// language, highlighting, completion, search and lint come from editor-extras.ts, loaded at the
+// same time (loadEditorExtras) and applied through compartments when they arrive.
+type Extras = typeof import('./editor-extras');
+let extrasLoading: Promise<Extras> | undefined;
+/** Starts loading the editor's extras (once); the workspace calls it while its list renders. */
+export const loadEditorExtras = (): Promise<Extras> => (extrasLoading ??= import('./editor-extras'));
 
 export interface CodeEditorHandle {
   /** Puts the cursor at a 1-based line and column, scrolls there and focuses the editor. */
@@ -60,31 +58,6 @@ export interface CodeEditorProps {
 /** Marks transactions that apply a new `value` prop (they do not call onChange). */
 const External = Annotation.define<boolean>();
 
-function languageExtension(language: 'javascript' | 'json', libraries?: LibraryInfo[]): Extension {
-  if (language === 'json') return json();
-  return [javascript(), javascriptLanguage.data.of({ autocomplete: studioCompletions(libraries ?? []) })];
-}
-
-function lintExtension(lint: CodeEditorProps['lint'], report: (problems: EditorProblem[]) => void): Extension {
-  if (!lint) return [];
-  return [
-    linter(
-      (view): Diagnostic[] => {
-        const doc = view.state.doc;
-        const problems = lint(doc.toString()).map((p) => {
-          const from = Math.min(p.from, doc.length);
-          const line = doc.lineAt(from);
-          return { ...p, from, to: Math.min(Math.max(p.to, from), doc.length), line: line.number, column: from - line.from + 1 };
-        });
-        report(problems);
-        return problems.map(({ from, to, severity, message }) => ({ from, to, severity, message }));
-      },
-      { delay: 250 },
-    ),
-    lintGutter(),
-  ];
-}
-
 function readOnlyExtension(readOnly: boolean): Extension {
   return EditorState.readOnly.of(readOnly);
 }
@@ -101,10 +74,20 @@ export default function CodeEditor(props: CodeEditorProps) {
   const compartments = useRef({
     language: new Compartment(),
     theme: new Compartment(),
+    highlight: new Compartment(),
+    editing: new Compartment(),
     readOnly: new Compartment(),
     lint: new Compartment(),
     label: new Compartment(),
   }).current;
+  const [extras, setExtras] = useState<Extras>();
+  useEffect(() => {
+    let live = true;
+    void loadEditorExtras().then((loaded) => live && setExtras(() => loaded));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     const p = latest.current;
@@ -121,19 +104,12 @@ export default function CodeEditor(props: CodeEditorProps) {
         highlightActiveLineGutter(),
         highlightSpecialChars(),
         history(),
-        foldGutter(),
         drawSelection(),
         dropCursor(),
         EditorState.allowMultipleSelections.of(true),
-        indentOnInput(),
-        bracketMatching(),
-        closeBrackets(),
-        autocompletion(),
         rectangularSelection(),
         crosshairCursor(),
         highlightActiveLine(),
-        highlightSelectionMatches(),
-        search({ top: true }),
         Prec.highest(
           keymap.of([
             { key: 'Mod-s', run: call('onSave'), preventDefault: true },
@@ -141,11 +117,14 @@ export default function CodeEditor(props: CodeEditorProps) {
             { key: 'Shift-Alt-f', run: call('onFormat'), preventDefault: true },
           ]),
         ),
-        keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
-        compartments.language.of(languageExtension(p.language, p.completionLibraries)),
-        compartments.theme.of(editorTheme(p.theme)),
+        // Extras' keys (brackets, search, folding, completion, lint) go before the defaults, as they did.
+        compartments.editing.of([]),
+        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+        compartments.language.of([]),
+        compartments.theme.of(editorColors(p.theme)),
+        compartments.highlight.of([]),
         compartments.readOnly.of(readOnlyExtension(p.readOnly ?? false)),
-        compartments.lint.of(lintExtension(p.lint, (problems) => latest.current.onProblems?.(problems))),
+        compartments.lint.of([]),
         compartments.label.of(EditorView.contentAttributes.of({ 'aria-label': p.label })),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
@@ -162,13 +141,15 @@ export default function CodeEditor(props: CodeEditorProps) {
   }, [compartments]);
 
   const reconfigure = (compartment: Compartment, extension: Extension) => view.current?.dispatch({ effects: compartment.reconfigure(extension) });
-  useEffect(() => reconfigure(compartments.language, languageExtension(props.language, props.completionLibraries)), [props.language, props.completionLibraries]);
-  useEffect(() => reconfigure(compartments.theme, editorTheme(props.theme)), [props.theme]);
+  useEffect(() => extras && reconfigure(compartments.editing, extras.editingExtras()), [extras]);
+  useEffect(() => extras && reconfigure(compartments.language, extras.languageExtension(props.language, props.completionLibraries)), [extras, props.language, props.completionLibraries]);
+  useEffect(() => reconfigure(compartments.theme, editorColors(props.theme)), [props.theme]);
+  useEffect(() => extras && reconfigure(compartments.highlight, extras.highlightExtension(props.theme)), [extras, props.theme]);
   useEffect(() => reconfigure(compartments.readOnly, readOnlyExtension(props.readOnly ?? false)), [props.readOnly]);
   useEffect(() => reconfigure(compartments.label, EditorView.contentAttributes.of({ 'aria-label': props.label })), [props.label]);
   useEffect(
-    () => reconfigure(compartments.lint, lintExtension(props.lint, (problems) => latest.current.onProblems?.(problems))),
-    [props.lint],
+    () => extras && reconfigure(compartments.lint, extras.lintExtension(props.lint, (problems) => latest.current.onProblems?.(problems))),
+    [extras, props.lint],
   );
   useEffect(() => {
     const current = view.current;
@@ -191,5 +172,5 @@ export default function CodeEditor(props: CodeEditorProps) {
     },
   }));
 
-  return <div ref={host} className={`code-editor ${props.className ?? ''}`} data-testid={props.testId} />;
+  return <div ref={host} className={`code-editor ${props.className ?? ''}`} data-testid={props.testId} data-extras={extras ? 'loaded' : 'loading'} />;
 }

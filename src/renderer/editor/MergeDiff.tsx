@@ -3,7 +3,8 @@ import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { MergeView } from '@codemirror/merge';
 import { useEffect, useRef } from 'react';
-import { editorTheme, type ThemeName } from './theme';
+import { editorTheme } from './highlight';
+import type { ThemeName } from './theme';
 
 export interface MergeDiffProps {
   /** Left side (older). */

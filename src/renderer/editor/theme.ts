@@ -1,7 +1,5 @@
-import { defaultHighlightStyle, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { tags as t } from '@lezer/highlight';
 
 export type ThemeName = 'light' | 'dark';
 
@@ -44,27 +42,7 @@ const dark = EditorView.theme(
   { dark: true },
 );
 
-const darkHighlight = HighlightStyle.define([
-  { tag: t.keyword, color: '#c792ea' },
-  { tag: [t.name, t.deleted, t.character, t.macroName], color: '#e6e8eb' },
-  { tag: [t.propertyName], color: '#82aaff' },
-  { tag: [t.function(t.variableName), t.labelName], color: '#82aaff' },
-  { tag: [t.color, t.constant(t.name), t.standard(t.name)], color: '#f78c6c' },
-  { tag: [t.definition(t.name), t.separator], color: '#e6e8eb' },
-  { tag: [t.typeName, t.className, t.number, t.changed, t.annotation, t.modifier, t.self, t.namespace], color: '#f78c6c' },
-  { tag: [t.operator, t.operatorKeyword, t.url, t.escape, t.regexp, t.special(t.string)], color: '#89ddff' },
-  { tag: [t.meta, t.comment], color: '#8b93a1', fontStyle: 'italic' },
-  { tag: t.strong, fontWeight: 'bold' },
-  { tag: t.emphasis, fontStyle: 'italic' },
-  { tag: t.link, textDecoration: 'underline' },
-  { tag: [t.atom, t.bool, t.special(t.variableName)], color: '#ff9cac' },
-  { tag: [t.processingInstruction, t.string, t.inserted], color: '#c3e88d' },
-  { tag: t.invalid, color: '#ff6b6b' },
-]);
-
-/** Editor colours and syntax highlighting for one theme. */
-export function editorTheme(name: ThemeName): Extension {
-  return name === 'dark'
-    ? [dark, syntaxHighlighting(darkHighlight)]
-    : [light, syntaxHighlighting(defaultHighlightStyle, { fallback: true })];
+/** Editor colours for one theme (no syntax highlighting: highlight.ts, loaded after the editor). */
+export function editorColors(name: ThemeName): Extension {
+  return name === 'dark' ? dark : light;
 }
