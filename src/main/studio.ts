@@ -54,7 +54,7 @@ export interface StudioOptions {
   /** Master key of secrets at rest (base64 of 32 bytes); default STUDIO_MASTER_KEY, else <dataDir>/master.key. */
   masterKey?: string;
   /** HTTP server limits (tests lower them). */
-  http?: Pick<HttpOptions, 'bodyTimeouts'>;
+  http?: Pick<HttpOptions, 'bodyTimeouts' | 'logRotation'>;
 }
 
 export interface Studio {

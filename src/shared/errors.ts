@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  // Too much work asked at once (sign-in checks): try again shortly.
+  too_many_requests: 429,
   // The configured remote (sync) failed: unreachable, refused the token, answered an error.
   // A 4xx: the user fixes the remote's settings or brings it up; the message says which.
   remote_failed: 424,

@@ -3,6 +3,7 @@ import { badRequest, conflict } from '../errors';
 import { newSecret } from '../store/ids';
 import { WORKSPACE_TABLES, type BackupRepo, type Row, type TableRows } from '../store/backup-repo';
 import { seal, sha256, unseal } from './backup-crypto';
+import { hasUrlPassword, urlWithPassword } from '../security/url-secret';
 
 // Export and import of the whole workspace as one file. Secrets (credential values, source
 // write keys, webhook header values and data-plane write keys) leave only when asked for, and
@@ -12,7 +13,7 @@ import { seal, sha256, unseal } from './backup-crypto';
 interface Secrets {
   credentials: { key: string; value: string }[];
   writeKeys: Record<string, string>;
-  destinations: Record<string, { headers?: Record<string, string>; writeKey?: string }>;
+  destinations: Record<string, { headers?: Record<string, string>; writeKey?: string; url?: string }>;
 }
 
 const parseConfig = (text: unknown): Record<string, unknown> => {
@@ -23,6 +24,9 @@ const parseConfig = (text: unknown): Record<string, unknown> => {
     return {};
   }
 };
+
+/** A URL whose password was taken out on export (`http://user@host`): its destination waits for the secret. */
+const secretUrl = (url: unknown) => (typeof url === 'string' && /^[a-z]+:\/\/[^/@]+@/i.test(url) ? url : undefined);
 
 /** The destination row with its secret config fields taken out (returned beside it). */
 function splitDestination(row: Row): { row: Row; secret?: Secrets['destinations'][string] } {
@@ -35,6 +39,10 @@ function splitDestination(row: Row): { row: Row; secret?: Secrets['destinations'
   if (typeof config.writeKey === 'string' && config.writeKey) {
     secret.writeKey = config.writeKey;
     config.writeKey = '';
+  }
+  if (typeof config.url === 'string' && hasUrlPassword(config.url)) {
+    secret.url = config.url;
+    config.url = urlWithPassword(config.url, ''); // the user name stays, the password leaves only with the secrets
   }
   return Object.keys(secret).length ? { row: { ...row, config: JSON.stringify(config) }, secret } : { row };
 }
@@ -105,7 +113,7 @@ export function createBackupService({ repo, onImported }: BackupServiceDeps) {
         const config = parseConfig(row.config);
         const secret = secrets?.destinations[String(row.id)];
         if (secret) return { ...row, config: JSON.stringify({ ...config, ...secret }) };
-        const stripped = (config.writeKey === '' || (config.headers && Object.keys(config.headers).length === 0 && row.kind === 'webhook')) && !secrets;
+        const stripped = (config.writeKey === '' || secretUrl(config.url) !== undefined || (config.headers && Object.keys(config.headers).length === 0 && row.kind === 'webhook')) && !secrets;
         if (stripped && row.enabled) {
           notes.push(`destination "${String(row.name)}" is paused: enter its secrets, then resume it`);
           return { ...row, enabled: 0 };

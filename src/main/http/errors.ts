@@ -36,14 +36,49 @@ export function toErrorReply(error: unknown, request: FastifyRequest): { status:
   if (fe && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return { status: fe.statusCode === 413 ? 400 : fe.statusCode, body: { error: fe.message, code: 'bad_request' } };
   }
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    // JSON nested thousands of levels deep (an event, or a transformation's output) cannot be
+    // handled as data here: a clear refusal, not an internal error.
+    return { status: 400, body: { error: 'the data is nested too deeply to process (thousands of levels): flatten the events or the output', code: 'bad_request' } };
+  }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, body: { error: 'internal error: see the studio log for details', code: 'internal' } };
 }
 
+/** Most of a refused body read (and dropped) before the answer; past it the connection is closed at once. */
+const DRAIN_MAX_BYTES = 256 * 1024 * 1024;
+const DRAIN_MAX_MS = 10_000;
+
+/**
+ * A body refused before it was read (too large) is read to its end and dropped before the answer:
+ * a connection closed while the client still sends resets, and the client (Node's fetch, about
+ * one time in three) reports the reset instead of the answer.
+ */
+function drained(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', count);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DRAIN_MAX_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MAX_MS);
+    raw.on('data', count).once('end', done).once('close', done).once('error', done);
+    raw.resume();
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply: FastifyReply) => {
+  app.setErrorHandler(async (error, request, reply: FastifyReply) => {
     const { status, body } = toErrorReply(error, request);
-    void reply.status(status).send(body);
+    if (body.code === 'payload_too_large') await drained(request);
+    return reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: `no such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });

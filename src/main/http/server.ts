@@ -6,6 +6,7 @@ import { APP_VERSION } from '../version';
 import { managementAuth } from './auth';
 import { registerErrorHandling } from './errors';
 import { registerHostCheck } from './host-check';
+import { registerJsonOnly } from './json-only';
 import { registerOpenApi } from './openapi';
 import { eventRoutes, managementRoutes, openRoutes } from './routes';
 import { registerRenderer } from './static-renderer';
@@ -13,12 +14,15 @@ import { registerValidation } from './validation';
 import { createBodyDeadlines, type BodyTimeouts } from './body-deadline';
 import { logSerializers } from './log-serializers';
 import { lazySchemaController } from './lazy-compilers';
+import { rotatingLogFile, type LogRotation } from './log-file';
 
 export interface HttpOptions {
   bindHost: string;
   allowHosts: string[];
   rendererDir?: string;
   logFile?: string;
+  /** Size-based rotation of the log file (tests lower it). */
+  logRotation?: Partial<LogRotation>;
   /** Default body limit of the management and studio APIs (bytes). */
   bodyLimit?: number;
   /** Request body deadline and minimum rate on every route (tests lower them). */
@@ -31,6 +35,7 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
   const eventApi = createEventApiHandler({ collect: ctx.collect, sources: ctx.store.sources, log: () => ctx.log, workspaceId: ctx.account.workspaceId });
   let closing = false;
   const bodies = createBodyDeadlines(options.bodyTimeouts);
+  const logStream = options.logFile ? rotatingLogFile(options.logFile, options.logRotation) : undefined;
   const app = Fastify({
     serverFactory: (fastify) => {
       // Node's own whole-request timeout stays as a backstop behind the body deadline (which answers first, with a reason).
@@ -40,7 +45,7 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
       });
       return server;
     },
-    logger: options.logFile ? { level: 'info', file: options.logFile, serializers: logSerializers } : false,
+    logger: logStream ? { level: 'info', stream: logStream, serializers: logSerializers } : false,
     bodyLimit: options.bodyLimit ?? 4 * 1024 * 1024,
     trustProxy: false,
     forceCloseConnections: true,
@@ -52,10 +57,14 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onClose', async () => bodies.close());
+  app.addHook('onClose', async () => {
+    bodies.close();
+    logStream?.close();
+  });
   registerValidation(app);
   registerErrorHandling(app);
   registerHostCheck(app, { allowHosts: options.allowHosts, bindHost: options.bindHost });
+  registerJsonOnly(app);
   await registerOpenApi(app, APP_VERSION);
 
   for (const plugin of openRoutes(ctx)) await app.register(plugin);

@@ -1,4 +1,5 @@
 import { isMaskOf, maskSecret } from '../security/secret-box';
+import { urlWithPassword } from '../security/url-secret';
 import type { DestinationKind } from '../store/destinations-repo';
 
 // Destination secrets are write-only through the API: answers show `••••` (plus the last 4
@@ -9,8 +10,13 @@ type Config = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const MASK = '••••';
+/** The URL as answers show it: its password (if any) masked. */
+const maskedUrl = (url: unknown) => (typeof url === 'string' ? urlWithPassword(url, MASK) : url);
+
 /** The config as API answers show it. */
-export function maskedConfig(kind: DestinationKind, config: Config): Config {
+export function maskedConfig(kind: DestinationKind, input: Config): Config {
+  const config = input.url === maskedUrl(input.url) ? input : { ...input, url: maskedUrl(input.url) };
   if (kind === 'webhook' && isObject(config.headers)) {
     return { ...config, headers: Object.fromEntries(Object.entries(config.headers).map(([k, v]) => [k, typeof v === 'string' ? maskSecret(v) : v])) };
   }
@@ -19,8 +25,11 @@ export function maskedConfig(kind: DestinationKind, config: Config): Config {
 }
 
 /** An incoming config with masked (or, for the write key, missing) secrets replaced by the stored ones. */
-export function withStoredSecrets(kind: DestinationKind, incoming: unknown, stored: Config): unknown {
-  if (!isObject(incoming)) return incoming;
+export function withStoredSecrets(kind: DestinationKind, given: unknown, stored: Config): unknown {
+  if (!isObject(given)) return given;
+  // The URL sent back as shown (password masked) keeps the stored one.
+  const keepUrl = typeof stored.url === 'string' && given.url !== stored.url && given.url === maskedUrl(stored.url);
+  const incoming = keepUrl ? { ...given, url: stored.url } : given;
   if (kind === 'webhook' && isObject(incoming.headers) && isObject(stored.headers)) {
     const old = stored.headers;
     const headers = Object.fromEntries(

@@ -1,8 +1,17 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AccountRepo } from '../store/account-repo';
-import { hashToken, isLegacyHash, upgradeLegacyHash, verifyToken } from './token-hash';
+import { StudioError } from '../errors';
+import { DEFAULT_KDF, hashToken, isLegacyHash, upgradeLegacyHash, verifyToken } from './token-hash';
 
 const CACHE_SIZE = 32;
+/**
+ * Token checks (scrypt, ~32 MB and tens of ms each on the libuv thread pool, which also reads the
+ * UI's files) run one at a time; at most this many wait, further ones are refused at once (429),
+ * so a flood of wrong logins cannot starve the UI or the other requests.
+ */
+export const MAX_WAITING_CHECKS = 16;
+/** Checked against when the e-mail is unknown: a wrong e-mail costs the same work as a wrong token. */
+const DECOY_HASH = decoyHash();
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -15,6 +24,12 @@ const sameSecret = (a: string, b: string) => {
  * form is deliberately slow (scrypt), so credentials that verified are remembered in memory
  * (by their SHA-256, a few entries, forgotten when the token changes); so are refused ones.
  */
+/** A stored-hash form no token matches (random salt and digest), with the default work factor. */
+function decoyHash(): string {
+  const { N, r, p } = DEFAULT_KDF;
+  return ['scrypt', N, r, p, randomBytes(16).toString('base64'), randomBytes(32).toString('base64')].join('$');
+}
+
 export function createAccountAuth(repo: AccountRepo, options: { sessionToken: string }) {
   // Outcomes by SHA-256 of e-mail and token: verified ones, and refused ones (a client retrying
   // the same wrong token costs one scrypt, not one per request).
@@ -26,6 +41,18 @@ export function createAccountAuth(repo: AccountRepo, options: { sessionToken: st
     set.add(key);
     if (set.size > CACHE_SIZE) set.delete(set.values().next().value!);
   };
+  // One scrypt at a time; the waiting ones queue here.
+  let checking: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
+  const limited = (token: string, stored: string): Promise<boolean> => {
+    if (waiting >= MAX_WAITING_CHECKS) {
+      throw new StudioError('too_many_requests', 'too many sign-in attempts at once: try again in a few seconds');
+    }
+    waiting++;
+    const next = checking.then(() => verifyToken(token, stored)).finally(() => waiting--);
+    checking = next.catch(() => undefined);
+    return next;
+  };
   return {
     /** Replaces a legacy unsalted SHA-256 token hash by its salted scrypt form (the token keeps working). */
     upgradeStoredHash(): boolean {
@@ -36,12 +63,13 @@ export function createAccountAuth(repo: AccountRepo, options: { sessionToken: st
     },
     async verify(email: string, token: string): Promise<boolean> {
       const stored = repo.credentials();
-      if (!stored || email !== stored.email) return false;
-      if (sameSecret(token, options.sessionToken)) return true;
+      const known = !!stored && sameSecret(email, stored.email);
+      if (known && sameSecret(token, options.sessionToken)) return true;
       const key = cacheKey(email, token);
       if (verified.has(key)) return true;
       if (refused.has(key)) return false;
-      const ok = await verifyToken(token, stored.tokenHash);
+      // The same scrypt work whether or not the e-mail is the account's: timing does not tell.
+      const ok = (await limited(token, known ? stored.tokenHash : DECOY_HASH)) && known;
       remember(ok ? verified : refused, key);
       return ok;
     },

@@ -1,11 +1,15 @@
 import { isSealed, type SecretBox } from '../security/secret-box';
+import { hasUrlPassword } from '../security/url-secret';
 
 // Which parts of a destination's config are secret: every webhook header value (auth headers,
-// API keys under any name) and a data plane's write key. Sealed in the database, open in memory.
+// API keys under any name), a data plane's write key, and a URL that holds a password
+// (`https://user:PASS@host`, whole). Sealed in the database, open in memory.
 
 type Config = Record<string, unknown>;
 
-function mapSecrets(kind: string, config: Config, fn: (value: string) => string): Config {
+function mapSecrets(kind: string, input: Config, fn: (value: string) => string): Config {
+  const url = input.url;
+  const config = typeof url === 'string' && (isSealed(url) || hasUrlPassword(url)) ? { ...input, url: fn(url) } : input;
   if (kind === 'webhook' && config.headers && typeof config.headers === 'object') {
     const headers = Object.fromEntries(Object.entries(config.headers as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? fn(v) : v]));
     return { ...config, headers };

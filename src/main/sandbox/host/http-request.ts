@@ -2,7 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { BlockedAddressError, checkHostAllowed, guardedLookup } from './network-guard';
+import type { Socket } from 'node:net';
+import { BLOCKED_MESSAGE, BlockedAddressError, checkHostAllowed, guardedLookup, isPublicAddress } from './network-guard';
 import { FetchError } from './host-call';
 
 export interface OutgoingRequest {
@@ -63,12 +64,17 @@ function once(url: URL, method: string, headers: Record<string, string>, body: s
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(url, {
+      // A new connection for every request and redirect hop, closed after it: no socket pooled
+      // from another run, another hop or an earlier guard setting is ever reused.
+      agent: false,
       method,
       headers: { 'accept-encoding': 'gzip, deflate, br', ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
       lookup: allowPrivate ? undefined : guardedLookup,
       signal: AbortSignal.timeout(timeoutMs),
     });
     req.on('response', resolve);
+    // The address of the socket the request actually uses is checked once it is connected.
+    if (!allowPrivate) req.on('socket', (socket: Socket) => guardSocket(socket, url, (error) => req.destroy(error)));
     // node-fetch's words: FetchError(`network timeout at: ${request.url}`, 'request-timeout') and
     // FetchError(`request to ${request.url} failed, reason: ${err.message}`, 'system', err).
     req.on('error', (error: NodeJS.ErrnoException) =>
@@ -81,6 +87,19 @@ function once(url: URL, method: string, headers: Record<string, string>, body: s
     if (body !== undefined) req.write(body);
     req.end();
   });
+}
+
+/**
+ * Refuses a connection whose peer is not a public address: checked as it connects, before any
+ * byte of the request leaves (the listener goes first), or at once for a socket already connected.
+ */
+function guardSocket(socket: Socket, url: URL, refuse: (error: Error) => void): void {
+  const check = () => {
+    const address = socket.remoteAddress;
+    if (address === undefined || !isPublicAddress(address)) refuse(new BlockedAddressError(`${BLOCKED_MESSAGE}: ${url.hostname} (${address ?? 'no address'})`));
+  };
+  if (!socket.connecting) check();
+  else socket.prependOnceListener('connect', check);
 }
 
 function readBody(response: IncomingMessage, href: string, maxBytes: number, timeoutMs: number): Promise<string> {
