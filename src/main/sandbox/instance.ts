@@ -5,6 +5,7 @@ import type { CredentialLookup } from './host/credentials';
 import { credentialHandler } from './host/credentials';
 import { ivm } from './ivm';
 import { evaluateSettled } from './module-settle';
+import { boundedBuffersSource } from './bounded-buffers-source';
 import { decodeSpecifier } from './imports';
 import { RUNTIME_FILENAME, runtimeSource, type RuntimeLimits } from './runtime-source';
 import type { SandboxLibrary } from './types';
@@ -91,7 +92,7 @@ export class SandboxInstance {
     const limits = { timeoutMs: spec.timeoutMs, memoryLimitMb: spec.memoryLimitMb };
     try {
       spec.inspect?.(isolate);
-      const { context, collect } = await createContext(isolate, spec.inspect !== undefined);
+      const { context, collect } = await createContext(isolate, spec.memoryLimitMb, spec.inspect !== undefined);
       const start = new lib.Callback(
         (kind: unknown, id: unknown, json: unknown) => {
           if (typeof kind === 'string' && typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart(kind, id, json);
@@ -178,12 +179,12 @@ function dispose(isolate: IsolatedVM.Isolate): void {
 /**
  * A new context without the primitives the hosted isolate does not offer and that can abort the
  * whole process (Atomics.waitAsync on a SharedArrayBuffer ends it with "terminate called ..."):
- * they are gone before any code runs.
+ * they are gone before any code runs; buffers V8 does not count are counted (bounded-buffers-source.ts).
  */
-export async function createContext(isolate: IsolatedVM.Isolate, inspector = false): Promise<{ context: IsolatedVM.Context; collect: Collector | null }> {
+export async function createContext(isolate: IsolatedVM.Isolate, memoryLimitMb: number, inspector = false): Promise<{ context: IsolatedVM.Context; collect: Collector | null }> {
   const context = await (inspector ? isolate.createContext({ inspector: true }) : isolate.createContext());
   const gc = (await context.global.get('gc', { reference: true })) as IsolatedVM.Reference;
-  await context.eval(REMOVED_GLOBALS_SOURCE);
+  await context.eval(REMOVED_GLOBALS_SOURCE + boundedBuffersSource(memoryLimitMb));
   return { context, collect: gc.typeof === 'function' ? (gc as Collector) : null };
 }
 

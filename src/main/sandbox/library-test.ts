@@ -10,7 +10,7 @@ export async function testLibraryCode(library: SandboxLibrary, limits: { memoryL
   const lib = ivm();
   const isolate = new lib.Isolate({ memoryLimit: limits.memoryLimitMb });
   try {
-    const { context } = await createContext(isolate);
+    const { context } = await createContext(isolate, limits.memoryLimitMb);
     const module = await compile(isolate, library.code, `library ${library.importName}`, cache);
     await module.instantiate(context, noImports);
     await evaluateSettled(isolate, context, module, `library ${library.importName}`, limits.timeoutMs);
