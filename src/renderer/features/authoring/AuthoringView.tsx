@@ -8,7 +8,8 @@ import { formatCode, formatErrorMessage } from '../../editor/format-code';
 import { hrefFor, type PanelTab } from '../../hooks/routes';
 import { useBeforeUnload } from '../../hooks/useBeforeUnload';
 import { navigate } from '../../hooks/useHashRoute';
-import { useShortcuts } from '../../hooks/useShortcuts';
+import { MOD_LABEL, useShortcuts } from '../../hooks/useShortcuts';
+import { modKey, usePaletteAction } from '../../hooks/usePaletteAction';
 import { formatWhen } from '../../lib/format-time';
 import { DeleteLibraryDialog } from '../libraries/DeleteLibraryDialog';
 import { DeleteTransformationDialog } from '../transformations/DeleteTransformationDialog';
@@ -102,6 +103,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
     setPublishing({ version, input: publishInput() });
   };
   useShortcuts({ onSave, onRun, onFormat: () => void format() });
+  usePaletteAction({ id: 'publish', label: 'Publish… (choose the destinations that run it)', shortcut: `${MOD_LABEL}+Shift+Enter`, matches: (e) => modKey(e) && e.shiftKey && e.key === 'Enter', run: () => publish(artifact.versionId) });
   useBeforeUnload(editor.dirty);
 
   return (

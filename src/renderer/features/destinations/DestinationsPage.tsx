@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useActions } from '../../hooks/useActions';
+import { navigate } from '../../hooks/useHashRoute';
 import { DeliveriesView } from './DeliveriesView';
 import { DestinationCard } from './DestinationCard';
 import { DestinationForm } from './DestinationForm';
@@ -29,6 +30,10 @@ export function DestinationsPage({ id, params }: { id?: string; params: Record<s
     const timer = setInterval(() => void load(), 1500); // delivery state moves on its own
     return () => clearInterval(timer);
   }, [load]);
+  // "New destination…" from the command palette.
+  useEffect(() => {
+    if (params.new === '1') setEditing('new');
+  }, [params.new]);
   const sourceMap = useMemo(() => new Map(sources.map((s) => [s.id, s])), [sources]);
   const shown = id ? destinations?.filter((d) => d.id === id) : destinations;
   const card = (d: DestinationView) => (
@@ -65,7 +70,7 @@ export function DestinationsPage({ id, params }: { id?: string; params: Record<s
       <ul className="card-list destination-list" aria-label="Destinations">{shown?.map(card)}</ul>
       {id && shown?.[0] && <DeliveriesView key={shown[0].id} destination={shown[0]} status={params.status ?? ''} name={params.name ?? ''} />}
       {editing && (
-        <DestinationForm destination={editing === 'new' ? undefined : editing} sources={sources} onClose={() => setEditing(undefined)}
+        <DestinationForm destination={editing === 'new' ? undefined : editing} sources={sources} onClose={() => { setEditing(undefined); if (params.new) navigate('#/destinations'); }}
           onSaved={(d) => { setEditing(undefined); setNotice(`Saved ${d.name}.`); void load(); }} />
       )}
       {deleting && (

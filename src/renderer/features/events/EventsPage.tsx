@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
 import { replayHref } from '../replay/NewRunForm';
+import { usePaletteAction } from '../../hooks/usePaletteAction';
 import { EventDetail } from './EventDetail';
 import { EventFilters } from './EventFilters';
 import { EventsTable } from './EventsTable';
@@ -82,6 +83,10 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
     }
   };
   const live = !(scrolledAway || selection.size > 0);
+  const replaySelection = () => navigate(replayHref(
+    selection.selection?.kind === 'ids' ? { ids: selection.selection.ids } : { filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) as Record<string, string> },
+  ));
+  usePaletteAction(actionable ? { id: 'replay-selection', label: selection.size ? 'Replay the selected events…' : 'Replay the matching events…', run: replaySelection } : undefined);
   return (
     <section className="page events-page" aria-labelledby="events-title">
       <div className="page-head">
@@ -107,9 +112,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         <span data-testid="selection-count">{selection.size ? `${selection.size.toLocaleString()} selected` : 'No selection (click a checkbox; shift-click selects a range)'}</span>
         {query.total !== undefined && query.total > 0 && <button type="button" className="link" onClick={selection.selectAllMatching} disabled={pending} title={pending ? whyNot : undefined}>Select all {query.total.toLocaleString()} matching</button>}
         {selection.size > 0 && <button type="button" className="link" onClick={selection.clear}>Clear selection</button>}
-        <button type="button" className="secondary" disabled={!actionable} title={whyNot} onClick={() => navigate(replayHref(
-          selection.selection?.kind === 'ids' ? { ids: selection.selection.ids } : { filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) as Record<string, string> },
-        ))}>
+        <button type="button" className="secondary" disabled={!actionable} title={whyNot} onClick={replaySelection}>
           {selection.size ? 'Replay selection…' : 'Replay matching…'}
         </button>
         <button type="button" className="secondary danger" disabled={!actionable} title={whyNot} onClick={() => setDialog('delete')}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { navigate } from '../../hooks/useHashRoute';
+import { usePaletteAction } from '../../hooks/usePaletteAction';
 
 /**
  * Editor entry point: runs the last N captured events through the published version (A) and the
@@ -27,6 +28,13 @@ export function CompareWithLive({ transformationId, code, published }: { transfo
       setBusy(false);
     }
   };
+  usePaletteAction({
+    id: 'compare-live',
+    label: published ? 'Compare with live (replay the last captured events through both)' : 'Replay the draft over the last captured events',
+    shortcut: 'Alt+Shift+C',
+    matches: (e) => e.altKey && e.shiftKey && e.code === 'KeyC',
+    run: () => void start(),
+  });
   return (
     <span className="compare-live">
       <button type="button" className="secondary" onClick={() => void start()} disabled={busy}>

@@ -57,7 +57,7 @@ export function SourcesPage({ info }: { info: StudioInfo }) {
         <h2 id="sources-title">Sources</h2>
         <form className="inline-form" onSubmit={(e) => { e.preventDefault(); if (name.trim()) void create(); }}>
           <label className="sr-only" htmlFor="new-source-name">New source name</label>
-          <input id="new-source-name" placeholder="New source name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+          <input id="new-source-name" autoFocus={/[?&]new=1/.test(window.location.hash)} placeholder="New source name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
           <button type="submit" disabled={!name.trim()}>Create source</button>
         </form>
       </div>
