@@ -59,7 +59,8 @@ export function classify(a: SideOutcome, b: SideOutcome): ChangeKind {
   // The same text is the same outputs; other texts may still be equal values (key order).
   if (a.json === b.json || jsonEqual(outputsOf(a), outputsOf(b))) return 'unchanged';
   if (b.count === 0) return 'dropped';
-  if (b.count > 1 && a.count <= 1) return 'split';
+  if (a.count === 0) return 'newlyKept';
+  if (a.count !== b.count) return 'split';
   return 'changed';
 }
 
@@ -113,7 +114,7 @@ export function addToSummary(summary: ReplaySummary, a: SideOutcome, b: SideOutc
   addError('a', a.error);
   if (b && summary.b && summary.changes && change) {
     count(summary.b, b);
-    summary.changes[change]++;
+    summary.changes[change] = (summary.changes[change] ?? 0) + 1;
     addError('b', b.error);
     for (const c of changes) {
       let entry = index.paths.get(c.path);

@@ -95,7 +95,7 @@ describe('replay runs (integration, real sandbox and SQLite)', () => {
     });
     const { summary, total, kind, status } = await waitFor(t, run.id);
     expect({ total, kind, status }).toEqual({ total: 56, kind: 'compare', status: 'done' });
-    expect(summary.changes).toEqual({ unchanged: 20, changed: 10, dropped: 8, split: 6, newlyFailing: 5, fixed: 4, stillFailing: 3 });
+    expect(summary.changes).toEqual({ unchanged: 20, changed: 10, dropped: 8, newlyKept: 0, split: 6, newlyFailing: 5, fixed: 4, stillFailing: 3 });
     expect(summary.a).toEqual({ kept: 49, dropped: 0, split: 0, failed: 7 });
     expect(summary.b).toEqual({ kept: 34, dropped: 8, split: 6, failed: 8 });
     expect(summary.paths).toEqual([

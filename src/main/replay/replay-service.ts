@@ -99,7 +99,7 @@ export function createReplayService(deps: { store: Store; jobs: ReplayJobs; test
     results(id: string, query: ResultsQuery): ResultsPage {
       mustGet(id);
       const filter: ResultFilter = {
-        changes: query.change ? [query.change] : query.only === 'changed' ? ['changed', 'dropped', 'split', 'newlyFailing', 'fixed'] : undefined,
+        changes: query.change ? [query.change] : query.only === 'changed' ? ['changed', 'dropped', 'newlyKept', 'split', 'newlyFailing', 'fixed'] : undefined,
         errors: query.only === 'errors',
         dropped: query.only === 'dropped',
         path: query.path,

@@ -70,9 +70,15 @@ export type RunStatus = Static<typeof RunStatus>;
 export const OutcomeCounts = Type.Object({ kept: Type.Integer(), dropped: Type.Integer(), split: Type.Integer(), failed: Type.Integer() });
 export type OutcomeCounts = Static<typeof OutcomeCounts>;
 
-export const CHANGE_KINDS = ['unchanged', 'changed', 'dropped', 'split', 'newlyFailing', 'fixed', 'stillFailing'] as const;
+/**
+ * How B's result for one event differs from A's, one kind per event: unchanged; changed (the same
+ * number of outputs, other values); dropped (by B only: A kept it); newlyKept (kept by B only: A
+ * dropped it); split (split differently: both keep it, as different numbers of outputs);
+ * newlyFailing; fixed; stillFailing.
+ */
+export const CHANGE_KINDS = ['unchanged', 'changed', 'dropped', 'newlyKept', 'split', 'newlyFailing', 'fixed', 'stillFailing'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
-export const ChangeKind = Literals(['unchanged', 'changed', 'dropped', 'split', 'newlyFailing', 'fixed', 'stillFailing']);
+export const ChangeKind = Literals([...CHANGE_KINDS]);
 
 export const ReplaySummary = Type.Object({
   a: OutcomeCounts,

@@ -4,8 +4,9 @@ import type { ChangeKind, ReplayRun } from '../../../shared/api/replay';
 export const CHANGE_LABELS: Record<ChangeKind, string> = {
   unchanged: 'Unchanged',
   changed: 'Changed',
-  dropped: 'Dropped',
-  split: 'Split',
+  dropped: 'Dropped by B only',
+  newlyKept: 'Kept by B only',
+  split: 'Split differently',
   newlyFailing: 'Newly failing',
   fixed: 'Fixed',
   stillFailing: 'Still failing',
@@ -27,7 +28,7 @@ export function RunSummaryView({ run, onDrill }: { run: ReplayRun; onDrill: (d: 
         <div className="change-counts">
           {(Object.keys(CHANGE_LABELS) as ChangeKind[]).map((k) => (
             <button key={k} type="button" className={`count-card change-${k}`} data-testid={`count-${k}`} onClick={() => onDrill({ change: k })}>
-              <strong>{summary.changes![k].toLocaleString()}</strong>
+              <strong>{(summary.changes![k] ?? 0).toLocaleString()}</strong>
               <span>{CHANGE_LABELS[k]}</span>
             </button>
           ))}
