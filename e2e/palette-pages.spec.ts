@@ -29,7 +29,7 @@ test('the palette reaches every page and offers the main actions with their shor
     await expect(palette.getByRole('option').first()).toContainText('Go to');
     await page.keyboard.press('Enter');
     await expect(palette).toHaveCount(0);
-    await expect.poll(() => page.evaluate(() => window.location.hash || '#/')).toMatch(hash);
+    await expect.poll(() => new URL(page.url()).hash || '#/').toMatch(hash);
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
   }
 
