@@ -2,7 +2,8 @@
 // Transformation Studio CLI for CI. It talks to a running instance's HTTP API (desktop or
 // `npm run serve`), never to its database: one process owns a data folder.
 //
-//   studio sync status|push|pull --remote NAME   changes against a remote, push, pull
+//   studio sync status|push|pull --remote NAME   changes against a remote, push (the locally published
+//                                                versions; --drafts: the latest saved ones), pull
 //   studio test                                  every transformation's saved test events
 //   studio backup export --out FILE              the whole workspace as one file (secrets too,
 //                                                sealed, when a passphrase is given)
@@ -13,7 +14,7 @@
 // (or STUDIO_EMAIL/STUDIO_TOKEN). Exit codes: 0 ok, 1 failures/conflicts/tests failed,
 // 2 usage, 3 the instance could not be reached or refused the credentials.
 
-const USAGE = `usage: studio sync status|push|pull --remote NAME [--url URL] [--email E] [--token T]
+const USAGE = `usage: studio sync status|push|pull --remote NAME [--drafts] [--url URL] [--email E] [--token T]
        studio test [--url URL] [--email E] [--token T]
        studio backup export --out FILE [--passphrase P] | studio backup import FILE [--passphrase P]`;
 
@@ -24,7 +25,7 @@ function parse(argv) {
     const arg = argv[i];
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split('=', 2);
-      flags[name] = inline ?? argv[++i];
+      flags[name] = name === 'drafts' ? true : (inline ?? argv[++i]);
     } else positional.push(arg);
   }
   return { positional, flags };
@@ -139,7 +140,7 @@ async function main() {
     process.stdout.write(`${pending} of ${status.items.length} differ from remote "${status.remote}"\n`);
     return status.items.some((i) => i.state === 'both') ? 1 : 0;
   }
-  return printOutcome(await api(target, 'POST', `${base}/${sub}`, flags['commit-id'] ? { commitId: flags['commit-id'] } : {}));
+  return printOutcome(await api(target, 'POST', `${base}/${sub}`, { ...(flags['commit-id'] ? { commitId: flags['commit-id'] } : {}), ...(flags.drafts && sub === 'push' ? { drafts: true } : {}) }));
 }
 
 main().then(

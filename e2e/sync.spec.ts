@@ -89,19 +89,22 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
     await page.getByRole('button', { name: 'Push selected' }).click();
     const outcome = page.getByTestId('sync-outcome');
     await expect(outcome.locator('li')).toHaveCount(2);
-    await expect(outcome.locator('li').nth(0)).toContainText('library “greet lib”: published on the remote');
-    await expect(outcome.locator('li').nth(1)).toContainText('transformation “Greeter”: published on the remote');
-    await expect(outcome).toContainText('tested by the remote with 1 saved events');
+    // The library was never published locally: a draft, pushed because it was selected, and said so.
+    await expect(outcome.locator('li').nth(0)).toContainText('library “greet lib”: published v1 (a draft: not published locally) on the remote');
+    await expect(outcome.locator('li').nth(1)).toContainText('transformation “Greeter”: published v1 on the remote');
+    // The saved test and the version's own event ran locally first, then on the remote as its test input.
+    await expect(outcome).toContainText('its tests passed locally, the remote tested 2 events');
     await expect(page.getByText('Everything is in sync with “team” (2 items)')).toBeVisible();
 
-    // A push the remote rejects (its tests fail): the failure and the remote's answer are shown; nothing marked synced.
+    // A push of a version local publish refuses: refused before anything is sent, the failing test named.
     await onLocal('POST', `/transformations/${local.id}`, { code: 'export function transformEvent(event) { throw new Error("no greeting today"); }' });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(items).toHaveCount(1);
+    await expect(items.nth(0).getByTestId('draft-badge')).toHaveText('v2 · draft');
     await page.getByRole('button', { name: 'Push selected' }).click();
-    await expect(outcome).toContainText('✗ transformation “Greeter”: saved on the remote but not published');
-    await outcome.getByText("Remote's answer").click();
-    await expect(outcome).toContainText('no greeting today');
+    await expect(outcome).toContainText('✗ transformation “Greeter”: not pushed: local publish would refuse v2 (a draft: not published locally)');
+    await expect(outcome).toContainText('saved test event 1: Error: no greeting today');
+    expect((await onRemote('GET', '/transformations')).transformations[0].code).toContain('greet(event.userId)');
     await expect(items.nth(0)).toContainText('Changed locally');
 
     // Both sides change: a conflict; nothing overwritten; resolve by hand in the merge editor, then push.
@@ -121,18 +124,19 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     const mergeResult = page.getByRole('textbox', { name: 'Merge result (local side, editable)' });
-    await replaceEditorText(page, mergeResult, 'export function transformEvent(event) {\n  event.greeting = "merged";\n  return event;\n}\n');
+    // The hand merge keeps what the saved test expects (local publish would refuse anything else).
+    await replaceEditorText(page, mergeResult, 'import { greet } from "greetLib";\n// merged by hand\nexport function transformEvent(event) {\n  event.greeting = greet(event.userId);\n  return event;\n}\n');
     await page.getByRole('button', { name: 'Save merge' }).click();
     await expect(items.nth(0)).toContainText('Changed locally');
     await page.getByRole('button', { name: 'Push selected' }).click();
-    await expect(outcome).toContainText('✓ transformation “Greeter”: published on the remote');
+    await expect(outcome).toContainText('✓ transformation “Greeter”: published v3 (a draft: not published locally) on the remote');
 
     // The remote's state: the merged code, published, still one transformation.
     const onRemoteNow = (await onRemote('GET', '/transformations')).transformations;
     expect(onRemoteNow).toHaveLength(1);
-    expect(onRemoteNow[0].code).toContain('event.greeting = "merged"');
+    expect(onRemoteNow[0].code).toContain('// merged by hand');
     expect(onRemoteNow[0].publishedVersionId).toBe(onRemoteNow[0].versionId);
-    expect((await onLocal('GET', `/transformations/${local.id}`)).code).toContain('"merged"');
+    expect((await onLocal('GET', `/transformations/${local.id}`)).code).toContain('// merged by hand');
   } finally {
     await remote.stop();
     rmSync(remoteDir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import { createDebugSessions } from './debug/debug-sessions';
 import { createProfileSessions } from './debug/profile-sessions';
 import { createSyncService } from './sync/sync-service';
 import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
+import { localGate } from './sync/local-gate';
 import { localWriter } from './sync/local-writer';
 import { createTestEventsService } from './management/test-events-service';
 import { createReplayJobs } from './replay/replay-jobs';
@@ -177,7 +178,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       collect,
       pipeline,
       retention,
-      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries) }),
+      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries), gate: localGate(publish) }),
       testEvents,
       debug,
       profiles,

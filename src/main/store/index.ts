@@ -15,6 +15,7 @@ import { replayRepo } from './replay-repo';
 import { deliveryHealthRepo } from './delivery-health-repo';
 import { sendRepo } from './send-repo';
 import { quarantineRepo } from './quarantine-repo';
+import { libraryPinsRepo } from './library-pins-repo';
 import { createSecretBox, type SecretBox } from '../security/secret-box';
 
 /**
@@ -42,6 +43,7 @@ export function createStore(file: string, secrets: SecretBox = createSecretBox()
     deliveryHealth: deliveryHealthRepo(db),
     sends: sendRepo(db, secrets),
     quarantine: quarantineRepo(db),
+    libraryPins: libraryPinsRepo(db),
     close: () => db.close(),
   };
 }

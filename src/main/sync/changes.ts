@@ -1,5 +1,6 @@
 import type { ChangeItem, ChangeState } from '../../shared/api/sync';
 import type { LinkRecord } from '../store/sync-repo';
+import type { LiveState } from './drift';
 import type { SyncItem } from './items';
 
 /** One item in both places (either may be missing) with its link and computed state. */
@@ -65,7 +66,10 @@ export function pairItems(locals: SyncItem[], remotes: SyncItem[], links: LinkRe
   return pairs.sort((a, b) => order(a) - order(b) || (a.local ?? a.remote)!.name.localeCompare((b.local ?? b.remote)!.name));
 }
 
-export const presentPairing = (p: Pairing): ChangeItem => ({
+export const presentPairing = (p: Pairing, live: LiveState): ChangeItem => ({
+  ...live,
+  draft: p.local?.draft === true,
+  localNumber: p.local?.number ?? null,
   kind: (p.local ?? p.remote)!.kind,
   name: (p.local ?? p.remote)!.name,
   state: p.state,

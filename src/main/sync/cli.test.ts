@@ -70,10 +70,10 @@ describe('npx studio (CLI over a running instance)', () => {
     const status = await studio(['sync', 'status', '--remote', 'ci']);
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/transformation\s+Good\s+new locally/);
-    const push = await studio(['sync', 'push', '--remote', 'ci', '--commit-id', 'abc123']);
+    const push = await studio(['sync', 'push', '--remote', 'ci', '--commit-id', 'abc123', '--drafts']);
     expect(push.stderr).toBe('');
     expect(push.code).toBe(0);
-    expect(push.stdout).toMatch(/ok {3}transformation Good: created: published on the remote/);
+    expect(push.stdout).toMatch(/ok {3}transformation Good: created: published v1 \(a draft: not published locally\) on the remote/);
     expect((await remote.call('GET', '/transformations')).body.transformations.map((t: any) => t.name).sort()).toEqual(['Good', 'Untested']);
     expect((await studio(['sync', 'status', '--remote', 'ci'])).stdout).toContain('0 of 2 differ from remote "ci"');
     await remote.call('POST', '/transformations', { name: 'FromRemote', code: 'export function transformEvent(e) { return e; }' });

@@ -6,8 +6,8 @@ import type { RemoteClient } from './remote-client';
 
 /** Local writes the pull and the conflict resolution need (the management services). */
 export interface LocalWriter {
-  create(kind: SyncItem['kind'], input: { name: string; description: string; code: string }): Promise<{ id: string; versionId: string }>;
-  update(kind: SyncItem['kind'], id: string, input: { name?: string; description: string; code: string }): Promise<{ id: string; versionId: string }>;
+  create(kind: SyncItem['kind'], input: { name: string; description: string; code: string; message?: string }): Promise<{ id: string; versionId: string }>;
+  update(kind: SyncItem['kind'], id: string, input: { name?: string; description: string; code: string; message?: string }): Promise<{ id: string; versionId: string }>;
 }
 
 const PULLABLE = new Set(['new-remote', 'changed-remote']);
@@ -48,17 +48,23 @@ export async function pull(store: Store, remoteId: string, client: RemoteClient,
     }
     try {
       let saved: { id: string; versionId: string };
+      // Version messages travel with the code (when the remote is a studio).
+      const messages = await client.versionMessages(remote.kind, remote.id);
+      const note = (versionId: string) => (messages.get(versionId) ? { message: messages.get(versionId)! } : {});
       if (p.local) {
-        saved = await local.update(remote.kind, p.local.id, { name: remote.name, description: remote.description, code: remote.code });
+        saved = await local.update(remote.kind, p.local.id, { name: remote.name, description: remote.description, code: remote.code, ...note(remote.versionId) });
       } else {
         const versions = remote.kind === 'library' ? await client.libraryVersions(remote.id) : await client.transformationVersions(remote.id);
-        const history = versions.length > 0 ? versions.map((v) => ({ description: v.description ?? '', code: v.code })) : [remote];
-        saved = await local.create(remote.kind, { name: remote.name, description: history[0]!.description, code: history[0]!.code });
-        for (const v of history.slice(1)) saved = await local.update(remote.kind, saved.id, { description: v.description, code: v.code });
-        if (history.at(-1)!.code !== remote.code) saved = await local.update(remote.kind, saved.id, { description: remote.description, code: remote.code });
+        const history = versions.length > 0 ? versions.map((v) => ({ description: v.description ?? '', code: v.code, versionId: v.versionId })) : [remote];
+        saved = await local.create(remote.kind, { name: remote.name, description: history[0]!.description, code: history[0]!.code, ...note(history[0]!.versionId) });
+        for (const v of history.slice(1)) saved = await local.update(remote.kind, saved.id, { description: v.description, code: v.code, ...note(v.versionId) });
+        if (history.at(-1)!.code !== remote.code) saved = await local.update(remote.kind, saved.id, { description: remote.description, code: remote.code, ...note(remote.versionId) });
       }
       markSynced(store, remoteId, remote.kind, saved, remote);
-      results.push({ ...base, localId: saved.id, ok: true, action: 'pulled', message: `imported remote version ${remote.versionId}` });
+      // The pulled version's tests ran on save, as for any save: said here with the same words.
+      const version = remote.kind === 'library' ? store.libraries.version(saved.versionId) : store.transformations.version(saved.versionId);
+      const tests = version?.testStatus ? `; tests here: ${version.testStatus}${version.testSummary ? ` (${version.testSummary})` : ''}` : '';
+      results.push({ ...base, localId: saved.id, ok: true, action: 'pulled', message: `imported remote version ${remote.versionId}${tests}` });
     } catch (error) {
       results.push({ ...base, ok: false, action: 'failed', message: (error as Error).message });
     }

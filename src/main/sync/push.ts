@@ -3,6 +3,7 @@ import type { Store } from '../store';
 import { inTransaction } from '../store/database';
 import { importsOf } from '../management/import-names';
 import type { Pairing } from './changes';
+import type { SyncItem } from './items';
 import { RemoteError, type RemoteClient } from './remote-client';
 
 const PUSHABLE = new Set(['new-local', 'changed-local']);
@@ -34,15 +35,30 @@ const outcome = (p: Pairing, ok: boolean, action: string, message: string, remot
   ...(remoteAnswer !== undefined ? { remoteAnswer } : {}),
 });
 
+/** Local publish's verdict on a version: what it refuses, push refuses (test input = the plan's events). */
+export type LocalGate = (kind: SyncItem['kind'], versionId: string) => Promise<{ passed: boolean; failure?: string; testInput: Record<string, unknown>[] }>;
+
+export interface PushOptions {
+  commitId?: string;
+  gate: LocalGate;
+  /** Push items at a draft (not published locally) version; otherwise only chosen ones (`chosen`). */
+  drafts?: boolean;
+  /** Items the request named: a draft among them is pushed, labelled as such. */
+  chosen?: Set<Pairing>;
+}
+
+const label = (item: SyncItem) => `v${item.number ?? '?'}${item.draft ? ' (a draft: not published locally)' : ''}`;
+
 /**
  * Pushes as the hosted clients do: create (publish=false) or update (no rename) each item,
  * libraries first, then one publish of every new version with the transformations' test
  * events. The link (remote id, pending version) is stored after each create so a retry
  * updates instead of creating again; items are marked synced only after the publish.
  */
-export async function push(store: Store, remoteId: string, client: RemoteClient, selected: Pairing[], commitId?: string): Promise<ItemOutcome[]> {
+export async function push(store: Store, remoteId: string, client: RemoteClient, selected: Pairing[], options: PushOptions): Promise<ItemOutcome[]> {
+  const { commitId, gate } = options;
   const results: ItemOutcome[] = [];
-  const staged: { pair: Pairing; remoteItemId: string; remoteVersionId: string }[] = [];
+  const staged: { pair: Pairing; sent: SyncItem; remoteItemId: string; remoteVersionId: string; testInput: Record<string, unknown>[] }[] = [];
   for (const p of selected) {
     if (!p.local) {
       results.push(outcome(p, false, 'skipped', 'exists only on the remote: pull it instead'));
@@ -56,8 +72,24 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
       results.push(outcome(p, true, 'skipped', 'already in sync'));
       continue;
     }
-    const local = p.local;
-    const body = { description: local.description, code: local.code, language: 'javascript' };
+    // By default the live version goes; a draft only when chosen (or with drafts), labelled as such.
+    let local = p.local;
+    if (local.draft && !options.drafts && !options.chosen?.has(p)) {
+      const live = local.live;
+      if (!live || live.code === p.remote?.code || live.code === p.link?.baseCode) {
+        const why = live ? `v${local.number} is a draft and the live v${live.number} is on the remote already` : `v${local.number} is a draft: it was never published locally`;
+        results.push(outcome(p, true, 'skipped', `not pushed: ${why}; publish it first, or choose it to push the draft`));
+        continue;
+      }
+      local = { ...local, versionId: live.versionId, number: live.number, code: live.code, message: live.message, description: live.description, draft: false };
+    }
+    // What local publish refuses, push refuses: the same plan and runner, before anything is sent.
+    const verdict = await gate(local.kind, local.versionId);
+    if (!verdict.passed) {
+      results.push(outcome(p, false, 'refused', `not pushed: local publish would refuse ${label(local)}: ${verdict.failure ?? 'its tests fail'}`));
+      continue;
+    }
+    const body = { description: local.description, code: local.code, language: 'javascript', ...(local.message ? { message: local.message } : {}) };
     try {
       const answer = p.remote
         ? local.kind === 'library' ? await client.updateLibrary(p.remote.id, body) : await client.updateTransformation(p.remote.id, body)
@@ -74,7 +106,7 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
         baseCode: p.link?.baseCode ?? null,
         syncedAt: p.link?.syncedAt ?? null,
       });
-      staged.push({ pair: p, remoteItemId: answer.id, remoteVersionId: answer.versionId });
+      staged.push({ pair: p, sent: local, remoteItemId: answer.id, remoteVersionId: answer.versionId, testInput: verdict.testInput });
     } catch (error) {
       results.push(outcome(p, false, 'failed', (error as Error).message, error instanceof RemoteError ? error.answer : undefined));
     }
@@ -89,13 +121,13 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
       libraries: staged.filter((s) => s.pair.local!.kind === 'library').map((s) => ({ versionId: s.remoteVersionId })),
       transformations: staged
         .filter((s) => s.pair.local!.kind === 'transformation')
-        .map((s) => ({ versionId: s.remoteVersionId, testInput: s.pair.local!.testEvents ?? [] })),
+        .map((s) => ({ versionId: s.remoteVersionId, testInput: s.testInput })),
       ...(commitId ? { commitId } : {}),
     });
     const at = new Date().toISOString();
     inTransaction(store.db, () => {
       for (const s of staged) {
-        const local = s.pair.local!;
+        const local = s.sent;
         store.sync.putLink({
           remoteId, kind: local.kind, localId: local.id, remoteItemId: s.remoteItemId,
           syncedLocalVersionId: local.versionId, syncedRemoteVersionId: s.remoteVersionId, pendingRemoteVersionId: null,
@@ -104,8 +136,8 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
       }
     });
     for (const s of staged) {
-      const tests = s.pair.local!.kind === 'transformation' ? ` (tested by the remote with ${s.pair.local!.testEvents?.length ?? 0} saved events)` : '';
-      results.push({ ...outcome(s.pair, true, s.pair.remote ? 'updated' : 'created', `published on the remote${tests}`, answer), remoteItemId: s.remoteItemId });
+      const tests = s.pair.local!.kind === 'transformation' ? `; its tests passed locally, the remote tested ${s.testInput.length} event${s.testInput.length === 1 ? '' : 's'}` : '';
+      results.push({ ...outcome(s.pair, true, s.pair.remote ? 'updated' : 'created', `published ${label(s.sent)} on the remote${tests}`, answer), remoteItemId: s.remoteItemId });
     }
   } catch (error) {
     const answer = error instanceof RemoteError ? error.answer : undefined;

@@ -80,14 +80,23 @@ export function remoteClient(target: RemoteTarget) {
       (await call<{ TransformationVersions?: TransformationVersion[] }>('GET', `/transformations/${encodeURIComponent(id)}/versions?count=1000&orderBy=asc`)).TransformationVersions ?? [],
     libraryVersions: async (id: string) =>
       (await call<{ libraryVersions?: LibraryVersion[] }>('GET', `/libraries/${encodeURIComponent(id)}/versions?count=1000&orderBy=asc`)).libraryVersions ?? [],
-    createTransformation: (body: { name: string; description: string; code: string; language: string }) =>
+    createTransformation: (body: { name: string; description: string; code: string; language: string; message?: string }) =>
       call<Transformation>('POST', '/transformations?publish=false', body),
-    updateTransformation: (id: string, body: { description: string; code: string; language: string }) =>
+    updateTransformation: (id: string, body: { description: string; code: string; language: string; message?: string }) =>
       call<Transformation>('POST', `/transformations/${encodeURIComponent(id)}?publish=false`, body),
-    createLibrary: (body: { name: string; description: string; code: string; language: string }) =>
+    createLibrary: (body: { name: string; description: string; code: string; language: string; message?: string }) =>
       call<Library>('POST', '/libraries?publish=false', body),
-    updateLibrary: (id: string, body: { description: string; code: string; language: string }) =>
+    updateLibrary: (id: string, body: { description: string; code: string; language: string; message?: string }) =>
       call<Library>('POST', `/libraries/${encodeURIComponent(id)}?publish=false`, body),
+    /** Version messages when the remote is a studio (its versions API); empty when it is not or does not answer. */
+    versionMessages: async (kind: 'transformation' | 'library', id: string): Promise<Map<string, string>> => {
+      try {
+        const answer = await call<{ versions?: { versionId: string; message: string | null }[] }>('GET', `/studio/api/${kind === 'library' ? 'libraries' : 'transformations'}/${encodeURIComponent(id)}/versions`);
+        return new Map((answer.versions ?? []).filter((v) => v.message).map((v) => [v.versionId, v.message!]));
+      } catch {
+        return new Map();
+      }
+    },
     publish: (body: { transformations: { versionId: string; testInput?: unknown }[]; libraries: { versionId: string }[]; commitId?: string }) =>
       call<{ published: boolean }>('POST', '/transformations/libraries/publish', body),
   };

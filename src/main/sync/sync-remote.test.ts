@@ -14,7 +14,6 @@ const REMOTE_TOKEN = 'cli-token';
 const LIB = `export function shout(s) { return String(s).toUpperCase(); }`;
 const T1 = `import { shout } from "loudLib";\nexport function transformEvent(event) { event.loud = shout(event.event); return event; }`;
 const T1b = T1.replace('return event;', 'event.v = 2; return event;');
-const FAILING = `export function transformEvent(event) { throw new Error("broken on purpose"); }`;
 const EVENTS = [{ type: 'track', event: 'hello', messageId: 'm-1' }];
 
 let local: TestStudio;
@@ -80,7 +79,8 @@ describe('sync with a second headless instance as the remote', () => {
 
   it('push update: a new remote version of the same remote transformation, not a new one', async () => {
     const t = (await local.call('GET', '/transformations')).body.transformations.find((x: any) => x.name === 'Shouter');
-    await local.call('POST', `/transformations/${t.id}`, { code: T1b });
+    // Published locally: the default push sends the live version.
+    await local.call('POST', `/transformations/${t.id}?publish=true`, { code: T1b });
     expect(await stateOf('Shouter')).toBe('changed-local');
     const pushed = await local.call('POST', '/studio/api/remotes/team/push', {});
     expect(pushed.body.ok).toBe(true);
@@ -122,7 +122,8 @@ describe('sync with a second headless instance as the remote', () => {
     const resolved = await local.call('POST', '/studio/api/remotes/team/resolve', { kind: 'transformation', localId: lt.id, choice: 'merged', code: merged });
     expect(resolved.status).toBe(200);
     expect(resolved.body.items.find((i: any) => i.name === 'Remote made').state).toBe('changed-local');
-    const pushed = await local.call('POST', '/studio/api/remotes/team/push', {});
+    // The merge is a draft (never published locally): pushed when asked for drafts.
+    const pushed = await local.call('POST', '/studio/api/remotes/team/push', { drafts: true });
     expect(pushed.body.ok).toBe(true);
     const after = (await remoteTransformations()).find((x) => x.id === rt.id);
     expect(after.code).toBe(merged);
@@ -141,29 +142,34 @@ describe('sync with a second headless instance as the remote', () => {
     expect(await stateOf('Remote made')).toBe('unchanged');
   });
 
-  it('remote rejecting publish (its tests fail): nothing marked synced, the answer shown; retry after a fix creates no duplicate', async () => {
-    const t = await local.call('POST', '/transformations', { name: 'Fragile', code: FAILING, events: EVENTS });
+  it('remote rejecting publish (its own saved tests fail): nothing marked synced, the answer shown; retry after a fix creates no duplicate', async () => {
+    const t = await local.call('POST', '/transformations?publish=true', { name: 'Fragile', code: 'export function transformEvent(e) { return e; }', events: EVENTS });
+    expect((await local.call('POST', '/studio/api/remotes/team/push', { items: [{ kind: 'transformation', localId: t.body.id }] })).body.ok).toBe(true);
+    const [rt] = (await remoteTransformations()).filter((x) => x.name === 'Fragile');
+    // The remote (a studio) has a saved test this code does not pass; the local tests pass.
+    await onRemote('PUT', `/studio/api/transformations/${rt.id}/test-events`, { events: [{ event: EVENTS[0], expected: [{ ...EVENTS[0], checked: true }] }] });
+    await local.call('POST', `/transformations/${t.body.id}?publish=true`, { code: 'export function transformEvent(e) { e.v = 2; return e; }' });
     const before = (await remoteTransformations()).length;
-    const pushed = await local.call('POST', '/studio/api/remotes/team/push', { items: [{ kind: 'transformation', localId: t.body.id }] });
+    const pushed = await local.call('POST', '/studio/api/remotes/team/push', {});
     expect(pushed.body.ok).toBe(false);
     expect(pushed.body.results[0]).toMatchObject({ name: 'Fragile', ok: false, action: 'failed' });
     expect(pushed.body.results[0].message).toMatch(/not published.*HTTP 400/);
-    expect(JSON.stringify(pushed.body.results[0].remoteAnswer)).toContain('broken on purpose');
+    expect(JSON.stringify(pushed.body.results[0].remoteAnswer)).toContain('output does not equal the expected output');
     const onRemoteNow = (await remoteTransformations()).filter((x) => x.name === 'Fragile');
     expect(onRemoteNow).toHaveLength(1);
-    expect(onRemoteNow[0].publishedVersionId).toBeNull();
+    expect(onRemoteNow[0].publishedVersionId).toBe(rt.publishedVersionId);
     expect(await stateOf('Fragile')).toBe('changed-local');
     // Retry unchanged: still rejected, still one remote transformation.
     await local.call('POST', '/studio/api/remotes/team/push', {});
     expect((await remoteTransformations()).filter((x) => x.name === 'Fragile')).toHaveLength(1);
-    // Fix and retry.
-    await local.call('POST', `/transformations/${t.body.id}`, { code: 'export function transformEvent(e) { return e; }' });
+    // Fix (the code does what the remote's test expects) and retry.
+    await local.call('POST', `/transformations/${t.body.id}?publish=true`, { code: 'export function transformEvent(e) { e.checked = true; return e; }' });
     const retried = await local.call('POST', '/studio/api/remotes/team/push', {});
     expect(retried.body.ok).toBe(true);
     const fragile = (await remoteTransformations()).filter((x) => x.name === 'Fragile');
     expect(fragile).toHaveLength(1);
     expect(fragile[0].publishedVersionId).toBe(fragile[0].versionId);
-    expect((await remoteTransformations()).length).toBe(before + 1);
+    expect((await remoteTransformations()).length).toBe(before);
     expect(await stateOf('Fragile')).toBe('unchanged');
   });
 
@@ -175,7 +181,7 @@ describe('sync with a second headless instance as the remote', () => {
     // Same name, different code, never synced: a conflict, not a second remote transformation.
     expect(await stateOf('Named match')).toBe('both');
     await local.call('POST', '/studio/api/remotes/team/resolve', { kind: 'transformation', localId: t.body.id, choice: 'keep-local' });
-    const pushed = await local.call('POST', '/studio/api/remotes/team/push', {});
+    const pushed = await local.call('POST', '/studio/api/remotes/team/push', { drafts: true });
     expect(pushed.body.ok).toBe(true);
     expect((await remoteTransformations()).filter((x) => x.name === 'Named match')).toHaveLength(1);
   });
@@ -222,7 +228,7 @@ describe('sync with a second headless instance as the remote', () => {
     const items = await changes();
     expect(items.find((i) => i.name === 'Shouter').state).toBe('both');
     await local.call('POST', '/studio/api/remotes/team/resolve', { kind: 'transformation', localId: t.id, choice: 'keep-local' });
-    const pushed = await local.call('POST', '/studio/api/remotes/team/push', {});
+    const pushed = await local.call('POST', '/studio/api/remotes/team/push', { drafts: true });
     expect(pushed.body.ok).toBe(true);
     expect((await remoteTransformations()).filter((x) => x.name === 'Shouter')).toHaveLength(1);
   }, 30_000);

@@ -6,7 +6,8 @@ import type { RemoteRecord } from '../store/sync-repo';
 import { pairItems, presentPairing, type Pairing } from './changes';
 import { localItems, remoteLibraryItem, remoteTransformationItem } from './items';
 import { markSynced, pull, pullSelection, type LocalWriter } from './pull';
-import { push, pushSelection } from './push';
+import { liveState } from './drift';
+import { push, pushSelection, type LocalGate } from './push';
 import { RemoteError, remoteClient } from './remote-client';
 import type { RemoteTokenStore } from './token-store';
 
@@ -26,12 +27,14 @@ export interface SyncDeps {
   store: Store;
   tokens: RemoteTokenStore;
   local: LocalWriter;
+  /** Local publish's verdict (push refuses what it refuses). */
+  gate: LocalGate;
   timeoutMs?: number;
 }
 
 /** Remotes, changes against a remote, push, pull and conflict resolution: the one service the UI and the CLI use. */
-export function createSyncService({ store, tokens, local, timeoutMs }: SyncDeps) {
-  const present = (r: RemoteRecord): Remote => {
+export function createSyncService({ store, tokens, local, gate, timeoutMs }: SyncDeps) {
+  const presentRemote = (r: RemoteRecord): Remote => {
     const secret = tokens.get(r.id);
     return { ...r, hasToken: Boolean(secret?.token), hasWriteKey: Boolean(secret?.writeKey) };
   };
@@ -51,10 +54,14 @@ export function createSyncService({ store, tokens, local, timeoutMs }: SyncDeps)
     const remotes = [...libraries.map(remoteLibraryItem), ...transformations.map(remoteTransformationItem)];
     return pairItems(localItems(store), remotes, store.sync.links(remote.id));
   }
+  const present = async (remote: RemoteRecord, list: Pairing[]) => {
+    const client = clientFor(remote);
+    return Promise.all(list.map(async (p) => presentPairing(p, await liveState(store, client, p))));
+  };
   const summary = (results: ItemOutcome[]): SyncOutcome => ({ ok: results.every((r) => r.ok), results });
 
   return {
-    listRemotes: (): Remote[] => store.sync.remotes().map(present),
+    listRemotes: (): Remote[] => store.sync.remotes().map(presentRemote),
     addRemote(input: RemoteInput): Remote {
       checkUrl('baseUrl', input.baseUrl);
       if (input.dataPlaneUrl) checkUrl('dataPlaneUrl', input.dataPlaneUrl);
@@ -69,7 +76,7 @@ export function createSyncService({ store, tokens, local, timeoutMs }: SyncDeps)
       };
       tokens.set(record.id, { token: input.token, ...(input.writeKey ? { writeKey: input.writeKey } : {}) });
       store.sync.addRemote(record);
-      return present(record);
+      return presentRemote(record);
     },
     removeRemote(name: string): { success: true } {
       const remote = mustRemote(name);
@@ -90,12 +97,14 @@ export function createSyncService({ store, tokens, local, timeoutMs }: SyncDeps)
     },
     async status(name: string): Promise<SyncStatus> {
       const remote = mustRemote(name);
-      return { remote: remote.name, items: (await pairs(remote)).map(presentPairing) };
+      return { remote: remote.name, items: await present(remote, await pairs(remote)) };
     },
     async push(name: string, request: SyncRequest = {}): Promise<SyncOutcome> {
       const remote = mustRemote(name);
       const all = await pairs(remote);
-      return summary(await push(store, remote.id, clientFor(remote), pushSelection(all, request.items), request.commitId));
+      const selected = pushSelection(all, request.items);
+      const chosen = request.items ? new Set(selected) : undefined;
+      return summary(await push(store, remote.id, clientFor(remote), selected, { commitId: request.commitId, gate, drafts: request.drafts, chosen }));
     },
     async pull(name: string, request: SyncRequest = {}): Promise<SyncOutcome> {
       const remote = mustRemote(name);
@@ -118,7 +127,7 @@ export function createSyncService({ store, tokens, local, timeoutMs }: SyncDeps)
         saved = await local.update(request.kind, pair.local.id, { ...(request.choice === 'take-remote' ? { name: pair.remote.name } : {}), description: pair.local.description, code });
       }
       markSynced(store, remote.id, request.kind, saved, pair.remote);
-      return { remote: remote.name, items: (await pairs(remote)).map(presentPairing) };
+      return { remote: remote.name, items: await present(remote, await pairs(remote)) };
     },
   };
 }

@@ -54,6 +54,12 @@ export const ChangeItem = Type.Object({
   /** Code at the last sync (the common ancestor of a conflict); null when never synced. */
   baseCode: NullableString,
   lastSyncedAt: NullableString,
+  /** The local side is a version not published locally (pushed only when chosen). */
+  draft: Type.Boolean(),
+  localNumber: Type.Union([Type.Integer(), Type.Null()], { description: 'Number of the local version compared (the live one, else the latest)' }),
+  localLive: Type.Union([Type.Object({ versionId: Type.String(), number: Type.Integer() }), Type.Null()], { description: 'The version live locally' }),
+  remoteLive: Type.Union([Type.Object({ versionId: Type.String(), number: Type.Union([Type.Integer(), Type.Null()]) }), Type.Null()], { description: 'The version live on the remote' }),
+  drift: Type.Union([Type.String(), Type.Null()], { description: 'The live code differs: "remote live on v7, local destinations on v4"' }),
 });
 export type ChangeItem = Static<typeof ChangeItem>;
 
@@ -66,6 +72,7 @@ export type ItemRef = Static<typeof ItemRef>;
 export const SyncRequest = Type.Object({
   items: Type.Optional(Type.Array(ItemRef, { description: 'What to push or pull; all pending when left out' })),
   commitId: Type.Optional(Type.String({ maxLength: 200 })),
+  drafts: Type.Optional(Type.Boolean({ description: 'Push the latest saved versions even when not published locally (labelled drafts); default: the published versions' })),
 });
 export type SyncRequest = Static<typeof SyncRequest>;
 

@@ -53,7 +53,8 @@ export function ChangesView({ remote }: { remote: string }) {
       await load();
     }
   };
-  const differing = (items ?? []).filter((i) => i.state !== 'unchanged');
+  // Items to act on, and items whose live versions differ (drift) even when their latest code matches.
+  const differing = (items ?? []).filter((i) => i.state !== 'unchanged' || i.drift);
   const toggle = (k: string) => setSelected((s) => toggled(s, k));
   return (
     <section className="changes" aria-label="Changes">
@@ -90,7 +91,13 @@ export function ChangesView({ remote }: { remote: string }) {
                 {i.state !== 'both' && <input type="checkbox" aria-label={`Select ${i.name}`} checked={selected.has(k)} onChange={() => toggle(k)} />}
                 <span className="muted">{i.kind}</span>
                 <strong>{i.name}</strong>
-                <span className={`badge ${i.state === 'both' ? 'badge-error' : 'badge-changed'}`}>{STATE_LABEL[i.state]}</span>
+                {i.state !== 'unchanged' && <span className={`badge ${i.state === 'both' ? 'badge-error' : 'badge-changed'}`}>{STATE_LABEL[i.state]}</span>}
+                {i.draft && i.localNumber !== null && (
+                  <span className="badge" data-testid="draft-badge" title="Not published locally: push sends the live version unless you select this draft">
+                    v{i.localNumber} · draft
+                  </span>
+                )}
+                {i.drift && <span className="badge badge-error" data-testid="drift-badge" title="The code live on the remote is not the code live here">{i.drift}</span>}
                 <button type="button" className="link" onClick={() => setOpen(open === k ? undefined : k)} aria-expanded={open === k}>
                   {i.state === 'both' ? 'Resolve' : open === k ? 'Hide diff' : 'Show diff'}
                 </button>
