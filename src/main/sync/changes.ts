@@ -1,6 +1,5 @@
 import type { ChangeItem, ChangeState } from '../../shared/api/sync';
 import type { LinkRecord } from '../store/sync-repo';
-import type { LiveState } from './drift';
 import type { SyncItem } from './items';
 
 /** One item in both places (either may be missing) with its link and computed state. */
@@ -64,6 +63,13 @@ export function pairItems(locals: SyncItem[], remotes: SyncItem[], links: LinkRe
   }
   const order = (p: Pairing) => ((p.local ?? p.remote)!.kind === 'library' ? 0 : 1);
   return pairs.sort((a, b) => order(a) - order(b) || (a.local ?? a.remote)!.name.localeCompare((b.local ?? b.remote)!.name));
+}
+
+export interface LiveState {
+  localLive: { versionId: string; number: number } | null;
+  remoteLive: { versionId: string; number: number | null } | null;
+  /** Said when the code live on the remote is not the code live here ("remote live on v7, local destinations on v4"). */
+  drift: string | null;
 }
 
 export const presentPairing = (p: Pairing, live: LiveState): ChangeItem => ({

@@ -1,13 +1,6 @@
 import type { Store } from '../store';
-import type { Pairing } from './changes';
+import type { LiveState, Pairing } from './changes';
 import type { RemoteClient } from './remote-client';
-
-export interface LiveState {
-  localLive: { versionId: string; number: number } | null;
-  remoteLive: { versionId: string; number: number | null } | null;
-  /** Said when the code live on the remote is not the code live here ("remote live on v7, local destinations on v4"). */
-  drift: string | null;
-}
 
 /** Where an item is live on each side and whether the two differ (the drift badge). */
 export async function liveState(store: Store, client: RemoteClient, p: Pairing): Promise<LiveState> {
