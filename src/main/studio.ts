@@ -54,6 +54,8 @@ export interface StudioOptions {
   remoteTokens?: RemoteTokenStore;
   /** Master key of secrets at rest (base64 of 32 bytes); default STUDIO_MASTER_KEY, else <dataDir>/master.key. */
   masterKey?: string;
+  /** Start a sandbox process right after listening, so the first run does not wait for one (hosts: yes; default no). */
+  prestartSandbox?: boolean;
   /** HTTP server limits (tests lower them). */
   http?: Pick<HttpOptions, 'bodyTimeouts' | 'logRotation'>;
 }
@@ -220,6 +222,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     ctx.baseUrl = `http://${urlHost}:${port}`;
     pipeline.start();
     retention.start();
+    if (options.prestartSandbox) setImmediate(() => sandbox.prestart());
     let closed = false;
     return {
       url: ctx.baseUrl,

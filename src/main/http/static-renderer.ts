@@ -11,7 +11,8 @@ export async function registerRenderer(app: FastifyInstance, rendererDir: string
     await app.register(fastifyStatic, {
       root: rendererDir,
       prefix: '/',
-      wildcard: false,
+      // One wildcard route, not one per file found at start (glob + ~160 routes: bench/startup.mjs).
+      wildcard: true,
       index: ['index.html'],
       preCompressed: compressedStaticOptions.preCompressed,
       cacheControl: compressedStaticOptions.cacheControl,

@@ -12,11 +12,14 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
  */
 export function registerValidation(app: FastifyInstance): void {
   const common = { allErrors: false, useDefaults: true, strict: false } as const;
-  const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false, removeAdditional: false }));
-  const textAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array', removeAdditional: false }));
+  // Made at the first compile, like the validators (lazy-compilers.ts): not part of the start.
+  let bodyAjv: Ajv | undefined;
+  let textAjv: Ajv | undefined;
+  const body = () => (bodyAjv ??= addFormats(new Ajv({ ...common, coerceTypes: false, removeAdditional: false })));
+  const text = () => (textAjv ??= addFormats(new Ajv({ ...common, coerceTypes: 'array', removeAdditional: false })));
   // Each validator is compiled at its route's first call (lazy-compilers.ts).
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const compile = () => (httpPart === 'body' ? bodyAjv.compile(schema) : textAjv.compile(schema));
+    const compile = () => (httpPart === 'body' ? body().compile(schema) : text().compile(schema));
     return schemasCompileEagerly() ? compileNow(compile) : compileOnFirstCall(compile);
   });
 }

@@ -19,6 +19,8 @@ export type { SandboxProcessInfo } from './process-pool';
 export interface ProcessSandbox extends Sandbox {
   /** The live sandbox processes (pid, runs in flight). */
   processes(): SandboxProcessInfo[];
+  /** Starts a sandbox process before the first run needs it (the core does after its URL line). */
+  prestart(): void;
 }
 
 const DEFAULT_SANDBOX_PROCESSES = 1;
@@ -290,6 +292,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       await limiter.run(() => processes.testLibrary({ library, memoryLimitMb: current.memoryLimitMb, timeoutMs: current.timeoutMs }));
     },
     processes: () => processes.processes(),
+    prestart: () => processes.prestart(),
     close() {
       closed = true;
       warm.clear();

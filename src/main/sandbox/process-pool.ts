@@ -602,6 +602,11 @@ export class ProcessPool {
     await this.request(least.blocked ? await this.whenOpen(least) : least, { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2);
   }
 
+  /** Starts the first process now (its modules load while nothing waits for it), if none runs yet. */
+  prestart(): void {
+    if (!this.closed) this.slot(0);
+  }
+
   close(): void {
     this.closed = true;
     for (const slot of [...this.slots, this.background]) if (slot && !slot.exited) slot.child.kill('SIGKILL');

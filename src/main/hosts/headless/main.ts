@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       allowHosts: args.allowHosts,
       sessionToken,
       masterKey,
+      prestartSandbox: true,
     });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
