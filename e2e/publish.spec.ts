@@ -40,7 +40,7 @@ test('publishing tests on the server, explains a failure, and marks the publishe
   await expect(dialog).toContainText(E2E_EMAIL);
   await expect(dialog).not.toContainText(/[0-9A-Za-z]{27}/); // ids only on demand
   await expect(dialog.getByTestId('publish-tests')).toHaveText('1 test event from the test bench (none saved for this transformation; run on the server before publishing)');
-  await expect(dialog).toContainText('None connected');
+  await expect(dialog).toContainText('None connected yet');
   await dialog.getByRole('button', { name: 'Test and publish' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Not published');
   const failure = page.getByTestId('publish-failure');

@@ -9,6 +9,7 @@ import { formatWhen } from '../../lib/format-time';
 import { ErrorText } from '../test-bench/ErrorText';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { failingEvents, importedLibraryLabel, versionLabel } from './publish-plan';
+import { connectPicked, PublishDestinations } from './PublishDestinations';
 
 export interface PublishDialogProps {
   artifact: Artifact;
@@ -27,11 +28,11 @@ const countExpected = (saved: { expected?: unknown[] }[]) => saved.filter((s) =>
 export function PublishDialog({ artifact, version, versions, testInput, onClose, onPublished, onJump }: PublishDialogProps) {
   const theme = useTheme();
   const { libraries } = useWorkspace();
-  const [destinations, setDestinations] = useState<{ id: string; name: string; enabled: boolean }[]>();
+  const [picked, setPicked] = useState<string[]>([]);
   const [untestedOk, setUntestedOk] = useState(false);
   const [olderOk, setOlderOk] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; results?: unknown }>();
+  const [failure, setFailure] = useState<{ message: string; results?: unknown; published?: boolean }>();
   const [showIds, setShowIds] = useState(false);
   const live = versions.find((v) => v.published);
   const latest = versions[versions.length - 1];
@@ -44,7 +45,6 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
   useEffect(() => {
     if (!isTransformation) return;
     api.getTestEvents(artifact.id).then((r) => setSaved(r.events), () => setSaved([]));
-    api.transformations.get(artifact.id).then((t) => setDestinations(t.destinations), () => setDestinations([]));
   }, [artifact.id, isTransformation]);
   const label = (v: ArtifactVersion) => versionLabel(v, formatWhen);
   const blocked = (typeof testInput === 'string' && !useSaved) || (isTransformation && saved === undefined) || (isTransformation && events.length === 0 && !untestedOk) || (older && !olderOk);
@@ -57,6 +57,14 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
       // Without test input the server runs the saved test events (and checks their expected outputs).
       const entry: { versionId: string; testInput?: unknown[] } = useSaved ? { versionId: version.versionId } : { versionId: version.versionId, testInput: events };
       await api.publish(isTransformation ? { transformations: [entry] } : { libraries: [{ versionId: version.versionId }] });
+      if (isTransformation) {
+        const refused = await connectPicked(artifact.id, picked).then(() => undefined, (e: unknown) => (e as Error).message);
+        if (refused) {
+          await onPublished();
+          setFailure({ message: `v${version.number} is live, but connecting the destinations failed: ${refused}`, published: true });
+          return;
+        }
+      }
       await onPublished();
       onClose();
     } catch (e) {
@@ -114,7 +122,7 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
               )}
             </dd>
             <dt>Destinations that will run it</dt>
-            <dd>{destinations === undefined ? 'Loading…' : destinations.length === 0 ? 'None connected' : destinations.map((d) => `${d.name}${d.enabled ? '' : ' (disabled)'}`).join(', ')}</dd>
+            <dd><PublishDestinations transformationId={artifact.id} picked={picked} onPick={setPicked} /></dd>
           </>
         )}
       </dl>
@@ -132,7 +140,7 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
       )}
       {failure && (
         <section role="alert" className="publish-results" data-testid="publish-failure">
-          <p><strong>Not published.</strong> {failures.length === 0 ? failure.message : 'The server tests failed:'}</p>
+          <p>{!failure.published && <strong>Not published. </strong>}{failures.length === 0 ? failure.message : 'The server tests failed:'}</p>
           {failures.map((f, i) => (
             <div key={i}>
               <p>{f.type === 'library' ? 'Library' : 'Transformation'} “{f.name}” v{version.number}{f.error ? `: ${f.error}` : `: ${f.events.length} of ${events.length} events failed`}</p>
