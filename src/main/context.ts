@@ -21,6 +21,7 @@ import type { AccountAuth } from './security/account-auth';
 import type { BackupService } from './backup/backup-service';
 import type { DebugSessions } from './debug/debug-sessions';
 import type { ProfileSessions } from './debug/profile-sessions';
+import type { SchemaService } from './schema/schema-service';
 
 /** The services and the facts of this run; built once by studio.ts, handed out piecewise by http/routes/index.ts. */
 export interface StudioContext {
@@ -68,4 +69,6 @@ export interface StudioContext {
   destinations: DestinationsService;
   /** Export and import of the whole workspace as one file. */
   backup: BackupService;
+  /** The event schema learned from captured events (background fold, schema API). */
+  schema: SchemaService;
 }

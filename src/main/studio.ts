@@ -38,6 +38,7 @@ import { DATABASE_FILE, LOG_DIR, LOG_FILE, prepareDataFolder, secureDataFolder }
 import { createBackupService } from './backup/backup-service';
 import { backupRepo } from './store/backup-repo';
 import { startupMark } from './startup-trace';
+import { createSchemaService } from './schema/schema-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -130,11 +131,13 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       onError: (message) => ctx.log.warn(message),
       indexStep: (limit) => store.events.indexKeys(limit),
     });
+    const schema = createSchemaService(store, { onError: (message) => ctx.log.warn(message) });
     const collect = createCollectService({
       store,
       onCaptured: (sourceId) => {
         pipeline.notify(sourceId);
         maintenance.noteActivity();
+        schema.fold.noteActivity();
       },
       log: () => ctx.log,
     });
@@ -159,7 +162,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     closers.push(() => sendJobs.stop());
     const sends = createSendService({ store, jobs: sendJobs, baseUrl: () => ctx.baseUrl });
     sends.markInterrupted();
-    closers.push(() => maintenance.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
+    closers.push(() => maintenance.stop(), () => schema.fold.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const account = { email: bootstrap.email, workspaceId: bootstrap.workspaceId };
     const publish = createPublishService({ store, account, sandbox });
     const transformations = createTransformationsService({ store, account }, publish);
@@ -194,6 +197,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       events: createEventsService(store),
       importer: createImportService({ store, onCaptured: (sourceId) => pipeline.notify(sourceId) }),
       destinations: createDestinationsService(store, pipeline),
+      schema,
       backup: createBackupService({
         repo: backupRepo(store.db, store.secrets),
         onImported: () => {
@@ -222,6 +226,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     ctx.baseUrl = `http://${urlHost}:${port}`;
     pipeline.start();
     retention.start();
+    schema.fold.start();
     if (options.prestartSandbox) setImmediate(() => sandbox.prestart());
     let closed = false;
     return {

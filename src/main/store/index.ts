@@ -16,6 +16,7 @@ import { deliveryHealthRepo } from './delivery-health-repo';
 import { sendRepo } from './send-repo';
 import { quarantineRepo } from './quarantine-repo';
 import { libraryPinsRepo } from './library-pins-repo';
+import { schemaRepo } from './schema-repo';
 import { createSecretBox, type SecretBox } from '../security/secret-box';
 
 /**
@@ -44,6 +45,7 @@ export function createStore(file: string, secrets: SecretBox = createSecretBox()
     sends: sendRepo(db, secrets),
     quarantine: quarantineRepo(db),
     libraryPins: libraryPinsRepo(db),
+    schema: schemaRepo(db),
     close: () => db.close(),
   };
 }

@@ -23,6 +23,7 @@ import { studioVersionsRoutes } from './studio-versions';
 import { libraryCallRoutes } from './library-call';
 import { backupRoutes } from './backup';
 import { debugRoutes } from './debug';
+import { schemaRoutes } from './schema';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to, handing
@@ -55,6 +56,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   libraryCallRoutes({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }),
   backupRoutes(ctx.backup),
   debugRoutes(ctx.debug, ctx.profiles),
+  schemaRoutes(ctx.schema),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */

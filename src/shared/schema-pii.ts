@@ -1,0 +1,21 @@
+// Which learned schema paths look like personal data (their samples are shown masked until a
+// click unmasks them), and the mask. One definition for the core's `pii` flag and the UI.
+
+// Names of software, not people (context.library.name, context.os.name, …).
+const NOT_PERSONAL = /^context\.(library|os|app|device|browser|campaign|screen|network|page)\b/;
+const PERSONAL_SEGMENT = /e-?mail|phone|mobile|address|^(first|last|full|user|display)?_?name$|^ip$|_ip$|[a-z]Ip$|^ip_?address$/i;
+
+/** True when the path's last segment names personal data: email, phone, name, address, ip. */
+export function isPiiPath(path: string): boolean {
+  if (NOT_PERSONAL.test(path)) return false;
+  const last = path.replace(/\[\]$/, '').split('.').at(-1) ?? '';
+  return PERSONAL_SEGMENT.test(last);
+}
+
+/** A sample hidden but for its first character and its length class: `"a••••••"`. */
+export function maskSample(sample: string): string {
+  const quoted = sample.startsWith('"');
+  const body = quoted ? sample.slice(1, -1) : sample;
+  const masked = `${body.slice(0, 1)}${'•'.repeat(Math.min(8, Math.max(3, body.length - 1)))}`;
+  return quoted ? `"${masked}"` : masked;
+}
