@@ -160,5 +160,4 @@ export function foldEvents(rows: CapturedRow[], maxPaths = MAX_PATHS_PER_BUCKET)
   return buckets;
 }
 
-/** A path seen with more than one type other than null (null is an absent value, not a conflict). */
-export const isConflict = (types: PathStats['types']) => Object.keys(types).filter((t) => t !== 'null').length > 1;
+export { isConflict } from '../../shared/event-schema';

@@ -1,6 +1,6 @@
 import type { Store } from '../store';
 import type { PathGroup, SchemaScope } from '../store/schema-repo';
-import { isPiiPath } from '../../shared/schema-pii';
+import { isPiiPath } from '../../shared/event-schema';
 import type { SchemaEvent, SchemaFieldsResponse, SchemaPath, SchemaQuery, SchemaResponse, SchemaStatus, SchemaWindow } from '../../shared/api/schema';
 import { isConflict, mergeStats, type PathStats } from './schema-builder';
 import { createSchemaFold, type SchemaFoldOptions } from './schema-fold';
@@ -64,7 +64,7 @@ export function createSchemaService(store: Store, options: SchemaFoldOptions = {
         samples: stats.samples,
         pii: isPiiPath(g.path),
         conflict: isConflict(stats.types),
-        isNew: stats.firstSeen >= recent && stats.firstSeen > event.firstSeen,
+        isNew: stats.firstSeen >= recent && event.firstSeen < recent,
         firstSeen: stats.firstSeen,
         lastSeen: stats.lastSeen,
       } satisfies SchemaPath);
@@ -102,7 +102,7 @@ export function createSchemaService(store: Store, options: SchemaFoldOptions = {
       const fields = [...byPath.entries()]
         .sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))
         .slice(0, MAX_FIELDS)
-        .map(([path, s]) => ({ path, count: s.count, share: totalEvents ? Math.min(1, s.count / totalEvents) : 0, types: s.types as Record<string, number>, samples: s.samples, pii: isPiiPath(path) }));
+        .map(([path, s]) => ({ path, count: s.count, share: totalEvents ? Math.min(1, s.count / totalEvents) : 0, types: s.types as Record<string, number>, samples: s.samples, pii: isPiiPath(path), conflict: isConflict(s.types) }));
       return { scope, totalEvents, fields, events: names.map((e) => ({ type: e.type, name: e.name, count: e.count })), status: status() };
     },
     /** One JSON Schema per event name. */

@@ -16,6 +16,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import type { CodeProblem } from './code-analysis';
 import type { EditorProblem } from './editor-extras';
 import type { LibraryInfo } from './library-exports';
+import type { EventFields } from './event-schema/event-fields';
 import { editorColors, type ThemeName } from './theme';
 
 export type { EditorProblem } from './editor-extras';
@@ -47,6 +48,8 @@ export interface CodeEditorProps {
   onProblems?: (problems: EditorProblem[]) => void;
   /** JavaScript: libraries whose import names and exports complete (sandbox globals always do). */
   completionLibraries?: LibraryInfo[];
+  /** JavaScript: the learned schema of captured events (completion after `event.`, hover). */
+  eventFields?: EventFields;
   onSave?: () => void;
   onRun?: () => void;
   onFormat?: () => void;
@@ -79,6 +82,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     readOnly: new Compartment(),
     lint: new Compartment(),
     label: new Compartment(),
+    eventSchema: new Compartment(),
   }).current;
   const [extras, setExtras] = useState<Extras>();
   useEffect(() => {
@@ -126,6 +130,7 @@ export default function CodeEditor(props: CodeEditorProps) {
         compartments.readOnly.of(readOnlyExtension(p.readOnly ?? false)),
         compartments.lint.of([]),
         compartments.label.of(EditorView.contentAttributes.of({ 'aria-label': p.label })),
+        compartments.eventSchema.of([]),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
           if (update.transactions.some((tr) => tr.annotation(External))) return;
@@ -146,6 +151,7 @@ export default function CodeEditor(props: CodeEditorProps) {
   useEffect(() => reconfigure(compartments.theme, editorColors(props.theme)), [props.theme]);
   useEffect(() => extras && reconfigure(compartments.highlight, extras.highlightExtension(props.theme)), [extras, props.theme]);
   useEffect(() => reconfigure(compartments.readOnly, readOnlyExtension(props.readOnly ?? false)), [props.readOnly]);
+  useEffect(() => extras && reconfigure(compartments.eventSchema, extras.eventSchemaExtension(() => latest.current.eventFields)), [extras]);
   useEffect(() => reconfigure(compartments.label, EditorView.contentAttributes.of({ 'aria-label': props.label })), [props.label]);
   useEffect(
     () => extras && reconfigure(compartments.lint, extras.lintExtension(props.lint, (problems) => latest.current.onProblems?.(problems))),

@@ -12,9 +12,11 @@ import { editorHighlight } from './highlight';
 import type { LibraryInfo } from './library-exports';
 import type { ThemeName } from './theme';
 
+export { eventSchemaExtension } from './event-schema/event-schema-extension';
+
 // What the editor adds once it already takes typing (CodeEditor.tsx loads this module in
 // parallel with itself and applies it through compartments): the language (parser, highlighting,
-// folding, brackets), completion, search and lint. The first keystroke needs none of it.
+// folding, brackets), completion (also of captured events' fields), search and lint. The first keystroke needs none of it.
 
 /** A problem with its 1-based line and column, as lists show it. */
 export interface EditorProblem extends CodeProblem {

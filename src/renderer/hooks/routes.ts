@@ -9,6 +9,7 @@ export type Route =
   | { page: 'list'; kind: Kind; id?: string; tab?: PanelTab }
   | { page: 'sources' }
   | { page: 'events'; params: Record<string, string> }
+  | { page: 'schema'; params: Record<string, string> }
   | { page: 'destinations'; id?: string; params: Record<string, string> }
   | { page: 'replay'; runId?: string; query: string }
   | { page: 'not-found'; hash: string };
@@ -24,6 +25,7 @@ export function parseRoute(hash: string): Route {
   const params = Object.fromEntries(new URLSearchParams(hash.replace(/^#/, '').split('?')[1] ?? ''));
   if (parts[0] === 'sources' && parts.length === 1) return { page: 'sources' };
   if (parts[0] === 'events' && parts.length === 1) return { page: 'events', params };
+  if (parts[0] === 'events' && parts[1] === 'schema' && parts.length === 2) return { page: 'schema', params };
   if (parts[0] === 'destinations' && parts.length <= 2) return { page: 'destinations', id: parts[1], params };
   if (parts.length === 1 && parts[0] === 'settings') return { page: 'settings' };
   if (parts[0] === 'replay' && parts.length <= 2) return { page: 'replay', runId: parts[1], query: hash.split('?')[1] ?? '' };

@@ -17,7 +17,7 @@ export const SchemaPath = Type.Object({
   samples: Type.Array(Type.String(), { description: 'Up to 5 distinct values (JSON text)' }),
   pii: Type.Boolean({ description: 'The path looks like personal data (email, phone, name, address, ip): shown masked' }),
   conflict: Type.Boolean({ description: 'Seen with more than one type (null aside)' }),
-  isNew: Type.Boolean({ description: 'First seen in the last 24 h, after the event itself was first seen' }),
+  isNew: Type.Boolean({ description: 'First seen in the last 24 h, while the event name was seen before those 24 h' }),
   firstSeen: Type.String(),
   lastSeen: Type.String(),
 });
@@ -57,6 +57,7 @@ export const SchemaField = Type.Object({
   types: Types,
   samples: Type.Array(Type.String()),
   pii: Type.Boolean(),
+  conflict: Type.Boolean(),
 });
 export type SchemaField = Static<typeof SchemaField>;
 

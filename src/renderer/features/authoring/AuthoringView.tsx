@@ -164,7 +164,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
               )}
               {notice}
               <CodePane
-                kind={artifact.kind}
+                kind={artifact.kind} artifactId={artifact.id}
                 code={editor.code}
                 onChange={editor.setCode}
                 libraries={libraryInfos}

@@ -6,9 +6,14 @@ import type { CodeEditorHandle, EditorProblem } from '../../editor/CodeEditor';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
 import type { LibraryInfo } from '../../editor/library-exports';
 import { ProblemsList } from './ProblemsList';
+import { eventPathProblems } from '../../editor/event-schema/event-path-lint';
+import { scopeSources, scopeText } from '../../editor/event-schema/event-fields';
+import { useEventFields } from './useEventFields';
 
 export interface CodePaneProps {
   kind: Kind;
+  /** The transformation's id: its connected sources' schema completes event fields. */
+  artifactId?: string;
   code: string;
   onChange: (code: string) => void;
   libraries: LibraryInfo[];
@@ -21,13 +26,18 @@ export interface CodePaneProps {
 }
 
 /** The code editor with diagnostics and completion for this kind, and the problems list. */
-export function CodePane({ kind, code, onChange, libraries, selfImportName, editorRef, onJump, onSave, onRun, onFormat }: CodePaneProps) {
+export function CodePane({ kind, artifactId, code, onChange, libraries, selfImportName, editorRef, onJump, onSave, onRun, onFormat }: CodePaneProps) {
   const theme = useTheme();
   const [problems, setProblems] = useState<EditorProblem[]>([]);
   const others = useMemo(() => libraries.filter((l) => l.importName !== selfImportName), [libraries, selfImportName]);
-  const lint = useMemo(() => (text: string) => analyseCode(text, { kind, libraries, selfImportName }), [kind, libraries, selfImportName]);
+  const eventFields = useEventFields(kind === 'transformation' ? artifactId : undefined);
+  const lint = useMemo(
+    () => (text: string) => [...analyseCode(text, { kind, libraries, selfImportName }), ...eventPathProblems(text, eventFields)].sort((a, b) => a.from - b.from),
+    [kind, libraries, selfImportName, eventFields],
+  );
   return (
     <div className="code-pane">
+      {eventFields && <p className="schema-scope muted" data-testid="schema-scope" title={scopeSources(eventFields)}>{scopeText(eventFields)}</p>}
       <LazyCodeEditor
         value={code}
         onChange={onChange}
@@ -37,6 +47,7 @@ export function CodePane({ kind, code, onChange, libraries, selfImportName, edit
         lint={lint}
         onProblems={setProblems}
         completionLibraries={others}
+        eventFields={eventFields}
         onSave={onSave}
         onRun={onRun}
         onFormat={onFormat}

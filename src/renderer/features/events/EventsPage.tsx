@@ -16,6 +16,7 @@ import { EventsTable } from './EventsTable';
 import { ImportDialog } from './ImportDialog';
 import { useEventSelection } from './useEventSelection';
 import { useEventsQuery } from './useEventsQuery';
+import { EventsViewTabs } from './schema/EventsViewTabs';
 
 const FILTER_KEYS = ['type', 'event', 'userId', 'anonymousId', 'user', 'sourceId', 'messageId', 'from', 'to', 'q', 'where'] as const;
 const filterOf = (params: Record<string, string>): EventFilterQuery =>
@@ -91,6 +92,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
     <section className="page events-page" aria-labelledby="events-title">
       <div className="page-head">
         <h2 id="events-title">Events</h2>
+        <EventsViewTabs current="events" />
         {/* No tail while the filter is not applied (nothing is listed). */}
         {!notApplied && (
           <span className={`live ${live ? 'live-on' : ''}`} data-testid="live-state">

@@ -4,7 +4,7 @@ import type { ThemePreference } from '../../hooks/useTheme';
 /** Top navigation and the theme choice. */
 export function NavBar({ preference, onPreference }: { preference: ThemePreference; onPreference: (p: ThemePreference) => void }) {
   const route = useHashRoute();
-  const current = route.page === 'list' ? route.kind : route.page;
+  const current = route.page === 'list' ? route.kind : route.page === 'schema' ? 'events' : route.page;
   const link = (href: string, key: string, label: string) => (
     <a href={href} aria-current={current === key ? 'page' : undefined} className={current === key ? 'active' : ''}>{label}</a>
   );

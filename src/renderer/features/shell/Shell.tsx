@@ -18,6 +18,7 @@ const SettingsPage = lazy(() => import('../settings/SettingsPage').then((m) => (
 const SyncPage = lazy(() => import('../sync/SyncPage').then((m) => ({ default: m.SyncPage })));
 const SourcesPage = lazy(() => import('../sources/SourcesPage').then((m) => ({ default: m.SourcesPage })));
 const EventsPage = lazy(() => import('../events/EventsPage').then((m) => ({ default: m.EventsPage })));
+const SchemaPage = lazy(() => import('../events/schema/SchemaPage').then((m) => ({ default: m.SchemaPage })));
 const ReplayPage = lazy(() => import('../replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
 const DestinationsPage = lazy(() => import('../destinations/DestinationsPage').then((m) => ({ default: m.DestinationsPage })));
 
@@ -34,6 +35,7 @@ export function Shell({ info }: { info: StudioInfo }) {
         {route.page === 'sync' && <SyncPage />}
         {route.page === 'sources' && <SourcesPage info={info} />}
         {route.page === 'events' && <EventsPage params={route.params} />}
+        {route.page === 'schema' && <SchemaPage params={route.params} />}
         {route.page === 'destinations' && <DestinationsPage id={route.id} params={route.params} />}
         {route.page === 'replay' && <ReplayPage runId={route.runId} query={route.query} />}
       </Suspense>

@@ -1,5 +1,6 @@
-// Which learned schema paths look like personal data (their samples are shown masked until a
-// click unmasks them), and the mask. One definition for the core's `pii` flag and the UI.
+// Shared facts about learned schema paths, one definition for the core's flags and the UI: which
+// paths look like personal data (their samples are shown masked until a click unmasks them), the
+// mask, and what counts as a type conflict.
 
 // Names of software, not people (context.library.name, context.os.name, …).
 const NOT_PERSONAL = /^context\.(library|os|app|device|browser|campaign|screen|network|page)\b/;
@@ -19,3 +20,6 @@ export function maskSample(sample: string): string {
   const masked = `${body.slice(0, 1)}${'•'.repeat(Math.min(8, Math.max(3, body.length - 1)))}`;
   return quoted ? `"${masked}"` : masked;
 }
+
+/** A path seen with more than one type other than null (null is an absent value, not a conflict). */
+export const isConflict = (types: Partial<Record<string, number>>) => Object.keys(types).filter((t) => t !== 'null').length > 1;
