@@ -74,6 +74,7 @@ try {
       ['counts per type', '/studio/api/events/counts', 'SELECT type, count(*) FROM captured_events GROUP BY type', []],
       ['counts per type, type=track', '/studio/api/events/counts?type=track', 'SELECT type, count(*) FROM captured_events GROUP BY type', []],
       [`counts per type, where ${where}`, `/studio/api/events/counts?where=${encodeURIComponent(where)}`, "SELECT type, count(*) FROM captured_events WHERE json_extract(event, '$.properties.revenue') > 100 GROUP BY type", []],
+      [`counts, where ${where}: first step (budgetMs=150)`, `/studio/api/events/counts?where=${encodeURIComponent(where)}&budgetMs=150`, "SELECT type, count(*) FROM captured_events WHERE json_extract(event, '$.properties.revenue') > 100 GROUP BY type", []],
       ['stats (live tail poll)', '/studio/api/events/stats', 'SELECT count(*) FROM captured_events', []],
     ];
     console.log(`  ${'scenario'.padEnd(46)} ${'API p50'.padStart(8)} ${'API p99'.padStart(8)} | ${'SQL p50'.padStart(8)} ${'SQL p99'.padStart(8)}  (floor: one indexed SQLite query, no HTTP)`);

@@ -1,3 +1,4 @@
+import type { TypeCounts } from '../store/event-type-counts';
 import { parseWhere } from './where-filter';
 import { StudioError, notFound } from '../errors';
 import type { Store } from '../store';
@@ -93,9 +94,9 @@ export function createEventsService(store: Store) {
     deleteWhere(filter: EventFilter): number {
       return store.events.deleteWhere(filter);
     },
-    /** Matching events per call type. */
-    counts(filter: EventFilter, cursor?: string): { total: number; types: Record<string, number> } {
-      return store.events.countByType(filter, cursor ? parseSeq(cursor, 'cursor') : undefined);
+    /** Matching events per call type; with a budget, possibly the newer part only (see `more`). */
+    counts(filter: EventFilter, cursor?: string, budgetMs?: number): TypeCounts {
+      return store.events.countByType(filter, cursor ? parseSeq(cursor, 'cursor') : undefined, budgetMs);
     },
     /** Every matching event, newest first, page by page (export). */
     *pages(filter: EventFilter, pageSize = 500): Generator<CapturedEventDto[]> {

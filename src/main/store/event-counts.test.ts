@@ -108,3 +108,30 @@ describe('maintained event counts', () => {
     expect(store.events.checkCounts()).toEqual({ drifted: false });
   });
 });
+
+describe('counts of a filter the maintained counts cannot answer, in budgeted steps', () => {
+  it('answer the newest ids first with `more`, and the steps add up to the whole count', () => {
+    for (let r = 0; r < 30; r++) captureSome(r % 2 ? 'src-a' : 'src-b', '2026-02-01T00:00:00.000Z', 2_000, r);
+    const filter: EventFilter = { where: [{ path: '$.revenue', op: '>', value: 9_000 }] };
+    const whole = store.events.countByType(filter);
+    expect(whole.total).toBeGreaterThan(0);
+    expect(whole.more).toBeUndefined();
+    const sum = { total: 0, types: {} as Record<string, number> };
+    let cursor: number | undefined = store.events.maxSeq() + 1;
+    let steps = 0;
+    let counted = 0;
+    while (cursor !== undefined) {
+      const step = store.events.countByType(filter, cursor, 0); // a budget spent at once: one step a call
+      steps++;
+      sum.total += step.total;
+      for (const [type, n] of Object.entries(step.types)) sum.types[type] = (sum.types[type] ?? 0) + n;
+      counted += step.more?.counted ?? 0;
+      cursor = step.more ? Number(step.more.cursor) : undefined;
+    }
+    expect(steps).toBeGreaterThan(2);
+    expect(counted).toBe((steps - 1) * 25_000); // every step but the last says how far it got
+    expect(sum).toEqual(whole);
+    const direct = store.db.prepare("SELECT count(*) AS n FROM captured_events WHERE json_extract(event, '$.revenue') > 9000").get() as { n: number };
+    expect(whole.total).toBe(direct.n);
+  });
+});

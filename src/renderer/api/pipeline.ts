@@ -36,8 +36,8 @@ export const pipelineApi = {
 
   listEvents: (filter: EventFilterQuery, page: { limit?: number; cursor?: string; offset?: number }) =>
     request<{ events: StoredEventRow[]; next: string | null }>('GET', `/studio/api/events${queryString({ ...(filter as Query), ...page })}`),
-  countEvents: (filter: EventFilterQuery, cursor?: string) =>
-    request<EventTypeCounts>('GET', `/studio/api/events/counts${queryString({ ...(filter as Query), cursor })}`),
+  countEvents: (filter: EventFilterQuery, cursor?: string, budgetMs?: number) =>
+    request<EventTypeCounts>('GET', `/studio/api/events/counts${queryString({ ...(filter as Query), cursor, budgetMs })}`),
   eventStats: () => request<{ count: number; lastId: string | null; indexedUpTo: string }>('GET', '/studio/api/events/stats'),
   getEvent: (eid: string) => request<EventDetail>('GET', `/studio/api/events/${id(eid)}`),
   deleteEvents: (filter: EventFilterQuery, all = false) =>

@@ -32,6 +32,16 @@ export type EventFilterQuery = Static<typeof EventFilterQuery>;
 export const EventTypeCounts = Type.Object({
   total: Type.Integer(),
   types: Type.Record(Type.String(), Type.Integer(), { description: 'Matching events per call type (the type filter itself not applied)' }),
+  more: Type.Optional(
+    Type.Object(
+      {
+        cursor: Type.String({ description: 'Ask again with this cursor (and the same filter) for the counts of the older events; add them up' }),
+        counted: Type.Integer({ description: 'Ids counted so far, of `of`' }),
+        of: Type.Integer(),
+      },
+      { description: 'Present when a counting budget (budgetMs) ran out before the oldest event: these counts cover the newer part only' },
+    ),
+  ),
 });
 export type EventTypeCounts = Static<typeof EventTypeCounts>;
 

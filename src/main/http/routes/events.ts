@@ -20,7 +20,13 @@ const ListQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 20, description: 'The `next` of the previous page' })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'Skip this many matches after the cursor (random access)' })),
 });
-const CountsQuery = Type.Object({ ...filterFields, cursor: Type.Optional(Type.String({ maxLength: 20, description: 'Count only events older than this id' })) });
+const CountsQuery = Type.Object({
+  ...filterFields,
+  cursor: Type.Optional(Type.String({ maxLength: 20, description: 'Count only events older than this id' })),
+  budgetMs: Type.Optional(
+    Type.Integer({ minimum: 10, maximum: 60_000, description: 'Answer after about this long with the counts so far and `more` (a scan of a filter the maintained counts cannot answer)' }),
+  ),
+});
 const DeleteQuery = Type.Object({
   ...filterFields,
   all: Type.Optional(Type.Boolean({ description: 'Required to delete without any filter' })),
@@ -63,7 +69,7 @@ export const eventsRoutes =
     app.get(
       '/studio/api/events/counts',
       { schema: { tags, summary: 'Matching captured events per call type', querystring: CountsQuery, response: { 200: EventTypeCounts, ...studioErrors } } },
-      async (request) => service.counts(filterFromQuery(request.query), request.query.cursor),
+      async (request) => service.counts(filterFromQuery(request.query), request.query.cursor, request.query.budgetMs),
     );
     app.get(
       '/studio/api/events/export',

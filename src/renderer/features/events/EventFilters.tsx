@@ -110,7 +110,13 @@ export function EventFilters({ filter, counts, notApplied, whereError, sources, 
       </p>
       <div className="type-chips" role="group" aria-label="Types">
         <span className={notApplied ? 'error' : 'muted'} data-testid="match-count">
-          {notApplied ? 'Filter not applied' : counts ? `${counts.total.toLocaleString()} matching` : '…'}
+          {notApplied
+            ? 'Filter not applied'
+            : counts?.more
+              ? `${counts.total.toLocaleString()}+ matching, counting… ${Math.floor((100 * counts.more.counted) / Math.max(1, counts.more.of))}%`
+              : counts
+                ? `${counts.total.toLocaleString()} matching`
+                : '…'}
         </span>
         {shown.map((t) => (
           <button key={t} type="button" className={`chip ${types.includes(t) ? 'chip-on' : ''}`} aria-pressed={types.includes(t)} onClick={() => toggleType(t)} data-testid={`type-chip-${t}`}>

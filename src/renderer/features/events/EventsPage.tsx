@@ -112,7 +112,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         onChange={(f) => navigate(pageHref('events', f))} onPendingChange={setPending} />
       <div className="selection-bar" aria-label="Selection">
         <span data-testid="selection-count">{selection.size ? `${selection.size.toLocaleString()} selected` : 'No selection (click a checkbox; shift-click selects a range)'}</span>
-        {query.total !== undefined && query.total > 0 && <button type="button" className="link" onClick={selection.selectAllMatching} disabled={pending} title={pending ? whyNot : undefined}>Select all {query.total.toLocaleString()} matching</button>}
+        {query.total !== undefined && query.total > 0 && !query.counts?.more && <button type="button" className="link" onClick={selection.selectAllMatching} disabled={pending} title={pending ? whyNot : undefined}>Select all {query.total.toLocaleString()} matching</button>}
         {selection.size > 0 && <button type="button" className="link" onClick={selection.clear}>Clear selection</button>}
         <button type="button" className="secondary" disabled={!actionable} title={whyNot} onClick={replaySelection}>
           {selection.size ? 'Replay selection…' : 'Replay matching…'}

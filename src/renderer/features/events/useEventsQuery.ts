@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EventFilterQuery, EventTypeCounts } from '../../../shared/api/events';
 import { pipelineApi, type StoredEventRow } from '../../api/pipeline';
+import { countInSteps } from './count-in-steps';
 
 export const PAGE_SIZE = 100;
 
@@ -64,7 +65,14 @@ export function useEventsQuery(filter: EventFilterQuery | undefined, paused: boo
       const map = new Map<number, StoredEventRow[] | 'loading'>([[0, 'loading']]);
       const first = pipelineApi.listEvents(filter, { limit: PAGE_SIZE, cursor });
       // Settled either way, so a refused filter is one handled error, not also an unhandled rejection.
-      const counted = pipelineApi.countEvents(filter, cursor).then(
+      // Counts of a slow filter come step by step (newest ids first): shown as they grow.
+      let partialShown = false;
+      const counted = countInSteps(filter, cursor, (sofar) => {
+        if (mine !== generation.current) return false;
+        partialShown = true;
+        setCounts(sofar);
+        return true;
+      }).then(
         (c) => ({ counts: c }),
         (e: Error) => ({ error: e }),
       );
@@ -73,14 +81,14 @@ export function useEventsQuery(filter: EventFilterQuery | undefined, paused: boo
       map.set(0, rows.events);
       pages.current = map;
       setSnapshot({ cursor, lastId });
-      setCounts(rows.next ? undefined : { total: rows.events.length, types: {} });
+      if (!partialShown) setCounts(rows.next ? undefined : { total: rows.events.length, types: {} });
       setNewer(0);
       setError(undefined);
       setVersion((v) => v + 1);
       const answer = await counted;
       if (mine !== generation.current) return;
       if ('error' in answer) throw answer.error;
-      setCounts(answer.counts);
+      if (answer.counts) setCounts(answer.counts);
     } catch (e) {
       if (mine !== generation.current) return;
       forget();
@@ -132,6 +140,8 @@ export function useEventsQuery(filter: EventFilterQuery | undefined, paused: boo
   }, []);
   // Until the counts arrive the table holds the first page (and says more may follow).
   const firstPage = pages.current.get(0);
-  const total = counts?.total ?? (Array.isArray(firstPage) ? firstPage.length : undefined);
+  // Counts still growing (a slow filter): at least the rows counted so far and the first page.
+  const shown = Array.isArray(firstPage) ? firstPage.length : undefined;
+  const total = counts && !counts.more ? counts.total : counts ? Math.max(counts.total, shown ?? 0) : shown;
   return { total, counts, row, ensure, newer, refresh: () => void take(), error, version };
 }
