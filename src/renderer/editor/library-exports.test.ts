@@ -35,3 +35,24 @@ describe('libraryImportName', () => {
     expect(libraryImportName('event-utils')).toBe('eventUtils');
   });
 });
+
+describe('parseModule cache', () => {
+  it('parses a code once: the same tree for the same text, a new one for another, a syntax error thrown again', async () => {
+    const { parseModule } = await import('./library-exports');
+    const code = 'export function transformEvent(event) { return event; }';
+    const tree = parseModule(code);
+    expect(parseModule(code)).toBe(tree);
+    expect(parseModule(`${code}\n`)).not.toBe(tree);
+    const broken = 'export function (';
+    let first: unknown;
+    try {
+      parseModule(broken);
+    } catch (error) {
+      first = error;
+    }
+    expect(first).toBeInstanceOf(SyntaxError);
+    expect(() => parseModule(broken)).toThrow(first as Error);
+    for (let i = 0; i < 40; i++) parseModule(`export const v${i} = ${i};`);
+    expect(parseModule(code)).not.toBe(tree); // 32 kept: the oldest went
+  });
+});

@@ -17,8 +17,29 @@ export interface LibraryInfo {
   exports?: ExportInfo[];
 }
 
+// Parsed modules by their code (a version's code is its key): one lint pass parsed the same text
+// twice (code analysis, event paths), a save parsed it again, and every refresh of the workspace
+// parsed every library. The trees are only read. A syntax error is kept and thrown again.
+const PARSED_KEPT = 32;
+const parsed = new Map<string, Program | SyntaxError>();
+
+/** The module's syntax tree (cached by code; do not change it). Throws acorn's SyntaxError. */
 export function parseModule(code: string): Program {
-  return parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true });
+  let tree = parsed.get(code);
+  if (tree) {
+    parsed.delete(code); // most recently used last
+  } else {
+    try {
+      tree = parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true });
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      tree = error;
+    }
+    if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  }
+  parsed.set(code, tree);
+  if (tree instanceof SyntaxError) throw tree;
+  return tree;
 }
 
 function patternText(pattern: Pattern, code: string): string {
