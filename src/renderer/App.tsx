@@ -4,6 +4,7 @@ import { LoginPage } from './features/home/LoginPage';
 import { NavBar } from './features/shell/NavBar';
 import { Shell } from './features/shell/Shell';
 import { useMenuCommands } from './hooks/useMenuCommands';
+import { loadCoreStorage } from './lib/core-storage';
 import { ThemeContext, useThemeState } from './hooks/useTheme';
 
 type State = { kind: 'loading' } | { kind: 'login'; notice?: string } | { kind: 'ready'; info: StudioInfo } | { kind: 'error'; message: string };
@@ -31,7 +32,10 @@ export function App() {
     try {
       await adoptCredentials();
       if (!auth.get()) return setState({ kind: 'login' });
-      setState({ kind: 'ready', info: await api.info() });
+      const info = await api.info();
+      // Drafts, test sets and preferences live in the core: loaded (and this browser's old ones moved in) before any page reads them.
+      await loadCoreStorage();
+      setState({ kind: 'ready', info });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         auth.clear();
@@ -45,7 +49,7 @@ export function App() {
     // A refused session mid-work (server restarted, token changed): sign in again; drafts stay saved locally.
     const signedOut = () => {
       auth.clear();
-      setState((current) => (current.kind === 'ready' ? { kind: 'login', notice: 'The studio no longer accepts this session (was it restarted?). Sign in again; unsaved code is kept in this browser.' } : current));
+      setState((current) => (current.kind === 'ready' ? { kind: 'login', notice: 'The studio no longer accepts this session (was it restarted?). Sign in again; unsaved code is kept in the studio.' } : current));
     };
     window.addEventListener(UNAUTHORIZED_EVENT, signedOut);
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, signedOut);

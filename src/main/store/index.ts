@@ -17,6 +17,7 @@ import { sendRepo } from './send-repo';
 import { quarantineRepo } from './quarantine-repo';
 import { libraryPinsRepo } from './library-pins-repo';
 import { schemaRepo } from './schema-repo';
+import { userStateRepo } from './user-state-repo';
 import { createSecretBox, type SecretBox } from '../security/secret-box';
 
 /**
@@ -46,6 +47,7 @@ export function createStore(file: string, secrets: SecretBox = createSecretBox()
     quarantine: quarantineRepo(db),
     libraryPins: libraryPinsRepo(db),
     schema: schemaRepo(db),
+    userState: userStateRepo(db),
     close: () => db.close(),
   };
 }

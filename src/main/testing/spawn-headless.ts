@@ -14,10 +14,12 @@ export interface HeadlessProcess {
 const headless = resolve(dirname(fileURLToPath(import.meta.url)), '../../../out/main/headless.js');
 
 /** Spawns the built headless host as a child process and waits for its URL line. */
-export function startHeadless(options: { dataDir: string; args?: string[]; env?: Record<string, string> }): Promise<HeadlessProcess> {
+export function startHeadless(options: { dataDir: string; args?: string[]; env?: Record<string, string>; port?: number | 'remembered' }): Promise<HeadlessProcess> {
+  // Any free port unless told; 'remembered': no --port (the data folder's last port, else 8920).
+  const port = options.port === 'remembered' ? [] : ['--port', String(options.port ?? 0)];
   const child = spawn(
     process.execPath,
-    [...nodeFlags.core, headless, '--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])],
+    [...nodeFlags.core, headless, ...port, '--data-dir', options.dataDir, ...(options.args ?? [])],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, STUDIO_EMAIL: 'cli@example.com', STUDIO_TOKEN: 'cli-token', STUDIO_WRITE_KEY: 'cli-write-key', ...options.env },

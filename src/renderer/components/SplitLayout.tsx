@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { Group, Panel, Separator, useDefaultLayout, usePanelRef, type PanelImperativeHandle } from 'react-resizable-panels';
+import { userStorage } from '../lib/core-storage';
 
 export interface SplitPane {
   id: string;
@@ -12,7 +13,8 @@ export interface SplitPane {
   onCollapsedChange?: (collapsed: boolean) => void;
 }
 
-const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
+// Pane sizes are a preference: kept with the UI's state in the core once signed in.
+const storage = typeof localStorage === 'undefined' ? undefined : { getItem: (key: string) => userStorage().getItem(key), setItem: (key: string, value: string) => userStorage().setItem(key, value) };
 
 /**
  * Two panes with a draggable splitter between them; the sizes are remembered per `id` in this

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ThemeName } from '../editor/theme';
+import { userStorage } from '../lib/core-storage';
 
 export type ThemePreference = 'system' | ThemeName;
 const KEY = 'studio.theme';
@@ -26,7 +27,8 @@ export function useThemeState(): { theme: ThemeName; preference: ThemePreference
     theme,
     preference,
     setPreference(p) {
-      localStorage.setItem(KEY, p);
+      localStorage.setItem(KEY, p); // paints the sign-in page
+      userStorage().setItem(KEY, p);
       setPreferenceState(p);
     },
   };

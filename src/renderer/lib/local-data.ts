@@ -1,7 +1,8 @@
 import type { Kind } from '../hooks/routes';
 import type { TestEvent } from '../api/types';
+import { userStorage } from './core-storage';
 
-/** Unsaved code of one transformation or library, kept in this browser until saved. */
+/** Unsaved code of one transformation or library, kept (in the core) until saved. */
 export interface Draft {
   code: string;
   /** The saved version the draft started from. */
@@ -35,8 +36,8 @@ function read<T>(storage: KeyValue, key: string): T | undefined {
   }
 }
 
-/** Drafts, per-transformation test events and saved test sets (localStorage by default). */
-export function localData(storage: KeyValue = localStorage) {
+/** Drafts, per-transformation test events and saved test sets (kept in the core once signed in: core-storage.ts). */
+export function localData(storage: KeyValue = userStorage()) {
   const draftKey = (kind: Kind, id: string) => `studio.draft.${kind}.${id}`;
   return {
     draft(kind: Kind, id: string): Draft | undefined {

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 
 export interface HeadlessArgs {
-  port: number;
+  /** Asked for with --port (0: any free port); undefined: the remembered port, else 8920. */
+  port?: number;
   host: string;
   dataDir?: string;
   allowHosts: string[];
@@ -11,7 +12,8 @@ export interface HeadlessArgs {
 
 export const HEADLESS_USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data-dir DIR] [--allow-host NAME]... [--open]
 
-  --port N          port to listen on (default 8920; 0 picks a free port)
+  --port N          port to listen on (default: the port this data folder used last, else 8920,
+                    else a free one when that is taken; 0 picks a free port)
   --host H          address to bind (default 127.0.0.1; anything else is reachable from other machines)
   --data-dir DIR    where the database, logs and secrets live (default: the OS's per-user data folder)
   --allow-host NAME also accept this Host header on the UI and management APIs (repeatable)
@@ -32,11 +34,11 @@ export function parseHeadlessArgs(argv: string[]): HeadlessArgs {
     strict: true,
     allowPositionals: false,
   });
-  const portText = values.port ?? "8920";
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new Error(`--port must be a number from 0 to 65535, got "${portText}"`);
+  const portText = values.port;
+  const port = portText === undefined ? undefined : Number(portText);
+  if (portText !== undefined && (!/^\d+$/.test(portText) || port! > 65535)) throw new Error(`--port must be a number from 0 to 65535, got "${portText}"`);
   return {
-    port,
+    ...(port === undefined ? {} : { port }),
     host: values.host ?? '127.0.0.1',
     dataDir: values['data-dir'],
     allowHosts: values['allow-host'] ?? [],

@@ -31,6 +31,21 @@ describe('headless host (built output, child process)', () => {
     expect(await second.stop('SIGINT')).toBe(0);
   });
 
+  it('remembers its port per data folder when none is asked for; --port 0 still picks a free one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'headless-port-'));
+    const first = await startHeadless({ dataDir });
+    const port = new URL(first.url).port;
+    await first.stop('SIGTERM');
+    // No --port: the port this folder used last, so the UI's origin stays the same.
+    const again = await startHeadless({ dataDir, port: 'remembered' });
+    expect(new URL(again.url).port).toBe(port);
+    // --port 0 is still any free port.
+    const other = await startHeadless({ dataDir: mkdtempSync(join(tmpdir(), 'headless-port-')), port: 0 });
+    expect(new URL(other.url).port).not.toBe(port);
+    await other.stop('SIGTERM');
+    await again.stop('SIGTERM');
+  }, 40_000);
+
   it('rejects a bad flag with usage and exit code 2', async () => {
     const child = spawn(process.execPath, [...nodeFlags.core, headless, '--port', 'x'], { stdio: 'pipe' });
     let stderr = '';

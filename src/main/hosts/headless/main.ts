@@ -5,6 +5,7 @@ import { defaultDataDir } from '../../paths';
 import { startStudio, type Studio } from '../../studio';
 import { loginUrl, printBanner } from './banner';
 import { READY_PREFIX } from './ready-line';
+import { DEFAULT_PORT, rememberPort, rememberedPort } from './remembered-port';
 import { printStartupTrace } from '../../startup-trace';
 
 /** Headless host: the same core in plain Node, serving the renderer to any browser. */
@@ -33,20 +34,31 @@ async function main(): Promise<void> {
   const masterKey = process.env.STUDIO_MASTER_KEY || undefined;
   delete process.env.STUDIO_MASTER_KEY;
   let studio: Studio;
-  try {
-    studio = await startStudio({
+  // Not asked for a port: the one this data folder used last (a stable origin), else a free one when it is taken.
+  const port = args.port ?? rememberedPort(dataDir) ?? DEFAULT_PORT;
+  const start = (listenOn: number) =>
+    startStudio({
       dataDir,
       host: args.host,
-      port: args.port,
+      port: listenOn,
       credentials: credentialsFromEnv(),
       allowHosts: args.allowHosts,
       sessionToken,
       masterKey,
       prestartSandbox: true,
     });
+  try {
+    try {
+      studio = await start(port);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || args.port !== undefined) throw error;
+      console.error(`port ${port} is in use: listening on a free port instead (remembered for this data folder)`);
+      studio = await start(0);
+    }
+    rememberPort(dataDir, Number(new URL(studio.url).port));
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    console.error(e.code === 'EADDRINUSE' ? `port ${args.port} is in use: pick another with --port N (0 picks a free one)` : e.message);
+    console.error(e.code === 'EADDRINUSE' ? `port ${port} is in use: pick another with --port N (0 picks a free one)` : e.message);
     process.exit(1);
   }
   printBanner(studio, 'headless');

@@ -22,6 +22,7 @@ import { replaySendRoutes } from './replay-send';
 import { studioVersionsRoutes } from './studio-versions';
 import { libraryCallRoutes } from './library-call';
 import { backupRoutes } from './backup';
+import { userStateRoutes } from './user-state';
 import { debugRoutes } from './debug';
 import { schemaRoutes } from './schema';
 
@@ -55,6 +56,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   studioVersionsRoutes(ctx.transformations, ctx.libraries),
   libraryCallRoutes({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }),
   backupRoutes(ctx.backup),
+  userStateRoutes(ctx.store.userState),
   debugRoutes(ctx.debug, ctx.profiles),
   schemaRoutes(ctx.schema),
 ];

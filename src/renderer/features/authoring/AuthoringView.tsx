@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useDiscard } from './useDiscard';
 import type { ArtifactVersion } from '../../api/artifacts';
 import type { DestinationView } from '../../api/pipeline';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -52,6 +53,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
   const [dialog, setDialog] = useState<'details' | 'delete'>();
   const [overlay, setOverlay] = useState<VersionView>();
   const [message, setMessage] = useState<string>();
+  const { discard, notice: discardNotice } = useDiscard(editor, () => setMessage(undefined));
   const [publishing, setPublishing] = useState<{ version: ArtifactVersion; input: unknown[] | string }>();
   const formatting = useRef(false);
   const sideRef = usePanelRef();
@@ -131,7 +133,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                   editor.clearActionError();
                   setDialog('delete');
                 }}
-                onDiscard={editor.discardDraft}
+                onDiscard={discard}
                 message={editor.versionMessage}
                 onMessageChange={editor.setVersionMessage}
               />
@@ -147,7 +149,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                       </button>{' '}
                     </>
                   )}
-                  <button type="button" className="link" onClick={editor.discardDraft}>
+                  <button type="button" className="link" onClick={discard}>
                     Discard them
                   </button>
                 </p>
@@ -163,6 +165,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                 </p>
               )}
               {notice}
+              {discardNotice}
               <CodePane
                 kind={artifact.kind} artifactId={artifact.id}
                 code={editor.code}

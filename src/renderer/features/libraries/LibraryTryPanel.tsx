@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client';
+import { userStorage } from '../../lib/core-storage';
 import type { LibraryCallResponse } from '../../api/types';
 import { EmptyState } from '../../components/EmptyState';
 import { moduleExports } from '../../editor/library-exports';
@@ -24,7 +25,7 @@ const storageKey = (id: string) => `studio.library-call.${id}`;
 
 function loadSaved(id: string): Saved | undefined {
   try {
-    const raw = localStorage.getItem(storageKey(id));
+    const raw = userStorage().getItem(storageKey(id));
     return raw ? (JSON.parse(raw) as Saved) : undefined;
   } catch {
     return undefined;
@@ -60,7 +61,7 @@ export function LibraryTryPanel({ libraryId, name, importName, code, onJump }: L
   const chosen = functions?.find((f) => f.name === fn) ?? functions?.[0];
 
   useEffect(() => {
-    localStorage.setItem(storageKey(libraryId), JSON.stringify({ fn, args } satisfies Saved));
+    userStorage().setItem(storageKey(libraryId), JSON.stringify({ fn, args } satisfies Saved));
   }, [libraryId, fn, args]);
 
   if (functions === undefined) return <EmptyState title="The code does not parse">Fix the syntax error to call its functions.</EmptyState>;

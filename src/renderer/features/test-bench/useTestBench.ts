@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import type { NetworkCall, TestEvent } from '../../api/types';
 import { handlerKind } from '../../editor/code-analysis';
+import { userStorage } from '../../lib/core-storage';
 import { localData } from '../../lib/local-data';
 import { correlateResults, type CorrelatedRun } from './correlate-results';
 import { groupLogs, type LogGroups } from './log-groups';
@@ -67,7 +68,7 @@ export type RunContext = Partial<Record<'sourceId' | 'sourceName' | 'sourceType'
 const contextKey = (id: string) => `studio.testContext.${id}`;
 function readContext(id: string): RunContext {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(contextKey(id)) ?? '{}');
+    const value: unknown = JSON.parse(userStorage().getItem(contextKey(id)) ?? '{}');
     return value && typeof value === 'object' ? (value as RunContext) : {};
   } catch {
     return {};
@@ -89,7 +90,7 @@ export function useTestBench(transformationId: string): TestBenchState {
   const setContext = useCallback(
     (next: RunContext) => {
       setContextState(next);
-      localStorage.setItem(contextKey(transformationId), JSON.stringify(next));
+      userStorage().setItem(contextKey(transformationId), JSON.stringify(next));
     },
     [transformationId],
   );
