@@ -73,7 +73,7 @@ test('a draft typed and a saved set survive the host restarting on another port,
 
 test('restore then discard leaves no banner; discard can be undone', async ({ page, server }) => {
   const headers = { authorization: server.auth, 'content-type': 'application/json' };
-  const created = await (await fetch(`${server.url}/transformations`, { method: 'POST', headers, body: JSON.stringify({ name: 'Restored', code: IDENTITY }) })).json();
+  const created = (await (await fetch(`${server.url}/transformations`, { method: 'POST', headers, body: JSON.stringify({ name: 'Restored', code: IDENTITY }) })).json()) as { id: string };
   await fetch(`${server.url}/transformations/${created.id}`, { method: 'POST', headers, body: JSON.stringify({ code: DRAFT }) });
   const studio = new StudioPage(page);
   await studio.open(server.loginUrl);
