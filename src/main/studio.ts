@@ -23,6 +23,7 @@ import { createTestEventsService } from './management/test-events-service';
 import { createReplayJobs } from './replay/replay-jobs';
 import { createReplayService } from './replay/replay-service';
 import { createSendJobs } from './replay/send-jobs';
+import { destinationSendSink } from './pipeline/destination-send-sink';
 import { createSendService } from './replay/send-service';
 import { createPublishService } from './management/publish-service';
 import { createTransformationsService } from './management/transformations-service';
@@ -158,7 +159,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     closers.push(() => replayJobs.stop());
     const replay = createReplayService({ store, jobs: replayJobs, testEvents });
     replay.markInterrupted();
-    const sendJobs = createSendJobs(store.sends, (message) => ctx.log.warn(message));
+    const sendJobs = createSendJobs(store.sends, (message) => ctx.log.warn(message), (destinationId) =>
+      destinationSendSink({ store, dataDir: options.dataDir, workspaceId: bootstrap.workspaceId, getSandbox: () => sandbox }, destinationId),
+    );
     closers.push(() => sendJobs.stop());
     const sends = createSendService({ store, jobs: sendJobs, baseUrl: () => ctx.baseUrl });
     sends.markInterrupted();

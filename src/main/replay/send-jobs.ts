@@ -1,4 +1,5 @@
 import { dataPlaneSink } from '../pipeline/sinks/data-plane-sink';
+import type { Sink } from '../pipeline/sinks/sink';
 import type { SendOutcomeWrite, SendRepo, SendRow } from '../store/send-repo';
 
 const now = () => new Date().toISOString();
@@ -7,12 +8,15 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /** Retries of one request: 429, 5xx and network failures back off 200 ms, 400 ms, 800 ms. */
 export const SEND_RETRY = { maxAttempts: 4, backoffMs: 200, timeoutMs: 10_000 };
 
+/** A send to one of this studio's destinations is stored with this url prefix and the destination's id. */
+export const DESTINATION_URL = 'studio:destination/';
+
 /**
  * Sends jobs' events to a data plane's /v1/batch, chunk by chunk at the job's rate. Each
  * chunk's outcomes are stored before the next is sent; events once accepted are never sent
  * again by the job (a retry sends only pending and failed ones). 4xx answers are final.
  */
-export function createSendJobs(repo: SendRepo, onError: (message: string) => void) {
+export function createSendJobs(repo: SendRepo, onError: (message: string) => void, destinationSink?: (destinationId: string) => Sink) {
   const running = new Map<string, AbortController>();
   const cancelled = new Set<string>();
   let stopping = false;
@@ -20,7 +24,10 @@ export function createSendJobs(repo: SendRepo, onError: (message: string) => voi
   async function execute(row: SendRow): Promise<void> {
     const abort = new AbortController();
     running.set(row.id, abort);
-    const sink = dataPlaneSink({ url: row.url, writeKey: row.write_key, ...SEND_RETRY });
+    const sink =
+      destinationSink && row.url.startsWith(DESTINATION_URL)
+        ? destinationSink(row.url.slice(DESTINATION_URL.length))
+        : dataPlaneSink({ url: row.url, writeKey: row.write_key, ...SEND_RETRY });
     const chunkSize = Math.max(1, Math.min(100, row.rate_per_second));
     repo.setStatus(row.id, 'running', { startedAt: now() });
     let after = -1;
@@ -42,7 +49,7 @@ export function createSendJobs(repo: SendRepo, onError: (message: string) => voi
           .map((r) => ({ position: r.position, status: 'rejected', error: 'the captured event was deleted before it was sent', attempts: 0 }));
         present.forEach((r, i) => {
           const o = outcomes[i]!;
-          const status = o.ok ? 'accepted' : /gave up after/.test(o.error ?? '') ? 'failed' : 'rejected';
+          const status = o.ok ? 'accepted' : o.retry ? 'failed' : 'rejected';
           writes.push({ position: r.position, status, error: o.ok ? null : (o.error ?? 'failed'), attempts: o.attempts });
         });
         repo.record(row.id, writes);

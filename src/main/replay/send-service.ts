@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import type { Store } from '../store';
 import { newId } from '../store/ids';
 import type { SendRow } from '../store/send-repo';
-import type { SendJobs } from './send-jobs';
+import { DESTINATION_URL, type SendJobs } from './send-jobs';
 import { resolveSource } from './sources';
 
 function checkUrl(value: string): string {
@@ -26,11 +26,12 @@ export function createSendService(deps: { store: Store; jobs: SendJobs; baseUrl:
     if (!row) throw notFound(`send "${id}" not found`);
     return row;
   };
+  const destinationTarget = (id: string) => ({ kind: 'destination' as const, url: '', destinationId: id, name: store.destinations.get(id)?.name ?? `${id} (deleted)` });
   const present = (row: SendRow): SendJob => ({
     id: row.id,
     status: row.status as SendStatus,
     source: row.source,
-    target: { kind: row.target_kind, url: row.url },
+    target: row.url.startsWith(DESTINATION_URL) ? destinationTarget(row.url.slice(DESTINATION_URL.length)) : { kind: row.target_kind, url: row.url },
     ratePerSecond: row.rate_per_second,
     total: row.total,
     counts: repo.counts(row.id),
@@ -44,8 +45,14 @@ export function createSendService(deps: { store: Store; jobs: SendJobs; baseUrl:
     create(body: CreateSend): SendJob {
       let url: string;
       let writeKey: string;
-      const kind = body.target.kind ?? (body.target.url !== undefined ? 'remote' : 'local');
-      if (kind === 'remote') {
+      const kind = body.target.kind ?? (body.target.destinationId !== undefined ? 'destination' : body.target.url !== undefined ? 'remote' : 'local');
+      if (kind === 'destination') {
+        const destination = body.target.destinationId ? store.destinations.get(body.target.destinationId) : undefined;
+        if (!destination) throw body.target.destinationId ? notFound(`target.destinationId: destination "${body.target.destinationId}" not found`) : badRequest('target.destinationId is required when target.kind is "destination"');
+        // Stored as a local send (the table's kinds) whose url names the destination.
+        url = `${DESTINATION_URL}${destination.id}`;
+        writeKey = '';
+      } else if (kind === 'remote') {
         if (!body.target.url || !body.target.writeKey) throw badRequest('target.url and target.writeKey are required when target.kind is "remote"');
         url = checkUrl(body.target.url);
         writeKey = body.target.writeKey;
@@ -59,7 +66,7 @@ export function createSendService(deps: { store: Store; jobs: SendJobs; baseUrl:
       const inputs = resolveSource(store, body.source);
       const id = newId();
       repo.create(
-        { id, source: inputs.description, target_kind: kind, url, write_key: writeKey, rate_per_second: body.ratePerSecond ?? 500, created_at: new Date().toISOString() },
+        { id, source: inputs.description, target_kind: kind === 'destination' ? 'local' : kind, url, write_key: writeKey, rate_per_second: body.ratePerSecond ?? 500, created_at: new Date().toISOString() },
         inputs.events,
       );
       jobs.start(id);

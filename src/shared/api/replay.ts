@@ -163,11 +163,16 @@ export const SaveAsTestsBody = Type.Object(
 export type SaveAsTestsBody = Static<typeof SaveAsTestsBody>;
 export { SavedTestEvent };
 
-/** Where to send: `local` (this instance's event API as a source's write key) or `remote` (a data plane's url + writeKey). */
+/**
+ * Where to send: `local` (this instance's event API as a source's write key), `remote` (a data
+ * plane's url + writeKey) or `destination` (one of this studio's destinations: through its
+ * connected transformation, then its webhook, file, data plane or capture).
+ */
 export const SendTarget = Type.Object(
   {
-    kind: Type.Optional(Type.Enum(['local', 'remote'], { description: 'Default: remote with url, else local' })),
+    kind: Type.Optional(Type.Enum(['local', 'remote', 'destination'], { description: 'Default: destination with destinationId, remote with url, else local' })),
     sourceId: Type.Optional(Id),
+    destinationId: Type.Optional(Id),
     url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
     writeKey: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   },
@@ -194,7 +199,12 @@ export const SendJob = Type.Object({
   id: Type.String(),
   status: SendStatus,
   source: Type.String(),
-  target: Type.Object({ kind: Literals(['local', 'remote']), url: Type.String() }),
+  target: Type.Object({
+    kind: Literals(['local', 'remote', 'destination']),
+    url: Type.String(),
+    destinationId: Type.Optional(Type.String()),
+    name: Type.Optional(Type.String({ description: "The destination's name (kind destination)" })),
+  }),
   ratePerSecond: Type.Integer(),
   total: Type.Integer(),
   counts: Type.Object({ pending: Type.Integer(), accepted: Type.Integer(), rejected: Type.Integer(), failed: Type.Integer() }),

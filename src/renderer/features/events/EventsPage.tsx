@@ -10,6 +10,8 @@ import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
 import { replayHref } from '../replay/NewRunForm';
 import { usePaletteAction } from '../../hooks/usePaletteAction';
+import type { ReplaySource } from '../../../shared/api/replay';
+import { SendDialog } from './SendDialog';
 import { EventDetail } from './EventDetail';
 import { EventFilters } from './EventFilters';
 import { EventsTable } from './EventsTable';
@@ -39,7 +41,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
   const [scrolledAway, setScrolledAway] = useState(false);
   const [sources, setSources] = useState<Source[]>([]);
   const [openId, setOpenId] = useState<string>();
-  const [dialog, setDialog] = useState<'import' | 'delete'>();
+  const [dialog, setDialog] = useState<'import' | 'delete' | 'send'>();
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const [selectionSize, setSelectionSize] = useState(0);
@@ -87,6 +89,8 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
   const replaySelection = () => navigate(replayHref(
     selection.selection?.kind === 'ids' ? { ids: selection.selection.ids } : { filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) as Record<string, string> },
   ));
+  const sendSource = (): ReplaySource => (selection.selection?.kind === 'ids' ? { kind: 'events', ids: selection.selection.ids } : { kind: 'filter', filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) });
+  usePaletteAction(actionable ? { id: 'send-selection', label: selection.size ? 'Send the selected events to a destination…' : 'Send the matching events to a destination…', run: () => setDialog('send') } : undefined);
   usePaletteAction(actionable ? { id: 'replay-selection', label: selection.size ? 'Replay the selected events…' : 'Replay the matching events…', run: replaySelection } : undefined);
   return (
     <section className="page events-page" aria-labelledby="events-title">
@@ -117,6 +121,9 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         <button type="button" className="secondary" disabled={!actionable} title={whyNot} onClick={replaySelection}>
           {selection.size ? 'Replay selection…' : 'Replay matching…'}
         </button>
+        <button type="button" className="secondary" disabled={!actionable} title={whyNot} onClick={() => setDialog('send')}>
+          {selection.size ? 'Send selection to a destination…' : 'Send matching to a destination…'}
+        </button>
         <button type="button" className="secondary danger" disabled={!actionable} title={whyNot} onClick={() => setDialog('delete')}>
           {selection.size ? 'Delete selected' : 'Delete matching'}
         </button>
@@ -141,6 +148,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         )}
         {openId && <EventDetail id={openId} onClose={() => setOpenId(undefined)} />}
       </div>
+      {dialog === 'send' && <SendDialog source={sendSource()} label={targetLabel === 'all events' ? 'all events' : `${targetLabel} events`} onClose={() => setDialog(undefined)} />}
       {dialog === 'import' && <ImportDialog sources={sources} onClose={() => setDialog(undefined)} onImported={query.refresh} />}
       {dialog === 'delete' && (
         <ConfirmDialog title={`Delete ${targetLabel}?`} confirmLabel="Delete events" danger onCancel={() => setDialog(undefined)} onConfirm={() => void remove()}>
