@@ -21,6 +21,8 @@ export interface ProcessSandbox extends Sandbox {
   processes(): SandboxProcessInfo[];
   /** Starts a sandbox process before the first run needs it (the core does after its URL line). */
   prestart(): void;
+  /** The live processes and, since start, the processes recycled, killed, and killed because a run's isolate stalled past its time limit. */
+  status(): { processes: SandboxProcessInfo[]; recycled: number; killed: number; stalled: number };
 }
 
 const DEFAULT_SANDBOX_PROCESSES = 1;
@@ -293,6 +295,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     },
     processes: () => processes.processes(),
     prestart: () => processes.prestart(),
+    status: () => ({ processes: processes.processes(), recycled: processes.recycled, killed: processes.killed, stalled: processes.stalled }),
     close() {
       closed = true;
       warm.clear();

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { StudioError } from '../errors';
 import type { ErrorCode } from '../../shared/errors';
 import { messages, sandboxError } from './errors';
+import { RETIRE_KILL_MS, STALL_GRACE_MS, STALL_START_MS, superviseChild } from './process-watch';
 import type { PooledInstance } from './pool';
 import { REPLAY_BATCHES_IN_FLIGHT, type CoreMessage, type GroupedAnswer, type LibraryTestRequest, type ProcessReply, type ReplayBatchesReply, type ReplayBatchesRequest, type RunRequest } from './process/protocol';
 import type { StagedPayload } from './payload';
@@ -27,6 +28,11 @@ type Pending = {
   onProgress?: (done: number) => void;
   /** The pieces of an answer in parts, in order. */
   onPart?: (json: string) => void;
+  /** A run's CPU limit (ms): its isolate must answer or wait on host requests by then (plus a grace), else the process is killed. */
+  cpuMs?: number;
+  /** Extra time before the run's first watch (its isolate is made first, or it waits for its key's previous run). */
+  startMs?: number;
+  stall?: NodeJS.Timeout;
 };
 
 /**
@@ -129,6 +135,8 @@ export class Slot {
     private readonly retireMs: number,
     /** Runs replay batches at a lower CPU priority (sandbox-process.ts), so interactive runs go first. */
     readonly background = false,
+    /** Told when the process is killed: `stalled` when a run's isolate did not yield by its limit. */
+    private readonly onKill: (stalled: boolean) => void = () => {},
   ) {
     this.child = fork(sandboxEntry, [], {
       execArgv: execArgvFor(sandboxEntry, background),
@@ -145,6 +153,7 @@ export class Slot {
         ...(background ? { [BACKGROUND_ENV]: '1' } : {}),
       },
     });
+    superviseChild(this.child);
     this.child.on('message', (reply: ProcessReply) => this.answer(reply));
     this.child.on('error', () => {}); // exit follows
     this.gone = new Promise((resolve) =>
@@ -170,12 +179,21 @@ export class Slot {
       // Deadlines count from here: starting the process is not a run's time (on a busy machine
       // it took long enough to kill the first run of a fresh process as stuck).
       this.ready = true;
-      for (const pending of this.pending.values()) this.arm(pending, pending.deadlineMs);
+      for (const [id, pending] of this.pending) {
+        this.arm(pending, pending.deadlineMs);
+        this.watch(id, pending, pending.startMs);
+      }
+      return;
+    }
+    if (reply.type === 'resumed') {
+      const pending = this.pending.get(reply.id);
+      if (pending) this.watch(reply.id, pending);
       return;
     }
     if (reply.type === 'part') return this.pending.get(reply.id)?.onPart?.(reply.json);
     if (reply.type === 'entered') {
       if (this.syncId === reply.id) this.unblock();
+      clearTimeout(this.pending.get(reply.id)?.stall); // waiting on host requests: not running
       return;
     }
     this.rssMb = reply.rssMb;
@@ -222,8 +240,39 @@ export class Slot {
     for (const wake of this.unblockWaiters.splice(0)) wake();
   }
 
+  /** (Re)starts the watch on a run's isolate: it must answer or wait on host requests within its CPU limit plus the grace. */
+  private watch(id: number, pending: Pending, extraMs = 0): void {
+    clearTimeout(pending.stall);
+    if (pending.cpuMs === undefined || !this.ready) return;
+    // Wall time, as isolated-vm's own limit of each isolate call: a run past it was going to fail
+    // with the time limit anyway.
+    pending.stall = setTimeout(() => this.stalled(id), pending.cpuMs + STALL_GRACE_MS + extraMs);
+    pending.stall.unref();
+  }
+
+  /** The run's isolate did not yield: it fails with the time limit, and the process goes (its other runs fail as crashed). */
+  private stalled(id: number): void {
+    const pending = this.pending.get(id);
+    if (!pending || this.exited) return;
+    this.settle(id);
+    pending.reject(sandboxError(messages.timeout(pending.cpuMs!)));
+    this.kill(true);
+  }
+
+  /** Ends the process at once (its runs in flight fail as crashed). */
+  kill(stalled = false): void {
+    if (this.exited || this.killed) return;
+    this.killed = true;
+    this.onKill(stalled);
+    this.child.kill('SIGKILL');
+  }
+
+  /** Killed by the core: it takes no more work (its exit is on the way). */
+  killed = false;
+
   private settle(id: number): void {
     if (this.syncId === id) this.unblock();
+    clearTimeout(this.pending.get(id)?.stall);
     clearTimeout(this.pending.get(id)?.timer);
     this.pending.delete(id);
     if (this.pending.size === 0) this.idle();
@@ -235,8 +284,11 @@ export class Slot {
     if (this.pending.size === 0) this.stop();
   }
 
+  /** Tells the process to exit (it does on disconnect); one that has not exited after RETIRE_KILL_MS is killed. */
   private stop(): void {
-    if (!this.exited && this.child.connected) this.child.disconnect(); // it exits on disconnect
+    if (this.exited) return;
+    if (this.child.connected) this.child.disconnect();
+    setTimeout(() => this.kill(), RETIRE_KILL_MS).unref();
   }
 
   /**
@@ -248,7 +300,7 @@ export class Slot {
     clearTimeout(this.retireTimer);
     if (this.retireMs <= 0 || this.exited || this.warm > 0 || this.pending.size > 0) return;
     this.retireTimer = setTimeout(() => {
-      if (this.warm === 0 && this.pending.size === 0 && !this.exited) this.child.disconnect(); // it exits on disconnect
+      if (this.warm === 0 && this.pending.size === 0 && !this.exited) this.stop();
     }, this.retireMs);
     this.retireTimer.unref();
   }
@@ -278,11 +330,12 @@ export class Slot {
     name: string,
     deadlineMs: number,
     kill: () => void,
-    listeners: Pick<Pending, 'onProgress' | 'onPart'> = {},
+    listeners: Pick<Pending, 'onProgress' | 'onPart' | 'cpuMs' | 'startMs'> = {},
   ): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const pending: Pending = { name, resolve, reject, deadlineMs, kill, ...listeners };
       this.arm(pending, this.ready ? deadlineMs : deadlineMs + STARTUP_MS);
+      this.watch(message.id, pending, pending.startMs);
       this.pending.set(message.id, pending);
       if (message.type === 'run' && message.sync) {
         this.syncId = message.id;
@@ -318,11 +371,11 @@ export class RemoteInstance implements PooledInstance {
   }
 
   get broken(): boolean {
-    return this.slot.exited || this.slot.retiring;
+    return this.slot.exited || this.slot.killed || this.slot.retiring;
   }
 
   get disposed(): boolean {
-    return this.dropped || this.slot.exited;
+    return this.dropped || this.slot.exited || this.slot.killed;
   }
 
   dispose(): void {
@@ -373,20 +426,20 @@ export class ProcessPool {
 
   /** A live process that takes work (a retired one is disconnected before it exits). */
   private static usable(slot: Slot | undefined): slot is Slot {
-    return !!slot && !slot.exited && !slot.retiring && slot.child.connected;
+    return !!slot && !slot.exited && !slot.killed && !slot.retiring && slot.child.connected;
   }
 
   private slot(index: number): Slot {
     const existing = this.slots[index];
     if (ProcessPool.usable(existing)) return existing;
-    const slot = new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0);
+    const slot = new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0, false, this.onKill);
     this.slots[index] = slot;
     return slot;
   }
 
   /** The replay process (lower CPU priority), started on demand. */
   private backgroundSlot(): Slot {
-    if (!ProcessPool.usable(this.background)) this.background = new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0, true);
+    if (!ProcessPool.usable(this.background)) this.background = new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0, true, this.onKill);
     return this.background;
   }
 
@@ -402,6 +455,7 @@ export class ProcessPool {
     this.vacate(slot);
     for (const [, pending] of slot.pending) {
       clearTimeout(pending.timer);
+      clearTimeout(pending.stall);
       pending.reject(
         this.closed
           ? sandboxError(messages.disposed)
@@ -461,11 +515,11 @@ export class ProcessPool {
     message: Omit<RunRequest, 'id'> | Omit<ReplayBatchesRequest, 'id'> | Omit<LibraryTestRequest, 'id'>,
     name: string,
     deadlineMs: number,
-    listeners?: Pick<Pending, 'onProgress' | 'onPart'>,
+    listeners?: Pick<Pending, 'onProgress' | 'onPart' | 'cpuMs' | 'startMs'>,
     id = this.nextId++,
   ) {
     // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
-    return slot.send({ ...message, id } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.child.kill('SIGKILL'), listeners);
+    return slot.send({ ...message, id } as CoreMessage & { id: number }, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.kill(), listeners);
   }
 
   /**
@@ -522,7 +576,10 @@ export class ProcessPool {
       throw error;
     }
     const message = { ...request, payload, type: 'run' as const, ...(sync ? { sync: true } : {}), ...(staged > 0 ? { staged } : {}) };
-    const reply = await this.request(slot, message, request.name, deadlineMs, { onPart }, id).finally(() => this.recycleIfGrown(slot));
+    // The watchdog: a cold isolate is made first, a grouped run may wait for its key's previous run
+    // (the process says when the run starts: 'resumed').
+    const startMs = handle && !request.group ? 0 : request.timeoutMs + STALL_START_MS;
+    const reply = await this.request(slot, message, request.name, deadlineMs, { onPart, cpuMs: request.timeoutMs, startMs }, id).finally(() => this.recycleIfGrown(slot));
     const instance = handle ?? new RemoteInstance(slot, request.key, request.memoryLimitMb);
     return { json: reply.json ?? 'null', grouped: reply.grouped, network: reply.network ?? [], instance };
   }
@@ -593,6 +650,13 @@ export class ProcessPool {
 
   /** Processes replaced because they had grown past the memory limit (since start). */
   recycled = 0;
+  /** Processes killed (since start): stuck past a deadline, not exiting when retired, or `stalled` (a run's isolate did not yield by its time limit). */
+  killed = 0;
+  stalled = 0;
+  private readonly onKill = (stalled: boolean) => {
+    this.killed++;
+    if (stalled) this.stalled++;
+  };
   private readonly retiring = new Set<Slot>();
 
   async testLibrary(request: Omit<LibraryTestRequest, 'id' | 'type'>): Promise<void> {
@@ -609,6 +673,6 @@ export class ProcessPool {
 
   close(): void {
     this.closed = true;
-    for (const slot of [...this.slots, this.background]) if (slot && !slot.exited) slot.child.kill('SIGKILL');
+    for (const slot of [...this.slots, this.background, ...this.retiring]) if (slot && !slot.exited) slot.kill();
   }
 }

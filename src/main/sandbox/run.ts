@@ -54,8 +54,13 @@ export interface RunMode {
    * put into the isolate (those that came while no isolate was warm), or the error staging hit.
    */
   stage?: { id: number; texts: string[]; error?: unknown };
-  /** A sync run's first call returned with the run still waiting on host requests: this thread is free again. */
+  /**
+   * The isolate returned with the run waiting on host requests (this thread is free again, and the
+   * isolate is not running: the core's watchdog does not count this time).
+   */
   onEntered?: () => void;
+  /** The isolate is entered again (a host request's answer is handed back): the watchdog counts again. */
+  onResumed?: () => void;
 }
 
 /**
@@ -130,7 +135,7 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
       if (done) return;
       if (answer === '#') return afterEntry(await call('poll'));
       if (answer === '#0') return fail(sandboxError(messages.neverSettles));
-      if (answer.startsWith('#')) return; // host requests are in flight; their answers come back through settle
+      if (answer.startsWith('#')) return mode.onEntered?.(); // host requests are in flight; their answers come back through settle
       finish(answer);
     };
 
@@ -139,6 +144,7 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
         .then(async () => {
           if (done) return;
           const json = JSON.stringify(answer.ok ? (answer.value ?? null) : failurePayload(answer));
+          mode.onResumed?.();
           await call('settle', id, answer.ok, json);
           await afterEntry(await call('poll'));
         })
@@ -189,7 +195,11 @@ export function runOnInstance(instance: SandboxInstance, payload: string, limits
       fail(error);
       return;
     }
-    if (first.startsWith('#')) mode.onEntered?.();
+    // '#': the call returned and the run goes on asynchronously (a poll): this thread is free, the isolate runs.
+    if (first === '#') {
+      mode.onEntered?.();
+      mode.onResumed?.();
+    }
     afterEntry(first).catch(fail);
   });
 }

@@ -146,6 +146,8 @@ export type ProcessReply =
   | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchesReply; network?: NetworkCall[]; rssMb: number; heapMb: number }
   /** A run on the process's thread is waiting on host requests: the thread takes other work again. */
   | { type: 'entered'; id: number }
+  /** The run's isolate runs again (after it was made, waited for, or waiting on host requests). */
+  | { type: 'resumed'; id: number }
   /** A piece of an answer in parts: a JSON array of entries, in order, before the answer. */
   | { type: 'part'; id: number; json: string }
   /** A replay request's stored progress (position after its last stored batch); sent now and then while it runs. */

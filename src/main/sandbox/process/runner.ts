@@ -19,6 +19,14 @@ function grouped(json: string, messageIds: (string | null)[], maxOutputChars: nu
 
 const COLLECT_EXTERNAL_BYTES = 8 * 1024 * 1024;
 
+/** What the core's watchdog hears of a run: when its isolate waits on host requests, and when it runs again. */
+export interface RunWatch {
+  onEntered?: () => void;
+  onResumed?: () => void;
+  /** Set when the run waited for its key's previous run (its time starts once it runs). */
+  waited?: boolean;
+}
+
 type RunReply = { json?: string; grouped?: GroupedAnswer; lines?: GroupedLines; network: NetworkCall[] };
 
 /**
@@ -90,18 +98,20 @@ export function createRunner() {
     if (staged?.instance) release(staged.key, staged.instance);
   }
 
-  async function runHeld(request: RunRequest, asLines: boolean, onPart?: (json: string) => void, onEntered?: () => void): Promise<RunReply> {
+  async function runHeld(request: RunRequest, asLines: boolean, onPart?: (json: string) => void, watch: RunWatch = {}): Promise<RunReply> {
     const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
     const credentials = request.credentials;
     const network: NetworkCall[] = [];
     const staged = stagedFor(request);
+    const warm = staged?.instance ?? pool.take(request.key);
     const instance =
-      staged?.instance ??
-      pool.take(request.key) ??
+      warm ??
       (await SandboxInstance.create(
         { name: request.name, code: request.code, libraries, memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs, runtime: request.runtime },
         codeCache,
       ));
+    // A run that made its isolate (or waited for its key's previous run) starts its time now.
+    if (!warm || watch.waited) watch.onResumed?.();
     running.add(instance);
     // Inputs with distinct messageIds (replay's always are) are grouped by the isolate itself.
     const byIsolate = request.group !== undefined && isolateCanGroup(request.group.messageIds);
@@ -118,7 +128,8 @@ export function createRunner() {
         onPart: request.inParts && !request.group ? onPart : undefined,
         sync: request.sync === true && !request.group,
         stage: staged && { id: request.id, texts: staged.texts, error: staged.error },
-        onEntered,
+        onEntered: watch.onEntered,
+        onResumed: watch.onResumed,
       });
       if (!request.group) return { json, network };
       const { messageIds } = request.group;
@@ -171,15 +182,18 @@ export function createRunner() {
      * `asLines`: a grouped run's results as strings (replay batches run in this process).
      * `onPart`: receives the pieces of an answer in parts (`request.inParts`) as they come.
      */
-    async run(request: RunRequest, asLines = false, onPart?: (json: string) => void, onEntered?: () => void): Promise<RunReply> {
+    async run(request: RunRequest, asLines = false, onPart?: (json: string) => void, watch: RunWatch = {}): Promise<RunReply> {
       // Replay sends a key's next batch before the last one is answered: it waits here for the
       // warm isolate (runs of one key in arrival order) instead of starting a second one.
-      if (request.group) while (active.has(request.key)) await active.get(request.key);
+      if (request.group) while (active.has(request.key)) {
+        watch.waited = true;
+        await active.get(request.key);
+      }
       let finished!: () => void;
       const mine = new Promise<void>((resolve) => (finished = resolve));
       active.set(request.key, mine);
       try {
-        return await runHeld(request, asLines, onPart, onEntered);
+        return await runHeld(request, asLines, onPart, watch);
       } finally {
         if (active.get(request.key) === mine) active.delete(request.key);
         finished();

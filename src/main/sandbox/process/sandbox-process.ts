@@ -58,7 +58,10 @@ process.on('message', (message: CoreMessage) => {
   if (background && message.type === 'replay') lowerPriority();
   const work =
     message.type === 'run'
-      ? runner.run(message, false, (json) => send({ type: 'part', id: message.id, json }), () => send({ type: 'entered', id: message.id }))
+      ? runner.run(message, false, (json) => send({ type: 'part', id: message.id, json }), {
+          onEntered: () => send({ type: 'entered', id: message.id }),
+          onResumed: () => send({ type: 'resumed', id: message.id }),
+        })
       : message.type === 'replay'
         ? replays.batches(message, (done) => {
             send({ type: 'progress', id: message.id, done, ...memory() });
@@ -73,11 +76,16 @@ process.on('message', (message: CoreMessage) => {
     .finally(() => external.end(--inFlight === 0));
 });
 
-// The core went away (closed or killed): nothing left to run for.
+// The core went away (closed, retired this process, or was killed): nothing left to run for. The
+// process ends itself with SIGKILL, not exit(): exit() joins the isolates' threads, and a thread
+// an isolate left suspended (a builtin that ignored its time limit) would hold it forever.
 process.on('disconnect', () => {
-  replays.close();
-  runner.close();
-  process.exit(0);
+  try {
+    replays.close();
+    runner.close();
+  } finally {
+    process.kill(process.pid, 'SIGKILL');
+  }
 });
 
 send({ type: 'ready' });
