@@ -673,6 +673,6 @@ export class ProcessPool {
 
   close(): void {
     this.closed = true;
-    for (const slot of [...this.slots, this.background, ...this.retiring]) if (slot && !slot.exited) slot.kill();
+    for (const slot of [...this.slots, this.background, ...this.retiring]) if (slot && !slot.exited) slot.child.kill('SIGKILL');
   }
 }
