@@ -22,6 +22,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import nodeFlags from '../src/main/hosts/node-flags.json' with { type: 'json' };
+import { cpuMs } from './lib/cpu.mjs';
+import { storageFloor } from './lib/storage-floor.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -95,9 +97,10 @@ function generate(count, format, extra = []) {
   return text.toString('utf8').trim().split('\n');
 }
 
-/** Runs autocannon rotating over `bodies`; returns the result. */
-function drive(url, path, bodies, conns, extraHeaders = {}) {
+/** Runs autocannon rotating over `bodies` against the server `pid`; returns the result with the server's CPU µs per request. */
+function drive(pid, url, path, bodies, conns, extraHeaders = {}) {
   let i = 0;
+  const cpu0 = cpuMs(pid);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -108,48 +111,10 @@ function drive(url, path, bodies, conns, extraHeaders = {}) {
         headers: { authorization: auth, 'content-type': 'application/json', ...extraHeaders },
         requests: [{ setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length] }) }],
       },
-      (error, result) => (error ? reject(error) : resolve(result)),
+      (error, result) => (error ? reject(error) : resolve({ ...result, cpuUsPerRequest: ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, result.requests.total) })),
     );
     instance.on('tick', () => {});
   });
-}
-
-/**
- * The storage floor: for each of the studio's own stored /v1/batch requests, parse its body and
- * insert the very rows the studio stored for it (enriched events + the request row) in one
- * transaction, into a fresh file with the studio's schema, for `seconds`; returns events/s.
- */
-function storageFloor(schemaSql, requests, seconds) {
-  const dir = mkdtempSync(join(tmpdir(), 'studio-bench-floor-'));
-  const db = new Database(join(dir, 'floor.db'));
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    for (const sql of schemaSql) db.exec(sql);
-    const insertEvent = db.prepare(
-      'INSERT INTO captured_events (source_id, type, event_name, user_id, anonymous_id, message_id, received_at, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const insertRequest = db.prepare('INSERT INTO event_requests (first_seq, last_seq, source_id, call_type, request_ip, received_at, body) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const store = db.transaction((request, receivedAt) => {
-      let last = 0;
-      for (const e of request.events) {
-        last = Number(insertEvent.run(request.source_id, e.type, e.event_name, e.user_id, e.anonymous_id, e.message_id, receivedAt, e.event).lastInsertRowid);
-      }
-      insertRequest.run(last - request.events.length + 1, last, request.source_id, 'batch', request.request_ip, receivedAt, request.body);
-    });
-    let events = 0;
-    const started = performance.now();
-    for (let i = 0; performance.now() - started < seconds * 1000; i++) {
-      const request = requests[i % requests.length];
-      JSON.parse(request.body); // the parse the event API does
-      store(request, new Date().toISOString());
-      events += request.events.length;
-    }
-    return events / ((performance.now() - started) / 1000);
-  } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -169,7 +134,7 @@ async function main() {
   const rows = [];
   const floor = await startChild(['-e', FLOOR]);
   try {
-    const r = await drive(floor.url, '/v1/track', tracks, connections);
+    const r = await drive(floor.child.pid, floor.url, '/v1/track', tracks, connections);
     rows.push({ name: 'floor: bare node:http, 200 OK', r, events: 1 });
   } finally {
     await stop(floor.child);
@@ -186,13 +151,13 @@ async function main() {
     });
     const probe = await fetch(`${studio.url}/v1/track`, { method: 'POST', headers: { authorization: auth }, body: tracks[0] });
     if ((await probe.text()) !== 'OK') throw new Error('probe call was not accepted');
-    const single = await drive(studio.url, '/v1/track', tracks, connections);
+    const single = await drive(studio.child.pid, studio.url, '/v1/track', tracks, connections);
     rows.push({ name: 'studio: POST /v1/track (1 event)', r: single, events: 1 });
-    const batch = await drive(studio.url, '/v1/batch', batches, batchConnections);
+    const batch = await drive(studio.child.pid, studio.url, '/v1/batch', batches, batchConnections);
     rows.push({ name: 'studio: POST /v1/batch (100 events)', r: batch, events: batchEvents });
     // Gzip /v1/batch: the same batches gzipped (the Node SDK's default), same connections.
     const gzipped = batches.map((b) => gzipSync(b));
-    const gzipBatch = await drive(studio.url, '/v1/batch', gzipped, batchConnections, { 'content-encoding': 'gzip' });
+    const gzipBatch = await drive(studio.child.pid, studio.url, '/v1/batch', gzipped, batchConnections, { 'content-encoding': 'gzip' });
     rows.push({ name: 'studio: POST /v1/batch gzip (100 ev.)', r: gzipBatch, events: batchEvents, gzip: { plain: batches, gzipped } });
     // The lookup-key index is built in the background (it yields while events pour in).
     const manage = { authorization: `Basic ${Buffer.from('bench@example.com:bench-token').toString('base64')}` };
@@ -222,14 +187,15 @@ async function main() {
     .map((r) => ({ ...r, events: eventsOf.all(r.first_seq, r.last_seq) }));
   db.close();
   rmSync(dataDir, { recursive: true, force: true });
-  const floorEventsPerSecond = storageFloor(schemaSql, storedRequests, duration);
+  const storage = storageFloor(schemaSql, storedRequests, duration);
+  const floorEventsPerSecond = storage.perSecond;
 
   const floorRate = rows[0].r.requests.average;
-  console.log('scenario                               req/s     events/s   p99 ms   non-2xx  errors  req/s ÷ floor');
+  console.log('scenario                               req/s     events/s   p99 ms   non-2xx  errors  req/s ÷ floor  server CPU µs/req');
   for (const { name, r, events } of rows) {
     const rate = r.requests.average;
     console.log(
-      `${name.padEnd(36)} ${fmt(rate).padStart(8)} ${fmt(rate * events).padStart(12)} ${fmt(r.latency.p99, 1).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors + r.timeouts).padStart(7)} ${fmt(rate / floorRate, 2).padStart(14)}`,
+      `${name.padEnd(36)} ${fmt(rate).padStart(8)} ${fmt(rate * events).padStart(12)} ${fmt(r.latency.p99, 1).padStart(8)} ${String(r.non2xx).padStart(9)} ${String(r.errors + r.timeouts).padStart(7)} ${fmt(rate / floorRate, 2).padStart(14)} ${fmt(r.cpuUsPerRequest, 1).padStart(18)}`,
     );
   }
   const [, single, batch, gzipBatch] = rows;
@@ -251,6 +217,9 @@ async function main() {
   );
   const ratio = single.r.requests.average / floorRate;
   console.log(`/v1/track: ${fmt(ratio, 2)} × the floor's request rate (target ≥ 0.5) → ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
+  // On a shared machine wall rates swing with other load; CPU per request of the server process
+  // (all its threads) swings less. floor CPU ÷ studio CPU is the rate ratio both would reach on one free core.
+  console.log(`CPU per request: /v1/track ${fmt(rows[0].r.cpuUsPerRequest / single.r.cpuUsPerRequest, 2)} × the floor's rate by CPU; /v1/batch ${fmt(storage.cpuUsPerEvent / (batch.r.cpuUsPerRequest / batchEvents), 2)} × the storage floor's by CPU (${fmt(batch.r.cpuUsPerRequest / batchEvents, 2)} vs ${fmt(storage.cpuUsPerEvent, 2)} µs per event)`);
 }
 
 main().catch((error) => {

@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodeFlags from '../src/main/hosts/node-flags.json' with { type: 'json' };
+import { cpuMs } from './lib/cpu.mjs';
 import { BENCH_AUTH } from './lib/headless-host.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -33,7 +34,7 @@ console.log('listening on http://127.0.0.1:' + app.server.address().port);
 `;
 const env = { ...process.env, STUDIO_EMAIL: 'bench@example.com', STUDIO_TOKEN: 'bench-token', STUDIO_WRITE_KEY: 'bench-write-key', STUDIO_STARTUP_TRACE: '1' };
 
-/** Spawns argv; resolves at its first URL line with the ms it took, the URL, its trace and a stop(). */
+/** Spawns argv; resolves at its first URL line with the ms (wall and CPU) it took, the URL, its trace and a stop(). */
 function timedStart(argv) {
   const t0 = performance.now();
   const child = spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
@@ -55,10 +56,12 @@ function timedStart(argv) {
       const m = ms === undefined && /http:\/\/127\.0\.0\.1:\d+/.exec(out);
       if (!m) return;
       ms = performance.now() - t0;
+      const cpu = cpuMs(child.pid);
       url = m[0];
       clearTimeout(timer);
       resolve({
         ms,
+        cpu,
         url,
         trace: argv.includes('-e') ? Promise.resolve({}) : Promise.race([trace, new Promise((r) => setTimeout(() => r({}), 2000))]),
         stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', done), child.kill('SIGTERM')))),
@@ -100,7 +103,7 @@ try {
     const newPhases = await first.trace;
     await first.stop();
     rmSync(fresh, { recursive: true, force: true });
-    rounds.push({ floor: floor.ms, core: again.ms, fresh: first.ms, phases, newPhases, testRunMs });
+    rounds.push({ floor: floor.ms, core: again.ms, fresh: first.ms, phases, newPhases, testRunMs, cpu: { floor: floor.cpu, core: again.cpu, fresh: first.cpu } });
   }
 } finally {
   rmSync(existing, { recursive: true, force: true });
@@ -116,6 +119,8 @@ console.log(`  core, new data folder: spawned to its URL line             ${s(mi
 console.log(`  first test run answered after the URL line (sandbox start) ${s(mid.testRunMs)}`);
 console.log(`  medians over all rounds: floor ${s(median(rounds.map((r) => r.floor)))}, core ${s(median(rounds.map((r) => r.core)))}, new folder ${s(median(rounds.map((r) => r.fresh)))}, first test run ${s(median(rounds.map((r) => r.testRunMs)))}`);
 console.log(`  every round's core/floor: ${rounds.map((r) => (r.core / r.floor).toFixed(2)).join(' ')}`);
+const cpu = (key) => median(rounds.map((r) => r.cpu[key]));
+console.log(`  CPU time to the URL line (user + system, 10 ms ticks, medians): floor ${cpu('floor')} ms, core ${cpu('core')} ms (x${(cpu('core') / cpu('floor')).toFixed(2)}), new folder ${cpu('fresh')} ms`);
 const printPhases = (title, marks) => {
   let prev = 0;
   const parts = Object.entries(marks).map(([name, at]) => {

@@ -7,13 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
 
 // The rooms load on first visit, so the first load carries only the shell and the overview.
-// The workspace's editor starts loading with the page itself (its chunk and its extras compile
-// while the list renders and the item's API calls run), not once the item has come back.
-const WorkspacePage = lazy(() => {
-  const page = import('../workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage }));
-  void import('../../editor/CodeEditor').then((m) => m.loadEditorExtras());
-  return page;
-});
+const WorkspacePage = lazy(() => import('../workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage })));
 const SettingsPage = lazy(() => import('../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const SyncPage = lazy(() => import('../sync/SyncPage').then((m) => ({ default: m.SyncPage })));
 const SourcesPage = lazy(() => import('../sources/SourcesPage').then((m) => ({ default: m.SourcesPage })));

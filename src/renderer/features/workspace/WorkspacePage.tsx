@@ -13,6 +13,11 @@ import { TransformationPage } from '../transformations/TransformationPage';
 import { ArtifactList } from './ArtifactList';
 import { useWorkspace } from './useWorkspace';
 
+// The editor starts loading as soon as the workspace does (its chunk and its extras compile while
+// the list renders and the item's API calls run), not once the item has come back; here rather
+// than in the shell, so the first load's bytes stay as they were.
+void import('../../editor/CodeEditor').then((m) => m.loadEditorExtras());
+
 /** The list of one kind beside the selected item's editor (or an empty state). */
 export function WorkspacePage({ kind, id, tab }: { kind: Kind; id?: string; tab?: PanelTab }) {
   const workspace = useWorkspace();
