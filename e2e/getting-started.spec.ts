@@ -39,15 +39,27 @@ test('test events are saved on the server per transformation; events kept only i
   await page.evaluate(([id]) => localStorage.setItem(`studio.testEvents.${id}`, JSON.stringify([{ type: 'track', event: 'Kept Locally', messageId: 'local-1' }])), [created.id]);
   const key = await page.evaluate(() => Object.keys(localStorage));
   expect(key.some((k) => k.includes(created.id))).toBe(true);
+  // The next load moves this browser's state into the core (then the bench's text moves into the saved tests).
+  await page.reload();
   await page.goto(`${server.url}/#/transformations/${created.id}`);
   await expect(page.getByTestId('saved-tests')).toHaveText('1 saved');
   const saved = await (await page.request.get(`${server.url}/studio/api/transformations/${created.id}/test-events`, { headers })).json();
   expect(saved.events.map((e: { event: { event: string } }) => e.event.event)).toEqual(['Kept Locally']);
 
-  // Adding events and saving them as tests replaces the saved list.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('studio.testEvents.')))).toEqual([]);
+
+  // Adding events and saving them as tests appends them (nothing saved is replaced).
   await studio.useAllSampleEvents();
   await page.getByRole('button', { name: 'Save as tests' }).click();
-  await expect(page.getByTestId('saved-tests')).toHaveText('50 saved');
+  await expect(page.getByTestId('saved-tests')).toHaveText('51 saved');
   const after = await (await page.request.get(`${server.url}/studio/api/transformations/${created.id}/test-events`, { headers })).json();
-  expect(after.events).toHaveLength(50);
+  expect(after.events).toHaveLength(51);
+  expect(after.events[0].event.event).toBe('Kept Locally');
+  // Replacing asks first, naming what goes.
+  page.once('dialog', (d) => {
+    expect(d.message()).toContain('Replace the 51 saved tests');
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Replace tests…' }).click();
+  await expect(page.getByTestId('saved-tests')).toHaveText('50 saved');
 });

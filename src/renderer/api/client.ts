@@ -1,5 +1,5 @@
 import type { ErrorBody } from '../../shared/errors';
-import type { SavedTestEvent, SavedTestEvents } from '../../shared/api/test-events';
+import type { RunTestsBody, SavedTestEvent, SavedTestEvents, TestsRun } from '../../shared/api/test-events';
 import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
 import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
 import type { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../shared/api/replay';
@@ -141,6 +141,8 @@ export const api = {
     request<SavedTestEvents>('PUT', `/studio/api/transformations/${id(tid)}/test-events`, { events }),
   appendTestEvents: (tid: string, events: SavedTestEvent[]) =>
     request<SavedTestEvents>('POST', `/studio/api/transformations/${id(tid)}/test-events`, { events }),
+  /** The transformation's tests on unsaved code (or a version): what saving it would record, what publish requires. */
+  runTests: (tid: string, body: RunTestsBody) => request<TestsRun>('POST', `/studio/api/transformations/${id(tid)}/tests/run`, body),
 
   /** Replay runs and compares (background jobs on the server). */
   createReplayRun: (body: CreateReplayRun) => request<ReplayRun>('POST', '/studio/api/replay/runs', body),

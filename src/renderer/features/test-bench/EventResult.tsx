@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { EventOutcome } from './correlate-results';
 import { DiffView } from './DiffView';
 import { ErrorText, type ErrorTextProps } from './ErrorText';
+import { ExpectedOutput } from './ExpectedOutput';
 import { eventLabel } from './sample-events';
 
 const STATUS_LABEL: Record<EventOutcome['status'], string> = {
@@ -15,6 +16,12 @@ const STATUS_LABEL: Record<EventOutcome['status'], string> = {
 type View = 'diff' | 'output' | 'input';
 
 export type StackProps = Pick<ErrorTextProps, 'moduleName' | 'onJump' | 'libraryHref'>;
+
+/** The saved expectation of each event (by its input), and how to set it. */
+export interface Expectations {
+  expectedOf(input: unknown): unknown[] | undefined;
+  setExpected(input: unknown, expected: unknown[] | undefined): Promise<void>;
+}
 
 function OutputDetail({ outcome, view, stack }: { outcome: EventOutcome; view: View; stack: StackProps }) {
   if (outcome.errors.length > 0) {
@@ -44,13 +51,14 @@ function OutputDetail({ outcome, view, stack }: { outcome: EventOutcome; view: V
 }
 
 /** One input event's row: label and status; expands to its diff, output(s), input or errors. */
-export function EventResult({ outcome, logs, expanded, onToggle, stack }: {
+export function EventResult({ outcome, logs, expanded, onToggle, stack, expectations }: {
   outcome: EventOutcome;
   /** The log lines this event's transformEvent call wrote. */
   logs?: string[];
   expanded: boolean;
   onToggle: () => void;
   stack: StackProps;
+  expectations?: Expectations;
 }) {
   const [view, setView] = useState<View>('diff');
   const detailId = `event-result-${outcome.index}`;
@@ -81,6 +89,9 @@ export function EventResult({ outcome, logs, expanded, onToggle, stack }: {
             </div>
           )}
           <OutputDetail outcome={outcome} view={view} stack={stack} />
+          {expectations && outcome.errors.length === 0 && (
+            <ExpectedOutput outputs={outcome.outputs} expected={expectations.expectedOf(outcome.input)} onSet={(expected) => expectations.setExpected(outcome.input, expected)} />
+          )}
           {logs && logs.length > 0 && (
             <div className="event-logs" data-testid="event-logs">
               <h5>Logs of this event ({logs.length})</h5>

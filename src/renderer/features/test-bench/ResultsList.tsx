@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { VirtualList } from '../../components/VirtualList';
 import type { CorrelatedRun } from './correlate-results';
 import { ErrorText } from './ErrorText';
-import { EventResult, type StackProps } from './EventResult';
+import { EventResult, type Expectations, type StackProps } from './EventResult';
 import type { ResultFilter } from './RunSummary';
 import { eventLabel } from './sample-events';
 import { toggled } from '../../lib/toggled';
 
 /** Per-event results (virtualised), plus outputs and errors no single input produced. */
-export function ResultsList({ run, filter, stack, logsByEvent }: { run: CorrelatedRun; filter: ResultFilter; stack: StackProps; logsByEvent?: Map<number, string[]> }) {
+export function ResultsList({ run, filter, stack, logsByEvent, expectations }: { run: CorrelatedRun; filter: ResultFilter; stack: StackProps; logsByEvent?: Map<number, string[]>; expectations?: Expectations }) {
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set(run.outcomes.length <= 3 ? run.outcomes.map((o) => o.index) : []));
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
@@ -40,7 +40,7 @@ export function ResultsList({ run, filter, stack, logsByEvent }: { run: Correlat
           label="Results per event"
           className="results-list"
           testId="results-list"
-          renderItem={(o) => <EventResult outcome={o} logs={logsByEvent?.get(o.index)} expanded={expanded.has(o.index)} onToggle={() => toggle(o.index)} stack={stack} />}
+          renderItem={(o) => <EventResult outcome={o} logs={logsByEvent?.get(o.index)} expanded={expanded.has(o.index)} onToggle={() => toggle(o.index)} stack={stack} expectations={expectations} />}
         />
       )}
     </div>

@@ -19,6 +19,7 @@ import type { StackProps } from './EventResult';
 import { ResultsList } from './ResultsList';
 import { RunSummary, type ResultFilter } from './RunSummary';
 import { SamplePicker } from './SamplePicker';
+import { SavedTestsControls } from './SavedTestsControls';
 import { TestSetsDialog } from './TestSetsDialog';
 import { parseTestEvents } from './test-events';
 import { filledContext, staleReasons, type TestBenchState } from './useTestBench';
@@ -53,6 +54,7 @@ export function TestBench({
   const [formatError, setFormatError] = useState<string>();
   const resultsRef = usePanelRef();
   const [eventsFull, setEventsFull] = useState(false);
+  const expectations = { expectedOf: bench.savedTests.expectedOf, setExpected: (input: unknown, expected: unknown[] | undefined) => bench.savedTests.setExpected(input as TestEvent, expected) };
   const pick = (events: TestEvent[], replace: boolean) => {
     bench.setEvents(replace || !bench.parsed.ok ? events : [...bench.parsed.events, ...events]);
     setPicker(undefined);
@@ -108,12 +110,7 @@ export function TestBench({
         <button type="button" className="secondary" onClick={() => void formatJson()}>
           Format JSON
         </button>
-        <button type="button" className="secondary" onClick={() => void bench.savedTests.save()} disabled={bench.savedTests.saving} title="Save these events as the transformation's tests (publish runs them)">
-          {bench.savedTests.saving ? 'Saving…' : 'Save as tests'}
-        </button>
-        <span className="muted small" data-testid="saved-tests">
-          {bench.savedTests.saved === undefined ? '' : `${bench.savedTests.saved.length} saved`}
-        </span>
+        <SavedTestsControls tests={bench.savedTests} code={code} />
         <button
           type="button"
           className="secondary"
@@ -195,7 +192,7 @@ export function TestBench({
               {result && (
                 <div className="bench-results" aria-busy={bench.running}>
                   <RunSummary summary={result.run.summary} durationMs={result.durationMs} roundTripMs={result.roundTripMs} filter={filter} onFilter={setFilter} />
-                  <ResultsList key={result.id} run={result.run} filter={filter} stack={stack} logsByEvent={result.logGroups.byEvent} />
+                  <ResultsList key={result.id} run={result.run} filter={filter} stack={stack} logsByEvent={result.logGroups.byEvent} expectations={expectations} />
                   <LogsPanel logs={result.logs} groups={result.logGroups} outcomes={result.run.outcomes} />
                   <NetworkPanel calls={result.network} />
                 </div>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import type { TestEvent } from '../../api/types';
-import type { SavedTestEvent } from '../../../shared/api/test-events';
+import type { SavedTestEvent, TestsRun } from '../../../shared/api/test-events';
 import { formatEvents, type ParsedEvents } from './test-events';
 
 export interface SavedTests {
@@ -9,9 +9,23 @@ export interface SavedTests {
   saved?: SavedTestEvent[];
   error?: string;
   saving: boolean;
-  /** Makes the bench's events the saved tests, keeping the expected outputs of events that did not change. */
+  /** What the last save did ("Added 2 tests; 1 was saved already"). */
+  note?: string;
+  /** Adds the bench's events that are not saved tests yet (nothing saved is replaced). */
   save(): Promise<void>;
+  /** Makes the bench's events the saved tests (after a confirmation that says what is replaced), keeping the expectations of events that did not change. */
+  replace(): Promise<void>;
+  /** The expected outputs of an event's saved test (undefined: none). */
+  expectedOf(event: unknown): unknown[] | undefined;
+  /** Sets (or clears) an event's expected outputs; the event becomes a saved test when it is not one. */
+  setExpected(event: TestEvent, expected: unknown[] | undefined): Promise<void>;
+  /** The saved tests on this code, by the server's runner: what saving it would record, what publish requires. */
+  run(code: string): Promise<void>;
+  running: boolean;
+  lastRun?: TestsRun;
 }
+
+const keyOf = (event: unknown) => JSON.stringify(event);
 
 /**
  * The transformation's saved tests on the server. The bench's text stays the working copy (kept
@@ -43,23 +57,69 @@ export function useSavedTests(transformationId: string, localText: string | unde
     // Loads once per transformation; later typing must not reload.
   }, [transformationId]);
 
+  const write = useCallback(
+    async (next: SavedTestEvent[], note: string) => {
+      setSaving(true);
+      try {
+        setSaved((await api.putTestEvents(transformationId, next)).events);
+        setError(undefined);
+        setNote(note);
+      } catch (e) {
+        setError(`Not saved: ${(e as Error).message}`);
+      } finally {
+        setSaving(false);
+      }
+    },
+    [transformationId],
+  );
+  const [note, setNote] = useState<string>();
+
   const save = useCallback(async () => {
     if (!parsed.ok) return setError(`Fix the test events first: ${parsed.message}`);
-    const expected = new Map((saved ?? []).filter((s) => s.expected).map((s) => [JSON.stringify(s.event), s.expected]));
-    setSaving(true);
-    try {
-      const next = parsed.events.map((event): SavedTestEvent => {
-        const kept = expected.get(JSON.stringify(event));
-        return kept ? { event, expected: kept } : { event };
-      });
-      setSaved((await api.putTestEvents(transformationId, next)).events);
-      setError(undefined);
-    } catch (e) {
-      setError(`Not saved: ${(e as Error).message}`);
-    } finally {
-      setSaving(false);
-    }
-  }, [parsed, saved, transformationId]);
+    const have = new Set((saved ?? []).map((s) => keyOf(s.event)));
+    const added = parsed.events.filter((event) => !have.has(keyOf(event)));
+    const already = parsed.events.length - added.length;
+    await write([...(saved ?? []), ...added.map((event) => ({ event }))], `Added ${added.length} test${added.length === 1 ? '' : 's'}${already ? `; ${already} ${already === 1 ? 'was' : 'were'} saved already` : ''}`);
+  }, [parsed, saved, write]);
 
-  return { saved, error, saving, save };
+  const replace = useCallback(async () => {
+    if (!parsed.ok) return setError(`Fix the test events first: ${parsed.message}`);
+    const old = saved ?? [];
+    const withExpectations = old.filter((s) => s.expected || s.checks?.length).length;
+    if (old.length > 0 && !window.confirm(`Replace the ${old.length} saved test${old.length === 1 ? '' : 's'} (${withExpectations} with expected outputs or checks) with the bench's ${parsed.events.length} events? Expectations of events that stay are kept.`)) return;
+    const byEvent = new Map(old.map((s) => [keyOf(s.event), s]));
+    await write(parsed.events.map((event) => byEvent.get(keyOf(event)) ?? { event }), `Replaced: ${parsed.events.length} saved tests`);
+  }, [parsed, saved, write]);
+
+  const expectedOf = useCallback((event: unknown) => (saved ?? []).find((s) => keyOf(s.event) === keyOf(event))?.expected, [saved]);
+  const setExpected = useCallback(
+    async (event: TestEvent, expected: unknown[] | undefined) => {
+      const list = saved ?? [];
+      const at = list.findIndex((s) => keyOf(s.event) === keyOf(event));
+      const updated: SavedTestEvent = { ...(at >= 0 ? list[at]! : { event }), ...(expected ? { expected: expected as SavedTestEvent['expected'] } : {}) };
+      if (!expected) delete updated.expected;
+      const next = at >= 0 ? list.map((s, i) => (i === at ? updated : s)) : [...list, updated];
+      await write(next, expected ? 'Expected output saved: saving or publishing a version now checks it' : 'Expected output removed');
+    },
+    [saved, write],
+  );
+
+  const [running, setRunning] = useState(false);
+  const [lastRun, setLastRun] = useState<TestsRun>();
+  const run = useCallback(
+    async (code: string) => {
+      setRunning(true);
+      try {
+        setLastRun(await api.runTests(transformationId, { code }));
+        setError(undefined);
+      } catch (e) {
+        setError(`The tests could not run: ${(e as Error).message}`);
+      } finally {
+        setRunning(false);
+      }
+    },
+    [transformationId],
+  );
+
+  return { saved, error, saving, note, save, replace, expectedOf, setExpected, run, running, lastRun };
 }

@@ -1,0 +1,32 @@
+import type { SavedTests } from './useSavedTests';
+
+/**
+ * The transformation's tests in the bench toolbar: add the bench's events as tests (append),
+ * replace them (asks first), and run them on the editor's code with the server's runner. That
+ * run is the version's status to be; the bench's own run stays an ad-hoc run.
+ */
+export function SavedTestsControls({ tests, code }: { tests: SavedTests; code: string }) {
+  const run = tests.lastRun;
+  return (
+    <>
+      <button type="button" className="secondary" onClick={() => void tests.save()} disabled={tests.saving} title="Add these events to the transformation's tests (nothing saved is replaced)">
+        {tests.saving ? 'Saving…' : 'Save as tests'}
+      </button>
+      <button type="button" className="secondary" onClick={() => void tests.replace()} disabled={tests.saving} title="Make these events the transformation's tests (asks first)">
+        Replace tests…
+      </button>
+      <button type="button" className="secondary" onClick={() => void tests.run(code)} disabled={tests.running} title="Run the saved tests on this code, as saving and publishing will">
+        {tests.running ? 'Running saved tests…' : 'Run saved tests'}
+      </button>
+      <span className="muted small" data-testid="saved-tests">
+        {tests.saved === undefined ? '' : `${tests.saved.length} saved`}
+      </span>
+      {tests.note && <span className="muted small bench-note" role="status">{tests.note}</span>}
+      {run && (
+        <span className={`small bench-note ${run.status === 'failed' ? 'error' : ''}`} data-testid="tests-run" title={run.cases.filter((c) => !c.passed).map((c) => `${c.name}: ${c.failures.join('; ')}`).join('\n')}>
+          Tests on this code: {run.status === 'failed' ? '✗' : run.status === 'passed' ? '✓' : '–'} {run.summary}
+        </span>
+      )}
+    </>
+  );
+}
