@@ -3,6 +3,7 @@ import { pipelineApi, type DeliveryRow, type DestinationView } from '../../api/p
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { VirtualList } from '../../components/VirtualList';
 import { When } from '../../components/When';
+import { eventLabel } from '../../../shared/event-label';
 import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
 import { DeliveryDetail } from './DeliveryDetail';
@@ -15,7 +16,7 @@ function DeliveryItem({ d }: { d: DeliveryRow }) {
     <div className={`delivery delivery-${d.status}`} data-testid="delivery-row">
       <button type="button" className="delivery-grid delivery-line" onClick={() => setOpen(!open)} aria-expanded={open} title={open ? 'Hide details' : 'Logs, attempts and output'}>
         <span className="col-event" title={d.eventName ?? ''}>
-          {d.eventId ? (d.eventName ?? <span className="muted">{d.eventType}</span>) : <span className="muted">batch output</span>}
+          {d.eventId ? (d.eventName ?? (eventLabel(d.output?.[0]) || <span className="muted">{d.eventType}</span>)) : <span className="muted">batch output</span>}
         </span>
         <span><span className={`badge type-${d.eventType}`}>{d.eventType ?? '—'}</span></span>
         <span><span className={`badge status-${d.status}`}>{d.status}</span></span>

@@ -61,6 +61,7 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
         <button type="button" className="secondary" onClick={onToggle}>{d.enabled && !quarantine ? 'Pause' : 'Resume'}</button>
         <button type="button" className="secondary" onClick={onRetry} disabled={c.failed === 0} title="Deliver every failed event again now, without waiting for its next attempt">Retry now</button>
         <a href={pageHref('destinations', {}, d.id)}>Deliveries</a>
+        <a href={pageHref('destinations', { view: 'live' }, d.id)}>Live</a>
         <button type="button" className="link danger-link" onClick={onDelete}>Delete</button>
       </div>
     </li>

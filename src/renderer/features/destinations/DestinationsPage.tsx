@@ -6,6 +6,8 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useActions } from '../../hooks/useActions';
 import { navigate } from '../../hooks/useHashRoute';
 import { DeliveriesView } from './DeliveriesView';
+import { LiveView } from './LiveView';
+import { pageHref } from '../../hooks/routes';
 import { DestinationCard } from './DestinationCard';
 import { DestinationForm } from './DestinationForm';
 
@@ -68,7 +70,15 @@ export function DestinationsPage({ id, params }: { id?: string; params: Record<s
       )}
       {id && destinations && !shown?.length && <EmptyState title="No such destination" action={<a href="#/destinations">All destinations</a>}>It may have been deleted.</EmptyState>}
       <ul className="card-list destination-list" aria-label="Destinations">{shown?.map(card)}</ul>
-      {id && shown?.[0] && <DeliveriesView key={shown[0].id} destination={shown[0]} status={params.status ?? ''} name={params.name ?? ''} />}
+      {id && shown?.[0] && (
+        <>
+          <div className="tabs destination-tabs" role="tablist" aria-label="Destination views">
+            <a role="tab" href={pageHref('destinations', {}, id)} aria-selected={params.view !== 'live'} className={params.view !== 'live' ? 'active' : ''}>Deliveries</a>
+            <a role="tab" href={pageHref('destinations', { view: 'live' }, id)} aria-selected={params.view === 'live'} className={params.view === 'live' ? 'active' : ''}>Live</a>
+          </div>
+          {params.view === 'live' ? <LiveView destination={shown[0]} /> : <DeliveriesView key={shown[0].id} destination={shown[0]} status={params.status ?? ''} name={params.name ?? ''} />}
+        </>
+      )}
       {editing && (
         <DestinationForm destination={editing === 'new' ? undefined : editing} sources={sources} onClose={() => { setEditing(undefined); if (params.new) navigate('#/destinations'); }}
           onSaved={(d) => { setEditing(undefined); setNotice(`Saved ${d.name}.`); void load(); }} />

@@ -1,20 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { eventLabel } from '../../../shared/event-label';
 import type { Source, StoredEventRow } from '../../api/pipeline';
+import { When } from '../../components/When';
 import type { EventSelectionState } from './useEventSelection';
 import type { EventsQuery } from './useEventsQuery';
 
 const ROW = 32;
-const eventLabel = (e: StoredEventRow) => e.eventName ?? (e.type === 'identify' ? 'identify' : e.type === 'alias' ? 'alias' : '');
+const labelOf = (e: StoredEventRow) => e.eventName ?? eventLabel(e.event);
 const sizeOf = (e: StoredEventRow) => {
   const bytes = JSON.stringify(e.event).length;
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
-};
-const two = (n: number) => String(n).padStart(2, '0');
-/** Local "2026-11-22 10:50:06.123": sortable, fixed width. */
-const time = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 };
 
 /** The virtual table of captured events: only visible rows are rendered and fetched. */
@@ -78,10 +74,10 @@ export function EventsTable({ query, selection, sources, openId, onOpen, onScrol
                   <input type="checkbox" aria-label={`Select event ${row.id}`} checked={selected} readOnly onClick={(e) => check(e, row, item.index)} />
                 </span>
                 <span role="cell" className="col-type"><span className={`badge type-${row.type}`}>{row.type}</span></span>
-                <span role="cell" className="col-name" title={eventLabel(row)}>{eventLabel(row)}</span>
+                <span role="cell" className="col-name" title={labelOf(row)}>{labelOf(row)}</span>
                 <span role="cell" className="col-user" title={row.userId ?? row.anonymousId ?? ''}>{row.userId ?? <span className="muted">{row.anonymousId}</span>}</span>
                 <span role="cell" className="col-source">{sources.get(row.sourceId)?.name ?? row.sourceId}</span>
-                <span role="cell" className="col-time">{time(row.receivedAt)}</span>
+                <span role="cell" className="col-time"><When iso={row.receivedAt} /></span>
                 <span role="cell" className="col-size">{sizeOf(row)}</span>
               </div>
             );

@@ -10,6 +10,7 @@ import { ResultDetail } from './ResultDetail';
 import { usePolling } from './usePolling';
 import { RunProgress } from './RunProgress';
 import { CHANGE_LABELS, RunSummaryView } from './RunSummaryView';
+import { eventLabel } from '../../../shared/event-label';
 
 type Only = NonNullable<ResultsQuery['only']> | '';
 const PAGE = 500;
@@ -98,7 +99,7 @@ export function RunPage({ runId }: { runId: string }) {
               estimateSize={34}
               renderItem={(r) => (
                 <button type="button" className={`result-row ${picked?.position === r.position ? 'selected' : ''}`} onClick={() => setPicked(r)}>
-                  <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {String(r.input.event ?? '')}
+                  <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {eventLabel(r.input)}
                   <span className={`badge change-${r.change ?? 'none'}`}>{r.change ? CHANGE_LABELS[r.change] : r.a.error ? 'error' : `${r.a.outputs.length} output${r.a.outputs.length === 1 ? '' : 's'}`}</span>
                 </button>
               )}
