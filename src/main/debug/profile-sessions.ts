@@ -25,7 +25,7 @@ export function createProfileSessions(deps: DebugDeps & { events: EventsRepo }) 
     if (request.events && request.captured) throw badRequest('give either events or captured, not both');
     if (request.events) return request.events.map((event) => JSON.stringify(event));
     if (!request.captured) throw badRequest('give the events to profile (events) or a filter of captured events (captured)');
-    const { limit, ...filter } = request.captured;
+    const { limit = 10_000, ...filter } = request.captured;
     const found = deps.events.list(filter, limit).map((stored) => stored.event);
     if (found.length === 0) throw badRequest('no captured events match the filter: capture some, or profile the bench events');
     return found.reverse(); // oldest first, as they came

@@ -18,6 +18,10 @@ export const BACKGROUND_TABLES = new Set([
   'replay_batch_outputs',
   'replay_results',
   'replay_send_events',
+  // The event schema is folded from captured events by a background job, not by requests.
+  'schema_events',
+  'schema_paths',
+  'schema_cursor',
   'schema_migrations',
 ]);
 

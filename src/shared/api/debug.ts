@@ -70,7 +70,7 @@ export const ProfileStartRequest = Type.Object(
     captured: Type.Optional(
       Type.Object(
         {
-          limit: Type.Integer({ minimum: 1, maximum: 100_000, description: 'The newest N captured events matching the filter' }),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'The newest N captured events matching the filter (default 10,000)' })),
           types: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20 })),
           eventName: Type.Optional(Type.String({ maxLength: 1000 })),
           q: Type.Optional(Type.String({ maxLength: 1000 })),
