@@ -65,7 +65,9 @@ export function predicates(filter: EventFilter): { sql: string; params: unknown[
   const where = sqlConditions('e');
   const { parts, params } = where;
   where.oneOf('type', filter.types);
-  where.equal('event_name', filter.eventName);
+  // A name with * matches as a pattern (Order* starts with, *order* contains; case-insensitive).
+  if (filter.eventName?.includes('*')) where.add("e.event_name LIKE ? ESCAPE '\\'", filter.eventName.split('*').map(escapeLike).join('%'));
+  else where.equal('event_name', filter.eventName);
   where.equal('user_id', filter.userId);
   where.equal('anonymous_id', filter.anonymousId);
   where.equal('source_id', filter.sourceId);
@@ -84,7 +86,7 @@ export function lookupKeys(filter: EventFilter): string[] | undefined {
   if (filter.userId !== undefined) return [lookupKey('u', filter.userId)];
   if (filter.anonymousId !== undefined) return [lookupKey('a', filter.anonymousId)];
   if (filter.user !== undefined) return [lookupKey('u', filter.user), lookupKey('a', filter.user)];
-  if (filter.eventName !== undefined) return [lookupKey('n', filter.eventName)];
+  if (filter.eventName !== undefined && !filter.eventName.includes('*')) return [lookupKey('n', filter.eventName)];
   if (filter.sourceId !== undefined) return [lookupKey('s', filter.sourceId)];
   return undefined;
 }

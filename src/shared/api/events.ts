@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
 /** Query fields of a captured-events filter (all optional, combined with AND). */
 export const EventFilterFields = {
   type: Type.Optional(Type.String({ maxLength: 200, description: 'Call type, or several separated by commas' })),
-  event: Type.Optional(Type.String({ maxLength: 1000, description: 'Event name (track event, page/screen name)' })),
+  event: Type.Optional(Type.String({ maxLength: 1000, description: 'Event name (track event, page/screen name); * matches any text: Order* starts with, *order* contains (case-insensitive)' })),
   userId: Type.Optional(Type.String({ maxLength: 1000 })),
   anonymousId: Type.Optional(Type.String({ maxLength: 1000 })),
   user: Type.Optional(Type.String({ maxLength: 1000, description: 'Matches userId or anonymousId' })),

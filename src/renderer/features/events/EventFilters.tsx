@@ -65,7 +65,7 @@ export function EventFilters({ filter, counts, notApplied, whereError, sources, 
             {sources.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
           </select>
         </label>
-        {text('event', 'Event name', 'Order Completed')}
+        {text('event', 'Event name', 'exact, Order* or *order*')}
         {text('user', 'User', 'userId or anonymousId')}
         <label className="filter-field filter-time">
           <span>From</span>
