@@ -104,6 +104,8 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       const unsaved = { ...latest, id: `unsaved-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`, code };
       return libraryVersionStatus(store, publisher, { libraryId: id, name: latest.name, version: unsaved }, latest);
     },
+    /** Library versions pinned by live transformation versions (a library is live through them even when never published itself). */
+    pins: () => store.libraryPins.all(),
     list: core.list,
     get: core.get,
     async create(input: LibraryInput, publish: boolean): Promise<Library> {

@@ -1,6 +1,6 @@
 /** Hash routes of the app (hash routing so no path collides with the HTTP APIs). */
 export type Kind = 'transformation' | 'library';
-export type PanelTab = 'test' | 'versions' | 'used-by' | 'try';
+export type PanelTab = 'test' | 'versions' | 'used-by' | 'try' | 'live';
 
 export type Route =
   | { page: 'home' }
@@ -15,7 +15,7 @@ export type Route =
   | { page: 'not-found'; hash: string };
 
 const SEGMENT = { transformations: 'transformation', libraries: 'library' } as const;
-const TABS: PanelTab[] = ['test', 'versions', 'used-by', 'try'];
+const TABS: PanelTab[] = ['test', 'versions', 'used-by', 'try', 'live'];
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').split('?')[0]!;

@@ -35,3 +35,16 @@ export const StudioTransformationVersions = Type.Object({ versions: Type.Array(S
 export const StudioLibraryVersions = Type.Object({ versions: Type.Array(StudioLibraryVersion) });
 export type StudioTransformationVersions = Static<typeof StudioTransformationVersions>;
 export type StudioLibraryVersions = Static<typeof StudioLibraryVersions>;
+
+/** A library version a live transformation version runs with (pinned when it was published). */
+export const LibraryPin = Type.Object({
+  libraryId: Type.String(),
+  libraryVersionId: Type.String(),
+  libraryVersionNumber: Type.Integer(),
+  transformationId: Type.String(),
+  transformationName: Type.String(),
+  transformationVersionId: Type.String(),
+  transformationVersionNumber: Type.Integer(),
+});
+export type LibraryPin = Static<typeof LibraryPin>;
+export const LibraryPins = Type.Object({ pins: Type.Array(LibraryPin, { description: 'Newest library version first, per library' }) });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TSchema } from 'typebox';
 import { typedRoutes } from './typed-routes';
-import { StudioLibraryVersions, StudioTransformationVersions } from '../../../shared/api/versions';
+import { LibraryPins, StudioLibraryVersions, StudioTransformationVersions } from '../../../shared/api/versions';
 import type { LibrariesService } from '../../management/libraries-service';
 import type { TransformationsService } from '../../management/transformations-service';
 import { IdParam, studioErrors } from './pipeline-schemas';
@@ -22,6 +22,11 @@ export const studioVersionsRoutes =
       "A transformation's versions, newest first, with message and the saved tests' status on save",
       StudioTransformationVersions,
       (id) => transformations.studioVersions(id),
+    );
+    app.get(
+      '/studio/api/libraries/pins',
+      { schema: { tags, summary: 'Where libraries are live: the library versions the live transformation versions are pinned to', response: { 200: LibraryPins, ...studioErrors } } },
+      async () => ({ pins: libraries.pins() }),
     );
     app.post(
       '/studio/api/libraries/:id/impact',

@@ -1,4 +1,5 @@
 import { publishState, type Artifact } from '../../api/artifacts';
+import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
 import { PublishBadge } from '../../components/PublishBadge';
 import { MOD_LABEL } from '../../hooks/useShortcuts';
 
@@ -20,11 +21,12 @@ export interface EditorHeaderProps {
 /** Name, description, state badges and the actions of the item being edited. */
 export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublish, onDetails, onDelete, onDiscard, message, onMessageChange }: EditorHeaderProps) {
   const state = publishState(artifact);
+  const pins = useLibraryPins(artifact.kind === 'library' ? artifact.versionId : null);
   return (
     <header className="editor-header">
       <div className="editor-title">
         <h2 data-testid="artifact-name">{artifact.name}</h2>
-        <PublishBadge state={state} />
+        <PublishBadge state={state} pinnedBy={artifact.kind === 'library' ? pins?.get(artifact.id)?.map(pinText) : undefined} />
         {dirty && <span className="badge badge-draft" data-testid="unsaved">Unsaved changes</span>}
         {artifact.importName && <span className="muted">import name <code data-testid="import-name">{artifact.importName}</code></span>}
         <p className="editor-description muted">{artifact.description || 'No description.'}</p>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
 import { api, ApiError } from '../../api/client';
 import type { Artifact, ArtifactVersion } from '../../api/artifacts';
 import { Dialog } from '../../components/Dialog';
@@ -35,6 +36,7 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
   const [failure, setFailure] = useState<{ message: string; results?: unknown; published?: boolean }>();
   const [showIds, setShowIds] = useState(false);
   const live = versions.find((v) => v.published);
+  const livePins = useLibraryPins(artifact.kind === 'library' ? artifact.id : null)?.get(artifact.id);
   const latest = versions[versions.length - 1];
   const older = latest !== undefined && version.number < latest.number;
   const [saved, setSaved] = useState<{ event: unknown; expected?: unknown[] }[]>();
@@ -95,7 +97,7 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
           {showIds && <code> {version.versionId}</code>}
         </dd>
         <dt>Live now</dt>
-        <dd>{live ? label(live) : 'Nothing published yet'}</dd>
+        <dd>{live ? label(live) : livePins?.length ? `Not published itself; live as ${livePins.map(pinText).join(', ')}` : 'Nothing published yet'}</dd>
         {isTransformation && (
           <>
             <dt>Libraries it imports</dt>

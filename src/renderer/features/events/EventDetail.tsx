@@ -11,7 +11,7 @@ const pretty = (text: string) => {
 };
 
 /** One event's JSON: enriched (as stored and delivered) and as received (the raw request). */
-export function EventDetail({ id, onClose }: { id: string; onClose: () => void }) {
+export function EventDetail({ id, onClose, onAddAsTest }: { id: string; onClose: () => void; onAddAsTest?: () => void }) {
   const [detail, setDetail] = useState<Detail>();
   const [error, setError] = useState<string>();
   const [view, setView] = useState<'enriched' | 'received'>('enriched');
@@ -30,6 +30,7 @@ export function EventDetail({ id, onClose }: { id: string; onClose: () => void }
           <button type="button" role="tab" aria-selected={view === 'received'} className={view === 'received' ? 'active' : ''} onClick={() => setView('received')}>As received</button>
         </div>
         <CopyButton text={text} label="Copy JSON" />
+        {onAddAsTest && <button type="button" className="secondary" onClick={onAddAsTest}>Add as test…</button>}
         <button type="button" className="link" onClick={onClose} aria-label="Close event detail">✕</button>
       </div>
       {error && <p className="error">{error}</p>}

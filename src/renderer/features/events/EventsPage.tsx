@@ -15,6 +15,7 @@ import { SendDialog } from './SendDialog';
 import { EventDetail } from './EventDetail';
 import { EventFilters } from './EventFilters';
 import { EventsTable } from './EventsTable';
+import { AddAsTestsDialog } from './AddAsTestsDialog';
 import { ImportDialog } from './ImportDialog';
 import { useEventSelection } from './useEventSelection';
 import { useEventsQuery } from './useEventsQuery';
@@ -41,7 +42,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
   const [scrolledAway, setScrolledAway] = useState(false);
   const [sources, setSources] = useState<Source[]>([]);
   const [openId, setOpenId] = useState<string>();
-  const [dialog, setDialog] = useState<'import' | 'delete' | 'send'>();
+  const [dialog, setDialog] = useState<'import' | 'delete' | 'send' | 'tests' | 'test'>();
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const [selectionSize, setSelectionSize] = useState(0);
@@ -63,6 +64,8 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
   const whyNot = pending && byFilter ? 'Apply (or undo) the edited filters first' : notApplied ? 'The filter is not applied' : undefined;
   const targetLabel = selection.selection ? `${selection.size.toLocaleString()} selected` : filterIsEmpty(filter) ? 'all events' : `${(query.total ?? 0).toLocaleString()} matching`;
 
+  // The selection (or the matching events) as the export gives them: the events to add as tests.
+  const loadTarget = async () => JSON.parse(await (await pipelineApi.exportEvents(target, 'json')).text()) as Record<string, unknown>[];
   const exportAs = async (format: ExportFormat) => {
     setError(undefined);
     try {
@@ -124,6 +127,9 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         <button type="button" className="secondary" disabled={!actionable} title={whyNot} onClick={() => setDialog('send')}>
           {selection.size ? 'Send selection to a destination…' : 'Send matching to a destination…'}
         </button>
+        <button type="button" className="secondary" disabled={!actionable} title={whyNot} onClick={() => setDialog('tests')}>
+          {selection.size ? 'Add selection as tests…' : 'Add matching as tests…'}
+        </button>
         <button type="button" className="secondary danger" disabled={!actionable} title={whyNot} onClick={() => setDialog('delete')}>
           {selection.size ? 'Delete selected' : 'Delete matching'}
         </button>
@@ -146,9 +152,15 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         ) : (
           <EventsTable query={query} selection={selection} sources={sourceMap} openId={openId} onOpen={setOpenId} onScrolled={setScrolledAway} />
         )}
-        {openId && <EventDetail id={openId} onClose={() => setOpenId(undefined)} />}
+        {openId && <EventDetail id={openId} onClose={() => setOpenId(undefined)} onAddAsTest={() => setDialog('test')} />}
       </div>
       {dialog === 'send' && <SendDialog source={sendSource()} label={targetLabel === 'all events' ? 'all events' : `${targetLabel} events`} onClose={() => setDialog(undefined)} />}
+      {dialog === 'test' && openId && (
+        <AddAsTestsDialog label={`event ${openId}`} load={async () => [(await pipelineApi.getEvent(openId)).event as Record<string, unknown>]} onClose={() => setDialog(undefined)} onDone={(m) => { setDialog(undefined); setNotice(m); }} />
+      )}
+      {dialog === 'tests' && (
+        <AddAsTestsDialog label={targetLabel === 'all events' ? 'all events' : `the ${targetLabel} events`} load={loadTarget} onClose={() => setDialog(undefined)} onDone={(m) => { setDialog(undefined); setNotice(m); }} />
+      )}
       {dialog === 'import' && <ImportDialog sources={sources} onClose={() => setDialog(undefined)} onImported={query.refresh} />}
       {dialog === 'delete' && (
         <ConfirmDialog title={`Delete ${targetLabel}?`} confirmLabel="Delete events" danger onCancel={() => setDialog(undefined)} onConfirm={() => void remove()}>

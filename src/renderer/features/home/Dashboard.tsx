@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
 import { api, type StudioInfo } from '../../api/client';
 import { pipelineApi, type DestinationView, type Source } from '../../api/pipeline';
 import type { Library, Transformation } from '../../api/types';
@@ -40,6 +41,7 @@ export function Dashboard({ info }: { info: StudioInfo }) {
       clearInterval(timer);
     };
   }, []);
+  const pins = useLibraryPins(numbers?.libraries.length);
   if (error) return <p className="error">{error}</p>;
   if (!numbers) return <p className="muted">Loading the dashboard…</p>;
   const key = numbers.sources[0]?.writeKey;
@@ -47,7 +49,7 @@ export function Dashboard({ info }: { info: StudioInfo }) {
   for (const d of numbers.destinations) if (d.transformation) live.set(d.transformation.id, { t: d.transformation, on: [...(live.get(d.transformation.id)?.on ?? []), d] });
   const unpublished = [
     ...numbers.transformations.filter((t) => t.versionId !== t.publishedVersionId).map((t) => ({ id: t.id, name: t.name, kind: 'transformation' as const, never: !t.publishedVersionId })),
-    ...numbers.libraries.filter((l) => l.versionId !== l.publishedVersionId).map((l) => ({ id: l.id, name: l.name, kind: 'library' as const, never: !l.publishedVersionId })),
+    ...numbers.libraries.filter((l) => l.versionId !== l.publishedVersionId).map((l) => ({ id: l.id, name: l.name, kind: 'library' as const, never: !l.publishedVersionId, pinned: pins?.get(l.id)?.map(pinText) })),
   ];
   return (
     <div className="dashboard" data-testid="dashboard">
@@ -107,7 +109,7 @@ export function Dashboard({ info }: { info: StudioInfo }) {
         <h3>Unpublished changes</h3>
         {unpublished.length === 0 ? <p className="muted">Everything saved is published.</p> : (
           <ul className="plain-list">
-            {unpublished.map((u) => <li key={u.id}><a href={hrefFor(u.kind, u.id)}>{u.name}</a> <span className="muted">({u.kind}, {u.never ? 'never published' : 'newer version than the published one'})</span></li>)}
+            {unpublished.map((u) => <li key={u.id}><a href={hrefFor(u.kind, u.id)}>{u.name}</a> <span className="muted">({u.kind}, {'pinned' in u && u.pinned?.length ? `live as ${u.pinned.join(', ')}` : u.never ? 'never published' : 'newer version than the published one'})</span></li>)}
           </ul>
         )}
       </div>

@@ -5,6 +5,8 @@ import type { PanelTab } from '../../hooks/routes';
 import { ArtifactLoadState } from '../authoring/ArtifactLoadState';
 import { AuthoringView } from '../authoring/AuthoringView';
 import { useArtifactEditor } from '../authoring/useArtifactEditor';
+import { PinnedPanel } from './PinnedPanel';
+import { useLibraryPins } from './useLibraryPins';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { LibraryTryPanel } from './LibraryTryPanel';
 import { UsedByPanel } from './UsedByPanel';
@@ -13,6 +15,8 @@ import { dependentsOf, useDependentTests, type DependentResult } from './useDepe
 /** Edit a library; before saving, its dependents' tests run against the unsaved code. */
 export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
   const editor = useArtifactEditor('library', id);
+  const pinsByLibrary = useLibraryPins(editor.artifact?.versionId);
+  const livePins = pinsByLibrary ? (pinsByLibrary.get(id) ?? []) : undefined;
   const { transformations } = useWorkspace();
   const editorRef = useRef<CodeEditorHandle>(null);
   const importName = editor.artifact?.importName;
@@ -58,6 +62,11 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
                 onJump={jump}
               />
             ),
+          },
+          {
+            id: 'live',
+            label: `Live in (${livePins?.length ?? '…'})`,
+            content: <PinnedPanel pins={livePins} publishedNumber={editor.versions?.find((v) => v.versionId === editor.artifact?.publishedVersionId)?.number} />,
           },
           {
             id: 'try',

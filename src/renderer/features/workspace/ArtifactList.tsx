@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { publishState, type Artifact } from '../../api/artifacts';
 import { EmptyState } from '../../components/EmptyState';
+import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
 import { PublishBadge } from '../../components/PublishBadge';
 import { VirtualList } from '../../components/VirtualList';
 import { hrefFor, type Kind } from '../../hooks/routes';
@@ -26,6 +27,7 @@ export function ArtifactList({ kind, items, selectedId, onCreate }: ArtifactList
   const [plural, singular] = NOUN[kind];
   useDraftsChanged();
   const data = localData();
+  const pins = useLibraryPins(kind === 'library' ? items?.length : null);
   return (
     <aside className="artifact-list" aria-label={plural}>
       <div className="artifact-list-head">
@@ -62,7 +64,7 @@ export function ArtifactList({ kind, items, selectedId, onCreate }: ArtifactList
             >
               <span className="artifact-row-name">{item.name}</span>
               <span className="artifact-row-meta">
-                <PublishBadge state={publishState(item)} draft={data.hasDraft(kind, item.id)} />
+                <PublishBadge state={publishState(item)} draft={data.hasDraft(kind, item.id)} pinnedBy={kind === 'library' ? pins?.get(item.id)?.map(pinText) : undefined} />
                 {item.importName && <code className="muted">{item.importName}</code>}
                 <span className="muted">{formatWhen(item.updatedAt)}</span>
               </span>
