@@ -19,7 +19,8 @@ test('connect a destination from the publish dialog', async ({ page, server }) =
   await page.getByTestId('destination-form').getByRole('button', { name: 'Cancel' }).click();
 
   await studio.createTransformation('Enrich', 'Blank');
-  await page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: /^Publish/ }).click();
+  // A new transformation offers to connect: publish, picking the destinations.
+  await page.getByTestId('connect-offer').getByRole('button', { name: 'Publish and connect a destination…' }).click();
   const dialog = page.getByTestId('publish-dialog');
   const picks = dialog.getByTestId('publish-destinations');
   await expect(picks).toContainText('None connected yet');
@@ -30,6 +31,7 @@ test('connect a destination from the publish dialog', async ({ page, server }) =
   const connected = await ui.api<{ transformationId: string | null; transformation: { name: string } | null }>('GET', `/studio/api/destinations/${warehouse.id}`);
   expect(connected.transformation?.name).toBe('Enrich');
   await expect(page.getByTestId('live-on')).toContainText('Warehouse');
+  await expect(page.getByTestId('connect-offer')).toHaveCount(0);
   const { destinations } = await ui.api<{ destinations: { name: string; transformationId: string | null }[] }>('GET', '/studio/api/destinations');
   expect(destinations.find((d) => d.name === 'Archive')?.transformationId).toBeNull();
 

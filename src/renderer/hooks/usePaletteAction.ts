@@ -16,6 +16,13 @@ const registry = new Map<string, PaletteAction>();
 /** The actions of the pages shown now, in the order they were offered. */
 export const pageActions = (): PaletteAction[] => [...registry.values()];
 
+/** Runs an action a page offers now (false: none with that id is offered). */
+export function runPageAction(id: string): boolean {
+  const action = registry.get(id);
+  action?.run();
+  return action !== undefined;
+}
+
 /** Offers `action` while the calling component is mounted (undefined: offers nothing). */
 export function usePaletteAction(action: PaletteAction | undefined): void {
   const latest = useRef(action);
