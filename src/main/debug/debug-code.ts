@@ -3,9 +3,9 @@ import { librariesForTest } from '../sandbox/test-run';
 import type { SandboxSettings } from '../sandbox/settings';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import type { TestRunRequest } from '../../shared/api/sandbox-test';
+import { scriptName } from '../../shared/api/debug';
 import type { DebugCode } from './protocol';
 
-export const DEFAULT_NAME = 'base transformation';
 
 /** What a debug or profile session needs from the core. */
 export interface DebugDeps {
@@ -14,11 +14,6 @@ export interface DebugDeps {
   credentials: () => Record<string, string>;
 }
 
-/** The transformation's script url in the isolate: its name as the sandbox uses it (control characters as spaces). */
-export function scriptName(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  return name?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || DEFAULT_NAME;
-}
 
 /**
  * The code, libraries and limits of a session, as an ordinary test run of the same request gets

@@ -11,6 +11,10 @@ import type { DebugCoreMessage, DebugProcessReply } from './protocol';
 // already checked against the allowed list (shared/api/debug.ts CDP_METHODS).
 
 setFlagsFromString('--max-semi-space-size=2');
+// V8's CPU profiler samples with SIGPROF and puts the previous handler back when it stops: a
+// signal still in flight then met the default action and ended the process ("killed by SIGPROF",
+// seen in a 10,000-event profile). A handler here takes such a late signal.
+process.on('SIGPROF', () => {});
 
 const send = (reply: DebugProcessReply) => {
   if (process.connected) process.send!(reply);

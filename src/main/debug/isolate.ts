@@ -3,9 +3,8 @@ import { SandboxInstance } from '../sandbox/instance';
 import type { RunEnv, RunLimits } from '../sandbox/run';
 import { Inspector } from './inspector';
 import type { DebugCode } from './protocol';
+import { libraryScriptUrl } from '../../shared/api/debug';
 
-/** Script url of a library's module in the isolate (instance.ts compiles it under this name). */
-export const libraryUrl = (importName: string) => `library ${importName}`;
 
 /** The inspector-enabled isolate of a session, its CDP session, and what a run on it needs. */
 export interface InspectedIsolate {
@@ -42,7 +41,7 @@ export async function inspectedIsolate(code: DebugCode, setupMs: number, prepare
     new CodeCache(),
   );
   const sources = new Map<string, string>([[code.name, code.code]]);
-  for (const library of code.libraries) sources.set(libraryUrl(library.importName), library.code);
+  for (const library of code.libraries) sources.set(libraryScriptUrl(library.importName), library.code);
   const credentials = code.credentials;
   return {
     instance,

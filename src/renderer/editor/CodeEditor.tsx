@@ -15,6 +15,7 @@ import {
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { CodeProblem } from './code-analysis';
 import type { EditorProblem } from './editor-extras';
+import { debugExtension, type DebugMarks } from './debug-gutter';
 import type { LibraryInfo } from './library-exports';
 import type { EventFields } from './event-schema/event-fields';
 import { editorColors, type ThemeName } from './theme';
@@ -56,6 +57,8 @@ export interface CodeEditorProps {
   handleRef?: Ref<CodeEditorHandle>;
   className?: string;
   testId?: string;
+  /** Breakpoints, the paused line and line heat (debugger and profiler). */
+  debug?: DebugMarks;
 }
 
 /** Marks transactions that apply a new `value` prop (they do not call onChange). */
@@ -83,6 +86,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     lint: new Compartment(),
     label: new Compartment(),
     eventSchema: new Compartment(),
+    debug: new Compartment(),
   }).current;
   const [extras, setExtras] = useState<Extras>();
   useEffect(() => {
@@ -131,6 +135,7 @@ export default function CodeEditor(props: CodeEditorProps) {
         compartments.lint.of([]),
         compartments.label.of(EditorView.contentAttributes.of({ 'aria-label': p.label })),
         compartments.eventSchema.of([]),
+        compartments.debug.of(debugExtension(p.debug)),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
           if (update.transactions.some((tr) => tr.annotation(External))) return;
@@ -157,6 +162,13 @@ export default function CodeEditor(props: CodeEditorProps) {
     () => extras && reconfigure(compartments.lint, extras.lintExtension(props.lint, (problems) => latest.current.onProblems?.(problems))),
     [extras, props.lint],
   );
+  useEffect(() => reconfigure(compartments.debug, debugExtension(props.debug)), [props.debug]);
+  const pausedLine = props.debug?.currentLine;
+  useEffect(() => {
+    const current = view.current;
+    if (!current || pausedLine === undefined || pausedLine < 1 || pausedLine > current.state.doc.lines) return;
+    current.dispatch({ effects: EditorView.scrollIntoView(current.state.doc.line(pausedLine).from, { y: 'center' }) });
+  }, [pausedLine]);
   useEffect(() => {
     const current = view.current;
     if (!current || current.state.doc.toString() === props.value) return;

@@ -6,7 +6,17 @@ import { TestRunRequest } from './sandbox-test';
 
 const { events: _events, ...runFields } = TestRunRequest.properties;
 
+/** The transformation's script url in the isolate: its name as the sandbox uses it (control characters as spaces). */
+export function scriptName(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return name?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() || 'base transformation';
+}
+
+/** A library's script url in the isolate. */
+export const libraryScriptUrl = (importName: string) => `library ${importName}`;
+
 export const PauseOnExceptions = Type.Union([Type.Literal('none'), Type.Literal('uncaught'), Type.Literal('all')]);
+export type PauseOnExceptions = Static<typeof PauseOnExceptions>;
 
 export const DebugBreakpoint = Type.Object(
   {
@@ -39,6 +49,7 @@ export const CDP_METHODS = [
   'Debugger.removeBreakpoint',
   'Debugger.setPauseOnExceptions',
   'Debugger.evaluateOnCallFrame',
+  'Debugger.getScriptSource',
   'Runtime.getProperties',
 ] as const;
 
@@ -49,7 +60,8 @@ export const CdpCommandRequest = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CdpCommandRequest = Static<typeof CdpCommandRequest>;
+export type CdpMethod = (typeof CDP_METHODS)[number];
+export type CdpCommandRequest = { method: CdpMethod; params?: Record<string, unknown> };
 
 export const SessionId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 

@@ -5,6 +5,7 @@ import type { DestinationView } from '../../api/pipeline';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SplitLayout, usePanelRef } from '../../components/SplitLayout';
 import type { CodeEditorHandle } from '../../editor/CodeEditor';
+import type { DebugMarks } from '../../editor/debug-gutter';
 import { formatCode, formatErrorMessage } from '../../editor/format-code';
 import { hrefFor, type PanelTab } from '../../hooks/routes';
 import { useBeforeUnload } from '../../hooks/useBeforeUnload';
@@ -44,10 +45,12 @@ export interface AuthoringViewProps {
   notice?: ReactNode;
   /** Destinations the transformation is connected to (named before a delete). */
   liveOn?: DestinationView[];
+  /** Breakpoints, the paused line and line heat in the code editor. */
+  debug?: DebugMarks;
 }
 
 /** The shared editing room of transformations and libraries: header, code, side panel, versions. */
-export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, publishInput, usedBy, notice, liveOn }: AuthoringViewProps) {
+export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, publishInput, usedBy, notice, liveOn, debug }: AuthoringViewProps) {
   const libraryInfos = useLibraryInfos();
   const artifact = editor.artifact!;
   const [dialog, setDialog] = useState<'details' | 'delete'>();
@@ -177,6 +180,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                 onSave={onSave}
                 onRun={onRun}
                 onFormat={() => void format()}
+                debug={debug}
               />
               {sideHidden && (
                 <button type="button" className="secondary show-panel" onClick={() => sideRef.current?.expand()}>

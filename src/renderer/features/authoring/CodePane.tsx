@@ -3,6 +3,7 @@ import type { Kind } from '../../hooks/routes';
 import { useTheme } from '../../hooks/useTheme';
 import { analyseCode } from '../../editor/code-analysis';
 import type { CodeEditorHandle, EditorProblem } from '../../editor/CodeEditor';
+import type { DebugMarks } from '../../editor/debug-gutter';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
 import type { LibraryInfo } from '../../editor/library-exports';
 import { ProblemsList } from './ProblemsList';
@@ -23,10 +24,12 @@ export interface CodePaneProps {
   onSave: () => void;
   onRun?: () => void;
   onFormat: () => void;
+  /** Breakpoints, the paused line and line heat (debugger and profiler). */
+  debug?: DebugMarks;
 }
 
 /** The code editor with diagnostics and completion for this kind, and the problems list. */
-export function CodePane({ kind, artifactId, code, onChange, libraries, selfImportName, editorRef, onJump, onSave, onRun, onFormat }: CodePaneProps) {
+export function CodePane({ kind, artifactId, code, onChange, libraries, selfImportName, editorRef, onJump, onSave, onRun, onFormat, debug }: CodePaneProps) {
   const theme = useTheme();
   const [problems, setProblems] = useState<EditorProblem[]>([]);
   const others = useMemo(() => libraries.filter((l) => l.importName !== selfImportName), [libraries, selfImportName]);
@@ -54,6 +57,7 @@ export function CodePane({ kind, artifactId, code, onChange, libraries, selfImpo
         handleRef={editorRef}
         className="main-editor"
         testId="code-editor"
+        debug={debug}
       />
       <ProblemsList problems={problems} onJump={onJump} />
     </div>

@@ -4,6 +4,8 @@ import type { CodeEditorHandle } from '../../editor/CodeEditor';
 import type { PanelTab } from '../../hooks/routes';
 import { ArtifactLoadState } from '../authoring/ArtifactLoadState';
 import { AuthoringView } from '../authoring/AuthoringView';
+import { useEditorMarks } from '../debugger/debug-store';
+import { libraryScriptUrl } from '../../../shared/api/debug';
 import { useArtifactEditor } from '../authoring/useArtifactEditor';
 import { PinnedPanel } from './PinnedPanel';
 import { useLibraryPins } from './useLibraryPins';
@@ -20,6 +22,8 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
   const { transformations } = useWorkspace();
   const editorRef = useRef<CodeEditorHandle>(null);
   const importName = editor.artifact?.importName;
+  // Breakpoints and profile heat of the library as debug runs of transformations load it.
+  const marks = useEditorMarks(id, libraryScriptUrl(importName ?? ''));
   const dependents = useMemo(() => dependentsOf(importName, transformations), [importName, transformations]);
   const tests = useDependentTests(importName, dependents);
   const [failures, setFailures] = useState<DependentResult[]>();
@@ -40,6 +44,7 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
   return (
     <>
       <AuthoringView
+        debug={marks}
         editor={editor}
         editorRef={editorRef}
         tab={tab ?? 'used-by'}

@@ -10,6 +10,9 @@ import { useWorkspace } from '../workspace/useWorkspace';
 import { LiveOn } from './LiveOn';
 import { useConnectedDestinations } from './useConnectedDestinations';
 import { CompareWithLive } from '../replay/CompareWithLive';
+import { DebugRoom } from '../debugger/DebugRoom';
+import { useEditorMarks } from '../debugger/debug-store';
+import { scriptName } from '../../../shared/api/debug';
 
 /** Edit a transformation beside its test bench; save versions, compare and publish them. */
 export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) {
@@ -19,6 +22,7 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
   const editorRef = useRef<CodeEditorHandle>(null);
   const connected = useConnectedDestinations(id);
   const artifact = editor.artifact;
+  const marks = useEditorMarks(id, scriptName(artifact?.name));
 
   // The libraries' code is part of what a run ran on: a library saved meanwhile makes results stale.
   const librariesKey = useMemo(() => (libraries ?? []).map((l) => `${l.importName}@${l.versionId}`).join(','), [libraries]);
@@ -50,9 +54,11 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
       notice={<LiveOn destinations={connected.destinations} />}
       onSave={save}
       onRun={run}
+      debug={marks}
       publishInput={() => (bench.parsed.ok ? bench.parsed.events : `Fix the test events before publishing (the server tests the version on them): ${bench.parsed.message}`)}
       tabs={[{ id: 'test', label: 'Test', content: (
             <>
+              <DebugRoom transformation={artifact} code={editor.code} libraries={libraries ?? []} bench={bench} />
               <TestBench
                 bench={bench}
                 onRun={run}

@@ -1,0 +1,41 @@
+import type { CdpCommandRequest, DebugSessionEvent, DebugStartRequest, ProfileStartRequest, ProfileState } from '../../shared/api/debug';
+import { auth, request } from './client';
+
+// The debugger and profiler of the studio API: a debug session's events come as server-sent
+// events, read with fetch (it carries the Authorization header, which EventSource cannot).
+
+export const debugApi = {
+  start: (body: DebugStartRequest) => request<{ id: string }>('POST', '/studio/api/debug/sessions', body),
+  command: <T = unknown>(id: string, method: CdpCommandRequest['method'], params: Record<string, unknown> = {}) =>
+    request<{ result: T }>('POST', `/studio/api/debug/sessions/${encodeURIComponent(id)}/commands`, { method, params }).then((answer) => answer.result),
+  stop: (id: string) => request<void>('DELETE', `/studio/api/debug/sessions/${encodeURIComponent(id)}`),
+  startProfile: (body: ProfileStartRequest) => request<ProfileState>('POST', '/studio/api/profiles', body),
+  profile: (id: string) => request<ProfileState>('GET', `/studio/api/profiles/${encodeURIComponent(id)}`),
+  cancelProfile: (id: string) => request<ProfileState>('POST', `/studio/api/profiles/${encodeURIComponent(id)}/cancel`),
+};
+
+/**
+ * Reads a session's events until it ends or `signal` aborts (closing the stream tells the core
+ * nobody watches: the session ends a few seconds later).
+ */
+export async function readSessionEvents(id: string, onEvent: (event: DebugSessionEvent) => void, signal: AbortSignal): Promise<void> {
+  const credentials = auth.get();
+  const response = await fetch(`/studio/api/debug/sessions/${encodeURIComponent(id)}/events`, {
+    headers: credentials ? { Authorization: `Basic ${credentials}` } : {},
+    signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`The debug session's events cannot be read (HTTP ${response.status}).`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (block.startsWith('data: ')) onEvent(JSON.parse(block.slice(6)) as DebugSessionEvent);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { RangeSetBuilder, type Extension } from '@codemirror/state';
+import { Decoration, EditorView, gutter, GutterMarker } from '@codemirror/view';
+
+/** What the debugger and profiler show in an editor: breakpoints, the paused line, line heat. */
+export interface DebugMarks {
+  /** 1-based lines with a breakpoint. */
+  breakpoints?: number[];
+  /** Clicking the breakpoint gutter toggles a breakpoint on that 1-based line (no handler: no gutter). */
+  onToggleBreakpoint?: (line: number) => void;
+  /** The 1-based line the debugger is paused on. */
+  currentLine?: number;
+  /** Self time per 1-based line (profile), with its share of the hottest line's (0..1]. */
+  heat?: { line: number; selfMs: number; share: number }[];
+}
+
+class BreakpointMarker extends GutterMarker {
+  constructor(readonly on: boolean) {
+    super();
+  }
+  override eq(other: BreakpointMarker) {
+    return other.on === this.on;
+  }
+  override toDOM() {
+    const dot = document.createElement('span');
+    dot.className = this.on ? 'cm-breakpoint on' : 'cm-breakpoint';
+    dot.textContent = '●';
+    return dot;
+  }
+}
+
+const ms = (value: number) => (value >= 100 ? `${Math.round(value)}` : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+
+class HeatMarker extends GutterMarker {
+  constructor(
+    readonly line: number,
+    readonly selfMs: number,
+    readonly share: number,
+  ) {
+    super();
+  }
+  override eq(other: HeatMarker) {
+    return other.line === this.line && other.selfMs === this.selfMs && other.share === this.share;
+  }
+  override toDOM() {
+    const cell = document.createElement('span');
+    cell.className = this.share > 0.45 ? 'cm-heat hot' : 'cm-heat';
+    cell.dataset.line = String(this.line);
+    cell.style.setProperty('--heat', String(Math.max(0.08, this.share)));
+    cell.textContent = `${ms(this.selfMs)} ms`;
+    cell.title = `${ms(this.selfMs)} ms self time on this line`;
+    return cell;
+  }
+}
+
+const currentLineMark = Decoration.line({ class: 'cm-debug-current', attributes: { 'data-debug-current': 'true' } });
+
+/** The editor extension for a set of marks (rebuilt whenever they change). */
+export function debugExtension(marks: DebugMarks | undefined): Extension {
+  if (!marks) return [];
+  const extensions: Extension[] = [];
+  const { onToggleBreakpoint, currentLine, heat } = marks;
+  if (onToggleBreakpoint) {
+    const lines = [...new Set(marks.breakpoints ?? [])].sort((a, b) => a - b);
+    extensions.push(
+      gutter({
+        class: 'cm-breakpoint-gutter',
+        markers: (view) => {
+          const builder = new RangeSetBuilder<GutterMarker>();
+          for (const line of lines) if (line <= view.state.doc.lines) builder.add(view.state.doc.line(line).from, view.state.doc.line(line).from, new BreakpointMarker(true));
+          return builder.finish();
+        },
+        initialSpacer: () => new BreakpointMarker(false),
+        domEventHandlers: {
+          mousedown(view, block) {
+            onToggleBreakpoint(view.state.doc.lineAt(block.from).number);
+            return true;
+          },
+        },
+      }),
+    );
+  }
+  if (heat && heat.length > 0) {
+    extensions.push(
+      gutter({
+        class: 'cm-heat-gutter',
+        markers: (view) => {
+          const builder = new RangeSetBuilder<GutterMarker>();
+          for (const entry of [...heat].sort((a, b) => a.line - b.line)) {
+            if (entry.line <= view.state.doc.lines) builder.add(view.state.doc.line(entry.line).from, view.state.doc.line(entry.line).from, new HeatMarker(entry.line, entry.selfMs, entry.share));
+          }
+          return builder.finish();
+        },
+        initialSpacer: () => new HeatMarker(0, 888.8, 1),
+      }),
+    );
+  }
+  if (currentLine !== undefined) {
+    extensions.push(
+      EditorView.decorations.of((view) => {
+        if (currentLine < 1 || currentLine > view.state.doc.lines) return Decoration.none;
+        return Decoration.set([currentLineMark.range(view.state.doc.line(currentLine).from)]);
+      }),
+    );
+  }
+  return extensions;
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { debugApi } from '../../api/debug';
+import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
+import { useTheme } from '../../hooks/useTheme';
+import { RUNTIME_URL } from './cdp-types';
+import type { DebugSession } from './useDebugSession';
+import { ValueRow } from './ValueTree';
+
+const SCOPE_NAMES: Record<string, string> = { local: 'Local', closure: 'Closure', module: 'Module', block: 'Block', catch: 'Catch', script: 'Script', global: 'Global' };
+
+/** Call stack, scopes, watches and the evaluate box of a paused session. */
+export function PausedView({ session }: { session: DebugSession }) {
+  const [showRuntime, setShowRuntime] = useState(false);
+  const [watch, setWatch] = useState('');
+  const [expression, setExpression] = useState('');
+  const id = session.sessionId!;
+  const frame = session.frames[session.selected];
+  const hidden = session.frames.filter((f) => f.url === RUNTIME_URL).length;
+  return (
+    <div className="debug-paused">
+      <section aria-label="Call stack" className="debug-section">
+        <h4>
+          Call stack{' '}
+          {hidden > 0 && (
+            <button type="button" className="link small" onClick={() => setShowRuntime(!showRuntime)}>
+              {showRuntime ? 'Hide' : 'Show'} {hidden} runtime frame{hidden === 1 ? '' : 's'}
+            </button>
+          )}
+        </h4>
+        <ol className="call-stack">
+          {session.frames.map((f, i) =>
+            f.url === RUNTIME_URL && !showRuntime ? null : (
+              <li key={f.callFrameId}>
+                <button type="button" className={`link frame ${i === session.selected ? 'selected' : ''}`} aria-current={i === session.selected} onClick={() => session.select(i)}>
+                  {f.functionName || '(anonymous)'} <span className="muted">{f.url}:{f.location.lineNumber + 1}</span>
+                </button>
+              </li>
+            ),
+          )}
+        </ol>
+      </section>
+      <section aria-label="Scopes" className="debug-section">
+        <h4>Scopes</h4>
+        <ul className="value-tree">
+          {frame?.scopeChain.map((scope, i) => (
+            <li key={`${frame.callFrameId}:${i}`}>
+              <ValueRow sessionId={id} name={SCOPE_NAMES[scope.type] ?? scope.type} value={{ ...scope.object, description: scope.name ?? '' }} initiallyOpen={scope.type === 'local'} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Watch" className="debug-section">
+        <h4>Watch</h4>
+        <ul className="value-tree">
+          {session.watches.map((w) => (
+            <li key={w.expression} data-testid="watch">
+              {w.error ? <span className="value-row"><span className="value-name">{w.expression}</span><span className="error small">{w.error}</span></span> : <ValueRow key={w.value?.objectId ?? String(w.value?.value)} sessionId={id} name={w.expression} value={w.value} />}
+              <button type="button" className="link small" aria-label={`Remove watch ${w.expression}`} onClick={() => session.removeWatch(w.expression)}>✕</button>
+            </li>
+          ))}
+        </ul>
+        <form onSubmit={(e) => { e.preventDefault(); session.addWatch(watch); setWatch(''); }}>
+          <input aria-label="Add a watch expression" placeholder="Add watch expression" value={watch} onChange={(e) => setWatch(e.target.value)} />
+        </form>
+      </section>
+      <section aria-label="Evaluate" className="debug-section">
+        <h4>Evaluate in the paused frame</h4>
+        <ul className="value-tree">
+          {session.evaluations.map((w, i) => (
+            <li key={i} data-testid="evaluation">
+              {w.error ? <span className="value-row"><span className="value-name">{w.expression}</span><span className="error small">{w.error}</span></span> : <ValueRow sessionId={id} name={w.expression} value={w.value} />}
+            </li>
+          ))}
+        </ul>
+        <form onSubmit={(e) => { e.preventDefault(); if (expression.trim()) void session.evaluate(expression); setExpression(''); }}>
+          <input aria-label="Evaluate an expression" placeholder="Expression, then Enter" value={expression} onChange={(e) => setExpression(e.target.value)} />
+        </form>
+      </section>
+    </div>
+  );
+}
+
+/** The source of the selected frame when it is not the editor's (a library): read-only, the paused line marked. */
+export function FrameSource({ session, editorUrl }: { session: DebugSession; editorUrl: string }) {
+  const theme = useTheme();
+  const frame = session.frames[session.selected];
+  const [source, setSource] = useState<{ scriptId: string; text: string }>();
+  const scriptId = frame && frame.url !== editorUrl ? frame.location.scriptId : undefined;
+  useEffect(() => {
+    if (!scriptId || !session.sessionId || source?.scriptId === scriptId) return;
+    void debugApi.command<{ scriptSource: string }>(session.sessionId, 'Debugger.getScriptSource', { scriptId }).then((answer) => setSource({ scriptId, text: answer.scriptSource }));
+  }, [scriptId, session.sessionId, source?.scriptId]);
+  if (!frame || !scriptId || source?.scriptId !== scriptId) return null;
+  return (
+    <section aria-label={`Source of ${frame.url}`} className="debug-source">
+      <h4>{frame.url}</h4>
+      <LazyCodeEditor value={source.text} language="javascript" theme={theme} label={`Source of ${frame.url}`} readOnly debug={{ currentLine: frame.location.lineNumber + 1 }} className="frame-source" testId="frame-source" />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import type { ProfileSummary } from '../../../shared/api/debug';
+import { FlameChart } from './FlameChart';
+import type { ProfileRun } from './useProfile';
+
+const ms = (value: number) => `${value >= 10 ? value.toFixed(1) : value.toFixed(3)} ms`;
+
+function Distribution({ summary }: { summary: ProfileSummary }) {
+  const { counts, fromMs, bucketMs } = summary.histogram;
+  const most = Math.max(...counts, 1);
+  return (
+    <div className="profile-distribution">
+      <dl className="profile-times" data-testid="profile-times">
+        <dt>Events</dt>
+        <dd>{summary.events.toLocaleString()}</dd>
+        <dt>p50</dt>
+        <dd>{ms(summary.times.p50)}</dd>
+        <dt>p99</dt>
+        <dd>{ms(summary.times.p99)}</dd>
+        <dt>max</dt>
+        <dd>{ms(summary.times.max)}</dd>
+        <dt>total</dt>
+        <dd>{ms(summary.times.totalMs)}</dd>
+      </dl>
+      <div className="histogram" role="img" aria-label={`Events per time from ${ms(fromMs)} in steps of ${ms(bucketMs)}`}>
+        {counts.map((count, i) => (
+          <span key={i} style={{ height: `${count === 0 ? 0 : Math.max(4, (count / most) * 100)}%` }} title={`${count} events from ${ms(fromMs + i * bucketMs)} to ${ms(fromMs + (i + 1) * bucketMs)}`} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Progress of a profile, then where the time went: lines (in the editor's gutter), functions, flame chart, per-event times. */
+export function ProfilePanel({
+  run,
+  onOpenEvent,
+  onDebugEvent,
+  onClose,
+}: {
+  run: ProfileRun;
+  onOpenEvent: (event: Record<string, unknown>) => void;
+  onDebugEvent: (event: Record<string, unknown>, label: string) => void;
+  onClose: () => void;
+}) {
+  const { state, error } = run;
+  const summary = state?.summary;
+  const userUrls = new Set(summary?.functions.filter((f) => f.user).map((f) => f.url) ?? []);
+  return (
+    <section className="profile-panel" aria-label="Profile">
+      <div className="debug-toolbar">
+        <strong>Profile</strong>
+        {state?.state === 'running' && (
+          <>
+            <progress max={state.total} value={state.done} aria-label="Profile progress" />
+            <span className="small" data-testid="profile-progress">
+              {state.done.toLocaleString()} of {state.total.toLocaleString()} events
+            </span>
+            <button type="button" className="danger" onClick={() => void run.cancel()}>
+              Cancel
+            </button>
+          </>
+        )}
+        {state && state.state !== 'running' && (
+          <button type="button" className="link" onClick={onClose}>
+            Close
+          </button>
+        )}
+      </div>
+      {error && <p className="error small">{error}</p>}
+      {state?.message && <p className={state.state === 'failed' ? 'error small' : 'muted small'} role="status">{state.message}</p>}
+      {summary && (
+        <>
+          <p className="muted small">Self time per line is in the editor’s gutter (and in each library’s editor). Sampled every {ms(summary.sampleMs)} on average.</p>
+          <Distribution summary={summary} />
+          <h4>Slowest events</h4>
+          <table className="profile-table" data-testid="slowest-events">
+            <thead>
+              <tr><th>#</th><th>Event</th><th>Time</th><th /></tr>
+            </thead>
+            <tbody>
+              {summary.slowest.map((slow, i) => {
+                const event = state.slowestEvents?.[i] ?? {};
+                const label = `event #${slow.index + 1}${typeof event.messageId === 'string' ? ` (${event.messageId})` : ''}`;
+                return (
+                  <tr key={slow.index}>
+                    <td>{slow.index + 1}</td>
+                    <td>{String(event.event ?? event.type ?? '')} <span className="muted">{String(event.messageId ?? '')}</span></td>
+                    <td>{ms(slow.ms)}</td>
+                    <td>
+                      <button type="button" className="link" onClick={() => onOpenEvent(event)}>Open in bench</button>{' '}
+                      <button type="button" className="link" onClick={() => onDebugEvent(event, label)}>Debug</button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <h4>Hottest lines</h4>
+          <table className="profile-table" data-testid="hot-lines">
+            <thead>
+              <tr><th>Line</th><th>Self</th></tr>
+            </thead>
+            <tbody>
+              {summary.lines.slice(0, 5).map((line) => (
+                <tr key={`${line.url}:${line.line}`}>
+                  <td>{line.url}:{line.line}</td>
+                  <td>{ms(line.selfMs)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h4>Hottest functions</h4>
+          <table className="profile-table" data-testid="hot-functions">
+            <thead>
+              <tr><th>Function</th><th>Where</th><th>Self</th><th>Total</th></tr>
+            </thead>
+            <tbody>
+              {summary.functions.slice(0, 15).map((fn) => (
+                <tr key={`${fn.name}:${fn.url}:${fn.line}`} className={fn.user ? 'user' : 'muted'}>
+                  <td>{fn.name}</td>
+                  <td>{fn.url ? `${fn.url}:${fn.line}` : 'V8'}</td>
+                  <td>{ms(fn.selfMs)}</td>
+                  <td>{ms(fn.totalMs)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h4>Flame chart</h4>
+          <FlameChart root={summary.flame} userUrls={userUrls} />
+        </>
+      )}
+    </section>
+  );
+}
