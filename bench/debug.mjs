@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// Time from "Debug" to paused at the first breakpoint, beside a floor measured in the same run.
+//
+//   node --no-node-snapshot bench/debug.mjs        (needs a build: npm run build)
+//
+// On the built headless host (child process), warm (after warm-up sessions): POST
+// /studio/api/debug/sessions with a breakpoint on line 3, the session's event stream opened at
+// once, until its Debugger.paused arrives; then resume and the run's `done`. Each session forks its
+// own debug process (started on demand, stopped after), so the figure includes that start. The
+// floor: POST /studio/api/test of the same code and event on the warm sandbox (one test run's
+// round trip), in adjacent pairs; the median pair's figures and ratio are printed.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startBenchHost } from './lib/headless-host.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const headless = join(root, 'out', 'main', 'headless.js');
+if (!existsSync(headless)) {
+  console.error(`${headless} is missing: build first with \`npm run build\``);
+  process.exit(2);
+}
+const PAIRS = 15;
+const WARM_UP = 3;
+const code = 'export function transformEvent(event) {\n  let step = 1;\n  step = step + 1;\n  return { ...event, step };\n}';
+const event = { type: 'track', event: 'Bench', userId: 'u1', properties: { a: 1 } };
+
+const host = await startBenchHost(headless, 'bench-debug-');
+const call = async (method, path, body) => {
+  const response = await fetch(host.url + path, { method, headers: { authorization: host.auth, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? undefined : response.json();
+};
+
+/** Reads the session's events until `until` matches one; resolves with it. */
+async function waitFor(id, until, signal) {
+  const response = await fetch(`${host.url}/studio/api/debug/sessions/${id}/events`, { headers: { authorization: host.auth }, signal });
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of response.body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (!block.startsWith('data: ')) continue;
+      const data = JSON.parse(block.slice(6));
+      if (until(data)) return data;
+    }
+  }
+  throw new Error('the event stream ended');
+}
+
+/** One debug session: ms from the click (POST) to paused; then continued to its end. */
+async function debugToPaused() {
+  const started = performance.now();
+  const { id } = await call('POST', '/studio/api/debug/sessions', { code, event, breakpoints: [{ url: 'base transformation', lineNumber: 2 }] });
+  const controller = new AbortController();
+  await waitFor(id, (e) => e.kind === 'cdp' && e.method === 'Debugger.paused', controller.signal);
+  const ms = performance.now() - started;
+  controller.abort();
+  const done = new AbortController();
+  const finished = waitFor(id, (e) => e.kind === 'done' || e.kind === 'ended', done.signal);
+  await call('POST', `/studio/api/debug/sessions/${id}/commands`, { method: 'Debugger.resume' });
+  const end = await finished;
+  done.abort();
+  if (end.kind !== 'done') throw new Error(`the debug run ended: ${end.message}`);
+  return ms;
+}
+
+async function testRun() {
+  const started = performance.now();
+  await call('POST', '/studio/api/test', { code, events: [event] });
+  return performance.now() - started;
+}
+
+try {
+  for (let i = 0; i < WARM_UP; i++) {
+    await debugToPaused();
+    await testRun();
+  }
+  const pairs = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const floor = await testRun();
+    const debug = await debugToPaused();
+    pairs.push({ floor, debug, ratio: debug / floor });
+  }
+  const sorted = (key) => pairs.map((p) => p[key]).sort((a, b) => a - b);
+  const median = (list) => list[Math.floor(list.length / 2)];
+  const pairAtMedianRatio = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
+  console.log(`Debug to paused at the first breakpoint (warm core, a new debug process each session), ${PAIRS} adjacent pairs:`);
+  console.log(`  debug → paused   p50 ${median(sorted('debug')).toFixed(1)} ms   max ${sorted('debug').at(-1).toFixed(1)} ms   (target ≤ 500 ms)`);
+  console.log(`  floor: test run  p50 ${median(sorted('floor')).toFixed(1)} ms   (POST /studio/api/test, same code and event, warm sandbox)`);
+  console.log(`  median pair: debug ${pairAtMedianRatio.debug.toFixed(1)} ms / floor ${pairAtMedianRatio.floor.toFixed(1)} ms = ${pairAtMedianRatio.ratio.toFixed(1)}x`);
+} finally {
+  await host.stop();
+}
