@@ -20,7 +20,7 @@ test('a profile of 10,000 captured events shows the quadratic line hottest, per-
   for (let from = 0; from < 10_000; from += 1000) {
     const batch = Array.from({ length: 1000 }, (_, k) => {
       const i = from + k;
-      return { type: 'track', event: BIG.includes(i) ? 'Big Cart' : 'Cart', userId: `u${i}`, messageId: `m-${i}`, properties: { items: Array.from({ length: BIG.includes(i) ? 6000 : 12 }, (_, n) => n % 7) } };
+      return { type: 'track', event: BIG.includes(i) ? 'Big Cart' : 'Cart', userId: `u${i}`, messageId: `m-${i}`, properties: { items: Array.from({ length: BIG.includes(i) ? 9000 : 12 }, (_, n) => n % 7) } };
     });
     const sent = await fetch(`${server.url}/v1/batch`, { method: 'POST', headers: { authorization: writeKey, 'content-type': 'application/json' }, body: JSON.stringify({ batch }) });
     expect(sent.status).toBe(200);
@@ -30,7 +30,8 @@ test('a profile of 10,000 captured events shows the quadratic line hottest, per-
   await studio.createTransformation('Quadratic', 'Blank');
   await studio.replaceCode(QUADRATIC);
 
-  await page.getByLabel('Events to profile').selectOption({ label: 'newest captured events' });
+  await page.getByRole('button', { name: 'Debug and profile options' }).click();
+  await page.getByLabel('Events to profile').selectOption('captured');
   await page.getByLabel('How many captured events').fill('10000');
   await page.getByRole('group', { name: 'Debug and profile' }).getByRole('button', { name: 'Profile', exact: true }).click();
   await expect(page.getByTestId('profile-progress')).toContainText('of 10,000 events');

@@ -76,7 +76,7 @@ test('a debugger statement in a library pauses in the library; an uncaught excep
 
   const failing = JSON.stringify([{ type: 'track', event: 'Boom', userId: 'u-x', fail: true }], null, 2);
   await studio.replaceCode(failing, page.getByTestId('events-editor').locator('.cm-content'));
-  await debug.debug('Uncaught');
+  await debug.debug('uncaught');
   await expect(debug.status).toContainText('Paused on an exception at Uses Library, line 3: Error: failing u-x');
   await debug.expectPausedAt(studio.code, "throw new Error('failing ' + event.userId);");
   await debug.control('Continue').click();

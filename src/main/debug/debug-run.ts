@@ -62,7 +62,7 @@ export async function debugRun(request: DebugStart, send: (reply: DebugProcessRe
   const watchdog = setInterval(() => {
     const now = performance.now();
     if (pausedAt !== undefined && now - pausedAt > request.maxPauseMs) {
-      end(`The debug run was paused for more than ${Math.round(request.maxPauseMs / 60_000)} minutes and was ended.`);
+      end(`The debug run was paused for more than ${request.maxPauseMs >= 60_000 ? `${Math.round(request.maxPauseMs / 60_000)} minutes` : `${request.maxPauseMs} ms`} and was ended.`);
     } else if (pausedAt === undefined && running + now - resumedAt > request.timeoutMs) {
       end(`Execution timed out after ${request.timeoutMs} ms (time paused in the debugger not counted)`);
     }

@@ -9,7 +9,7 @@ const PROGRESS_MS = 200;
 
 /**
  * A profile run in the debug process: each event through the user's code on its own (so each has
- * its time), with V8's CPU profiler sampling the isolate throughout. Entered on the isolate's
+ * its time: the isolate's CPU time for it; waits on fetch are not in it), with V8's CPU profiler sampling the isolate throughout. Entered on the isolate's
  * thread (not applySync): the profiler samples the thread it was started on, and runs entered on
  * this process's thread were hardly sampled (2 samples in 13 ms against 80 in 19 ms, measured).
  * `cancelled` is read between events.
@@ -28,9 +28,11 @@ export async function profileRun(request: ProfileStart, send: (reply: DebugProce
   const total = request.events.length;
   let reported = performance.now();
   for (let i = 0; i < total; i++) {
-    const started = performance.now();
+    // The isolate's CPU time: what the code costs, not how busy the machine was meanwhile (a
+    // wall-clock figure let a 12-item event outrun 6,000-item ones on a loaded machine).
+    const started = instance.isolate.cpuTime;
     await runOnInstance(instance, `{"e":[${request.events[i]}],"m":null}`, setup.limits(request.timeoutMs), setup.env);
-    times.push(performance.now() - started);
+    times.push(Number(instance.isolate.cpuTime - started) / 1e6);
     if (performance.now() - reported >= PROGRESS_MS) {
       reported = performance.now();
       send({ type: 'progress', done: i + 1, total });

@@ -1,24 +1,14 @@
 import type { RunLimits } from '../sandbox/run';
-import type { RuntimeLimits } from '../sandbox/runtime-source';
-import type { SandboxLibrary } from '../sandbox/types';
+import type { RunRequest } from '../sandbox/process/protocol';
 
 // The protocol between the core and the debug process (fork IPC, 'advanced' serialization). The
 // debug process is its own process, started for one debug or profile session and stopped after
 // it: the inspector exists only there, reached through isolated-vm's API (no socket, no port).
 
-/** What both kinds of session need to build the isolate: code, libraries, limits. */
-export interface DebugCode {
-  name: string;
-  code: string;
-  libraries: SandboxLibrary[];
-  memoryLimitMb: number;
-  /** The run's time limit, counted only while the code runs (not while paused). */
-  timeoutMs: number;
-  runtime: RuntimeLimits;
+/** What both kinds of session need to build the isolate: what a sandbox run gets, but its time limit counts only running time. */
+export interface DebugCode
+  extends Pick<RunRequest, 'name' | 'code' | 'libraries' | 'memoryLimitMb' | 'timeoutMs' | 'runtime' | 'allowPrivateNetwork' | 'geolocationUrl' | 'credentials'> {
   limits: Omit<RunLimits, 'timeoutMs'>;
-  allowPrivateNetwork: boolean;
-  geolocationUrl?: string;
-  credentials: Record<string, string>;
 }
 
 export interface Breakpoint {

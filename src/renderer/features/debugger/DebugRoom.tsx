@@ -16,8 +16,8 @@ function breakpointsFor(transformation: Artifact, libraries: Artifact[]): DebugB
   return [...of(transformation.id, scriptName(transformation.name)), ...libraries.flatMap((l) => (l.importName ? of(l.id, libraryScriptUrl(l.importName)) : []))];
 }
 
-/** Debug (one chosen bench event, paused at breakpoints) and Profile (many events) for the transformation on the page. */
-export function DebugRoom({ transformation, code, libraries, bench }: { transformation: Artifact; code: string; libraries: Artifact[]; bench: TestBenchState }) {
+/** Debug (one chosen bench event, paused at breakpoints) and Profile (many events) of the transformation on the page. */
+export function useDebugRoom({ transformation, code, libraries, bench }: { transformation: Artifact; code: string; libraries: Artifact[]; bench: TestBenchState }) {
   const session = useDebugSession(transformation.id);
   const profile = useProfile();
   const [chosen, setChosen] = useState(0);
@@ -26,67 +26,98 @@ export function DebugRoom({ transformation, code, libraries, bench }: { transfor
   const [count, setCount] = useState(10_000);
   const [showDebug, setShowDebug] = useState(false);
   const [showProfile, setShowProfile] = useState(false);
+  const [showOptions, setShowOptions] = useState(false);
   const events = bench.parsed.ok ? bench.parsed.events : [];
   const context = filledContext(bench.context);
   const common = { code, transformationName: transformation.name, ...(Object.keys(context).length > 0 ? { context } : {}) };
-
+  const index = Math.min(chosen, Math.max(0, events.length - 1));
   const debug = (event: Record<string, unknown>, label: string) => {
     setShowDebug(true);
     void session.start({ ...common, event, breakpoints: breakpointsFor(transformation, libraries), pauseOnExceptions: pauseOn }, label);
   };
-  const runProfile = () => {
-    setShowProfile(true);
-    const request: ProfileStartRequest = source === 'bench' ? { ...common, events } : { ...common, captured: { limit: count } };
-    void profile.start(request);
+  return {
+    transformation, bench, session, profile, events, index, setChosen, pauseOn, setPauseOn, source, setSource, count, setCount, showDebug, setShowDebug, showProfile, setShowProfile, showOptions, setShowOptions, debug,
+    runProfile() {
+      setShowProfile(true);
+      const request: ProfileStartRequest = source === 'bench' ? { ...common, events } : { ...common, captured: { limit: count } };
+      void profile.start(request);
+    },
   };
-  const index = Math.min(chosen, Math.max(0, events.length - 1));
+}
+export type DebugRoomState = ReturnType<typeof useDebugRoom>;
+
+/** The buttons that start a debug or profile run (in the test bench's toolbar) and show their options. */
+export function DebugLaunch({ room }: { room: DebugRoomState }) {
+  const { events, index, session, profile, source } = room;
+  return (
+    <span className="debug-launch" role="group" aria-label="Debug and profile">
+      <button type="button" className="secondary" disabled={events.length === 0 || session.status === 'starting'} onClick={() => room.debug(events[index]!, `event #${index + 1}`)} title={`Run event #${index + 1} under the debugger (gutter breakpoints, debugger; statements)`}>
+        Debug
+      </button>
+      <button type="button" className="secondary" disabled={profile.state?.state === 'running' || (source === 'bench' && events.length === 0)} onClick={room.runProfile} title="Profile the code over many events">
+        Profile
+      </button>
+      <button type="button" className="secondary" aria-pressed={room.showOptions} aria-label="Debug and profile options" title="Debug and profile options" onClick={() => room.setShowOptions(!room.showOptions)}>
+        ⚙
+      </button>
+    </span>
+  );
+}
+
+/** Which event to debug, when to pause on exceptions, which events to profile. */
+function DebugOptions({ room }: { room: DebugRoomState }) {
+  const { events, index, source } = room;
+  return (
+    <div className="debug-options" role="group" aria-label="Debug and profile options">
+      <label>
+        Debug{' '}
+        <select value={index} onChange={(e) => room.setChosen(Number(e.target.value))} aria-label="Event to debug" disabled={events.length === 0}>
+          {events.map((event, i) => (
+            <option key={i} value={i}>
+              #{i + 1} {String(event.event ?? event.type ?? '')} {typeof event.userId === 'string' ? event.userId : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Pause on exceptions{' '}
+        <select value={room.pauseOn} onChange={(e) => room.setPauseOn(e.target.value as PauseOnExceptions)} aria-label="Pause on exceptions">
+          <option value="none">Never</option>
+          <option value="uncaught">Uncaught</option>
+          <option value="all">All</option>
+        </select>
+      </label>
+      <label>
+        Profile{' '}
+        <select value={source} onChange={(e) => room.setSource(e.target.value as Source)} aria-label="Events to profile">
+          <option value="bench">the bench’s {events.length} events</option>
+          <option value="captured">newest captured events</option>
+        </select>
+      </label>
+      {source === 'captured' && (
+        <input type="number" min={1} max={100_000} value={room.count} onChange={(e) => room.setCount(Math.max(1, Math.min(100_000, Number(e.target.value) || 1)))} aria-label="How many captured events" className="count-input" />
+      )}
+    </div>
+  );
+}
+
+/** The debugger and profile panels, above the bench while they have something to show. */
+export function DebugPanels({ room }: { room: DebugRoomState }) {
+  const { session, profile } = room;
+  const debugging = room.showDebug && session.status !== 'idle';
+  const profiling = room.showProfile && Boolean(profile.state || profile.error);
+  if (!debugging && !profiling && !room.showOptions) return null;
   return (
     <div className="debug-room">
-      <div className="debug-launch" role="group" aria-label="Debug and profile">
-        <label>
-          Event{' '}
-          <select value={index} onChange={(e) => setChosen(Number(e.target.value))} aria-label="Event to debug" disabled={events.length === 0}>
-            {events.map((event, i) => (
-              <option key={i} value={i}>
-                #{i + 1} {String(event.event ?? event.type ?? '')} {typeof event.userId === 'string' ? event.userId : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Pause on exceptions{' '}
-          <select value={pauseOn} onChange={(e) => setPauseOn(e.target.value as PauseOnExceptions)} aria-label="Pause on exceptions">
-            <option value="none">Never</option>
-            <option value="uncaught">Uncaught</option>
-            <option value="all">All</option>
-          </select>
-        </label>
-        <button type="button" disabled={events.length === 0 || session.status === 'starting'} onClick={() => debug(events[index]!, `event #${index + 1}`)} title="Run the chosen event under the debugger (gutter breakpoints, debugger; statements)">
-          Debug
-        </button>
-        <span className="launch-gap" />
-        <label>
-          Profile{' '}
-          <select value={source} onChange={(e) => setSource(e.target.value as Source)} aria-label="Events to profile">
-            <option value="bench">the bench’s {events.length} events</option>
-            <option value="captured">newest captured events</option>
-          </select>
-        </label>
-        {source === 'captured' && (
-          <input type="number" min={1} max={100_000} value={count} onChange={(e) => setCount(Math.max(1, Math.min(100_000, Number(e.target.value) || 1)))} aria-label="How many captured events" className="count-input" />
-        )}
-        <button type="button" className="secondary" disabled={profile.state?.state === 'running' || (source === 'bench' && events.length === 0)} onClick={runProfile}>
-          Profile
-        </button>
-      </div>
-      {showDebug && session.status !== 'idle' && <DebugPanel session={session} editorUrl={scriptName(transformation.name)} onClose={() => setShowDebug(false)} />}
-      {showProfile && (profile.state || profile.error) && (
+      {room.showOptions && <DebugOptions room={room} />}
+      {debugging && <DebugPanel session={session} editorUrl={scriptName(room.transformation.name)} onClose={() => room.setShowDebug(false)} />}
+      {profiling && (
         <ProfilePanel
           run={profile}
-          onOpenEvent={(event) => bench.setEvents([event])}
-          onDebugEvent={debug}
+          onOpenEvent={(event) => room.bench.setEvents([event])}
+          onDebugEvent={room.debug}
           onClose={() => {
-            setShowProfile(false);
+            room.setShowProfile(false);
             debugStore.setProfile(undefined);
             profile.clear();
           }}

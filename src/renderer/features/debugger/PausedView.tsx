@@ -3,8 +3,21 @@ import { debugApi } from '../../api/debug';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
 import { useTheme } from '../../hooks/useTheme';
 import { RUNTIME_URL } from './cdp-types';
-import type { DebugSession } from './useDebugSession';
+import type { DebugSession, WatchValue } from './useDebugSession';
 import { ValueRow } from './ValueTree';
+
+/** A watch or an evaluation: its value, or the error it threw. */
+function Outcome({ sessionId, value }: { sessionId: string; value: WatchValue }) {
+  if (value.error) {
+    return (
+      <span className="value-row">
+        <span className="value-name">{value.expression}</span>
+        <span className="error small">{value.error}</span>
+      </span>
+    );
+  }
+  return <ValueRow key={value.value?.objectId ?? String(value.value?.value)} sessionId={sessionId} name={value.expression} value={value.value} />;
+}
 
 const SCOPE_NAMES: Record<string, string> = { local: 'Local', closure: 'Closure', module: 'Module', block: 'Block', catch: 'Catch', script: 'Script', global: 'Global' };
 
@@ -54,7 +67,7 @@ export function PausedView({ session }: { session: DebugSession }) {
         <ul className="value-tree">
           {session.watches.map((w) => (
             <li key={w.expression} data-testid="watch">
-              {w.error ? <span className="value-row"><span className="value-name">{w.expression}</span><span className="error small">{w.error}</span></span> : <ValueRow key={w.value?.objectId ?? String(w.value?.value)} sessionId={id} name={w.expression} value={w.value} />}
+              <Outcome sessionId={id} value={w} />
               <button type="button" className="link small" aria-label={`Remove watch ${w.expression}`} onClick={() => session.removeWatch(w.expression)}>✕</button>
             </li>
           ))}
@@ -68,7 +81,7 @@ export function PausedView({ session }: { session: DebugSession }) {
         <ul className="value-tree">
           {session.evaluations.map((w, i) => (
             <li key={i} data-testid="evaluation">
-              {w.error ? <span className="value-row"><span className="value-name">{w.expression}</span><span className="error small">{w.error}</span></span> : <ValueRow sessionId={id} name={w.expression} value={w.value} />}
+              <Outcome sessionId={id} value={w} />
             </li>
           ))}
         </ul>

@@ -5,12 +5,14 @@ import { ArtifactLoadState } from '../authoring/ArtifactLoadState';
 import { AuthoringView } from '../authoring/AuthoringView';
 import { useArtifactEditor } from '../authoring/useArtifactEditor';
 import { TestBench } from '../test-bench/TestBench';
-import { useTestBench } from '../test-bench/useTestBench';
+import { useTestBench, type TestBenchState } from '../test-bench/useTestBench';
+import type { StackProps } from '../test-bench/EventResult';
+import type { Artifact } from '../../api/artifacts';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { LiveOn } from './LiveOn';
 import { useConnectedDestinations } from './useConnectedDestinations';
 import { CompareWithLive } from '../replay/CompareWithLive';
-import { DebugRoom } from '../debugger/DebugRoom';
+import { DebugLaunch, DebugPanels, useDebugRoom } from '../debugger/DebugRoom';
 import { useEditorMarks } from '../debugger/debug-store';
 import { scriptName } from '../../../shared/api/debug';
 
@@ -57,20 +59,34 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
       debug={marks}
       publishInput={() => (bench.parsed.ok ? bench.parsed.events : `Fix the test events before publishing (the server tests the version on them): ${bench.parsed.message}`)}
       tabs={[{ id: 'test', label: 'Test', content: (
-            <>
-              <DebugRoom transformation={artifact} code={editor.code} libraries={libraries ?? []} bench={bench} />
-              <TestBench
-                bench={bench}
-                onRun={run}
-                stack={stack}
-                code={editor.code}
-                libraries={librariesKey}
-                actions={<CompareWithLive transformationId={artifact.id} code={editor.code} published={Boolean(artifact.publishedVersionId)} />}
-              />
-            </>
+            <BenchWithDebugger artifact={artifact} code={editor.code} libraries={libraries ?? []} bench={bench} onRun={run} stack={stack} librariesKey={librariesKey} />
           ),
         },
       ]}
     />
+  );
+}
+
+/** The test bench with the debugger and profiler: their controls in its toolbar, their panels above it. */
+function BenchWithDebugger(props: { artifact: Artifact; code: string; libraries: Artifact[]; bench: TestBenchState; onRun: () => void; stack: StackProps; librariesKey: string }) {
+  const { artifact, code, bench } = props;
+  const room = useDebugRoom({ transformation: artifact, code, libraries: props.libraries, bench });
+  return (
+    <>
+      <DebugPanels room={room} />
+      <TestBench
+        bench={bench}
+        onRun={props.onRun}
+        stack={props.stack}
+        code={code}
+        libraries={props.librariesKey}
+        actions={
+          <>
+            <DebugLaunch room={room} />
+            <CompareWithLive transformationId={artifact.id} code={code} published={Boolean(artifact.publishedVersionId)} />
+          </>
+        }
+      />
+    </>
   );
 }
