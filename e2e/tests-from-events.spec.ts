@@ -2,6 +2,7 @@
 // detail): appended by default, replacing only when chosen; a library's pinned state is said the
 // same on its page, in the list, the overview and the publish dialog.
 import { PipelinePage } from './pages/pipeline-page';
+import { captureKinds, DRAFT, LIVE } from './replay-data';
 import { shootBoth } from './shots';
 import { expect, test } from './studio-fixture';
 
@@ -56,4 +57,32 @@ test("a library pinned by a live transformation says where it is live: its page,
   await page.getByTestId('publish-dialog').getByRole('button', { name: 'Cancel' }).click();
   await ui.go('Overview');
   await expect(page.getByText('(library, live as v1 in “Live user” v1)')).toBeVisible();
+});
+
+test("add a replay's chosen rows as tests (any rows, not only failures)", async ({ page, server }) => {
+  const ui = new PipelinePage(page, server);
+  await captureKinds(server);
+  const live = await ui.api<{ id: string }>('POST', '/transformations?publish=true', { name: 'Kinds', code: LIVE });
+  const draft = await ui.api<{ versionId: string }>('POST', `/transformations/${live.id}`, { code: DRAFT });
+  const run = await ui.api<{ id: string }>('POST', '/studio/api/replay/runs', {
+    source: { kind: 'filter', filter: { event: 'Kinds' } },
+    target: { kind: 'published', transformationId: live.id },
+    compareWith: { kind: 'version', versionId: draft.versionId },
+  });
+  await ui.signIn();
+  await page.goto(`${server.url}/#/replay/${encodeURIComponent(run.id)}`);
+  await expect(page.getByTestId('run-status')).toHaveText('done');
+  await page.getByTestId('count-changed').click();
+  await expect(page.getByTestId('results-total')).toContainText('5 events');
+  const rows = page.getByTestId('replay-results');
+  await rows.getByRole('checkbox').nth(0).check();
+  await rows.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Add 2 selected as tests…' }).click();
+  const dialog = page.getByTestId('add-as-tests');
+  await expect(dialog.getByRole('combobox', { name: 'Transformation' })).toHaveValue(live.id);
+  await dialog.getByRole('button', { name: 'Add as tests' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added 2 tests to “Kinds” (2 saved now)' })).toBeVisible();
+  const saved = await ui.api<{ events: { event: { properties: { kind: string } } }[] }>('GET', `/studio/api/transformations/${live.id}/test-events`);
+  expect(saved.events.map((e) => e.event.properties.kind)).toEqual(['change', 'change']);
+  await shootBoth(page, 'replay-rows-as-tests');
 });

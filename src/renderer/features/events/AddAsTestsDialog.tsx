@@ -9,9 +9,9 @@ import { MAX_SAVED_TEST_EVENTS } from '../../../shared/api/test-events';
  * tests is a separate choice that says what goes. `load` gives the events (a selection, a filter,
  * one event's detail, a replay's rows).
  */
-export function AddAsTestsDialog({ label, load, onClose, onDone }: { label: string; load: () => Promise<Record<string, unknown>[]>; onClose: () => void; onDone: (message: string) => void }) {
+export function AddAsTestsDialog({ label, load, onClose, onDone, defaultTransformationId }: { label: string; load: () => Promise<Record<string, unknown>[]>; onClose: () => void; onDone: (message: string) => void; defaultTransformationId?: string }) {
   const [transformations, setTransformations] = useState<Transformation[]>();
-  const [target, setTarget] = useState('');
+  const [target, setTarget] = useState(defaultTransformationId ?? '');
   const [savedCount, setSavedCount] = useState<number>();
   const [replace, setReplace] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -6,6 +6,8 @@ import { SplitLayout } from '../../components/SplitLayout';
 import { VirtualList } from '../../components/VirtualList';
 import { useActions } from '../../hooks/useActions';
 import { navigate } from '../../hooks/useHashRoute';
+import { AddAsTestsDialog } from '../events/AddAsTestsDialog';
+import { toggled } from '../../lib/toggled';
 import { ResultDetail } from './ResultDetail';
 import { usePolling } from './usePolling';
 import { RunProgress } from './RunProgress';
@@ -26,6 +28,10 @@ export function RunPage({ runId }: { runId: string }) {
   const [total, setTotal] = useState(0);
   const [picked, setPicked] = useState<ReplayResult>();
   const { act, error: actionError, setError: setActionError, notice } = useActions(refresh);
+  // Rows chosen to become tests (any of them, not only failures).
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [addedNotice, setAddedNotice] = useState<string>();
 
   const done = run?.done ?? 0;
   useEffect(() => {
@@ -63,6 +69,11 @@ export function RunPage({ runId }: { runId: string }) {
             Save failures as test events
           </button>
         )}
+        {results.length > 0 && (
+          <button type="button" className="secondary" onClick={() => setAdding(true)}>
+            {chosen.size ? `Add ${chosen.size} selected as tests…` : `Add the ${results.length} shown as tests…`}
+          </button>
+        )}
         {transformationId && <a href={`#/transformations/${encodeURIComponent(transformationId)}`}>Open the transformation</a>}
         {run.status !== 'running' && run.status !== 'queued' && (
           <button type="button" className="secondary danger" onClick={() => void act(async () => { await api.deleteReplayRun(run.id); navigate('#/replay'); })}>Delete run</button>
@@ -98,10 +109,13 @@ export function RunPage({ runId }: { runId: string }) {
               itemKey={(r) => String(r.position)}
               estimateSize={34}
               renderItem={(r) => (
-                <button type="button" className={`result-row ${picked?.position === r.position ? 'selected' : ''}`} onClick={() => setPicked(r)}>
-                  <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {eventLabel(r.input)}
-                  <span className={`badge change-${r.change ?? 'none'}`}>{r.change ? CHANGE_LABELS[r.change] : r.a.error ? 'error' : `${r.a.outputs.length} output${r.a.outputs.length === 1 ? '' : 's'}`}</span>
-                </button>
+                <div className="result-row-item">
+                  <input type="checkbox" aria-label={`Select event #${r.position + 1}`} checked={chosen.has(r.position)} onChange={() => setChosen((c) => toggled(c, r.position))} />
+                  <button type="button" className={`result-row ${picked?.position === r.position ? 'selected' : ''}`} onClick={() => setPicked(r)}>
+                    <span className="mono">#{r.position + 1}</span> {String(r.input.type ?? '')} {eventLabel(r.input)}
+                    <span className={`badge change-${r.change ?? 'none'}`}>{r.change ? CHANGE_LABELS[r.change] : r.a.error ? 'error' : `${r.a.outputs.length} output${r.a.outputs.length === 1 ? '' : 's'}`}</span>
+                  </button>
+                </div>
               )}
             />
           ),
@@ -113,6 +127,16 @@ export function RunPage({ runId }: { runId: string }) {
           content: picked ? <ResultDetail result={picked} run={run} /> : <p className="muted">Pick an event to see its outputs{run.b ? ' and the A vs B diff' : ''}.</p>,
         }}
       />
+      {adding && (
+        <AddAsTestsDialog
+          label={chosen.size ? `the ${chosen.size} selected events` : `the ${results.length} shown events`}
+          defaultTransformationId={transformationId ?? undefined}
+          load={async () => results.filter((r) => !chosen.size || chosen.has(r.position)).map((r) => r.input)}
+          onClose={() => setAdding(false)}
+          onDone={(m) => { setAdding(false); setChosen(new Set()); setAddedNotice(m); }}
+        />
+      )}
+      {addedNotice && <p role="status" className="notice">{addedNotice}</p>}
       {total > results.length && <p className="muted">Showing the first {results.length.toLocaleString()} of {total.toLocaleString()}; narrow with the filters.</p>}
     </div>
   );
