@@ -79,6 +79,7 @@ describe('maintained event counts', () => {
     expect(store.events.pruneBeyond(50, 1000)).toBeGreaterThan(0);
     expect(store.events.countByType({})).toEqual(counted());
     expect(counted().total).toBe(50);
+    expect(store.events.count()).toBe(50);
     expect(store.events.checkCounts()).toEqual({ drifted: false });
   });
 

@@ -33,6 +33,7 @@ export function eventCounts(db: Db) {
     'SELECT type, sum(n) AS n FROM event_counts WHERE source_id = ? GROUP BY type HAVING sum(n) <> 0',
   );
   const differ = db.prepare<[], { n: number }>(COUNTS_CHECK_SQL.differ);
+  const total = db.prepare<[], { n: number | null }>('SELECT sum(n) AS n FROM event_counts');
   return {
     /** Counts one event into a tally (in the capture transaction, before flush). */
     tally(tally: CountTally, sourceId: string, type: string, receivedAt: string): void {
@@ -58,6 +59,10 @@ export function eventCounts(db: Db) {
     byType(sourceId?: string): Map<string, number> {
       const rows = sourceId === undefined ? byType.all() : byTypeOf.all(sourceId);
       return new Map(rows.map((r) => [r.type, r.n]));
+    },
+    /** Events stored, all sources and types. */
+    total(): number {
+      return total.get()!.n ?? 0;
     },
     /** Compares the counts with count(*) of the events; rebuilds them when they differ. */
     check(): { drifted: boolean } {

@@ -223,9 +223,8 @@ export function eventsRepo(db: Db) {
     countByType: countsByType(db, counts, bounds, highestSeq),
     /** Compares the maintained counts with count(*) of the events; rebuilds them when they differ. */
     checkCounts: () => counts.check(),
-    count(): number {
-      return (db.prepare('SELECT count(*) AS n FROM captured_events').get() as { n: number }).n;
-    },
+    /** How many events are stored (the maintained counts: no scan). */
+    count: () => counts.total(),
   };
 }
 export type EventsRepo = ReturnType<typeof eventsRepo>;
