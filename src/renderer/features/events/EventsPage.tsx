@@ -12,6 +12,7 @@ import { replayHref } from '../replay/NewRunForm';
 import { usePaletteAction } from '../../hooks/usePaletteAction';
 import type { ReplaySource } from '../../../shared/api/replay';
 import { SendDialog } from './SendDialog';
+import { SavedFilters } from './SavedFilters';
 import { EventDetail } from './EventDetail';
 import { EventFilters } from './EventFilters';
 import { EventsTable } from './EventsTable';
@@ -110,6 +111,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
           </span>
         )}
         <div className="page-actions">
+          <SavedFilters filter={filter} onApply={(f) => navigate(pageHref('events', f))} />
           <button type="button" className="secondary" onClick={() => setDialog('import')}>Import…</button>
           <button type="button" className="secondary" onClick={() => void exportAs('ndjson')} disabled={!actionable} title={whyNot}>Export NDJSON</button>
           <button type="button" className="secondary" onClick={() => void exportAs('json')} disabled={!actionable} title={whyNot}>Export JSON</button>
