@@ -113,3 +113,4 @@ export const LibraryImpact = Type.Object({
     Type.Object({ id: Type.String(), name: Type.String(), versionId: Type.String(), status: TestStatus, summary: Type.String(), cases: Type.Array(TestCaseResult) }),
   ),
 });
+export type LibraryImpact = Static<typeof LibraryImpact>;

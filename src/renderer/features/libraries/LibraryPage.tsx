@@ -25,7 +25,7 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
   // Breakpoints and profile heat of the library as debug runs of transformations load it.
   const marks = useEditorMarks(id, libraryScriptUrl(importName ?? ''));
   const dependents = useMemo(() => dependentsOf(importName, transformations), [importName, transformations]);
-  const tests = useDependentTests(importName, dependents);
+  const tests = useDependentTests(id, importName, dependents);
   const [failures, setFailures] = useState<DependentResult[]>();
   const jump = useCallback((line: number, column: number) => editorRef.current?.goTo(line, column), []);
 

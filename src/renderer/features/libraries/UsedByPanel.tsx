@@ -54,6 +54,7 @@ export function UsedByPanel({ importName, dependents, results, running, stale, o
                 </span>
               )}
               {r && <span className="muted"> {r.eventCount} events from {r.eventsFrom} → {r.outCount} out, {r.errorCount} errors</span>}
+              {r?.tests && <span className={r.tests.status === 'failed' ? 'error small' : 'muted small'} data-testid="dependent-tests"> · saved tests: {r.tests.summary}</span>}
               {r && (
                 <span className="impact" data-testid="impact">
                   Compared with the saved library: {r.newlyFailing} newly failing · {r.fixed} fixed · {r.outputsChanged} outputs changed

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Artifact } from '../../api/artifacts';
-import { api } from '../../api/client';
+import { api, request } from '../../api/client';
+import type { LibraryImpact } from '../../../shared/api/test-events';
 import type { TestEvent } from '../../api/types';
 import { handlerKind, importedNames } from '../../editor/code-analysis';
 import { localData } from '../../lib/local-data';
@@ -27,6 +28,8 @@ export interface DependentResult {
   errorCount: number;
   /** The first error the edit causes (fatal or per event). */
   error?: string;
+  /** Its saved tests with this code, by the server's runner (what saving the library records, what publish requires). */
+  tests?: { status: 'passed' | 'failed' | 'not-tested'; summary: string };
 }
 
 interface Side {
@@ -44,7 +47,7 @@ export function dependentsOf(importName: string | undefined, transformations: Ar
 }
 
 /** Runs every dependent transformation's tests with the saved library and with the edited one; reports what the edit changes. */
-export function useDependentTests(importName: string | undefined, dependents: Artifact[]) {
+export function useDependentTests(libraryId: string, importName: string | undefined, dependents: Artifact[]) {
   const data = useMemo(() => localData(), []);
   const [results, setResults] = useState<DependentResult[]>();
   const [running, setRunning] = useState(false);
@@ -101,7 +104,17 @@ export function useDependentTests(importName: string | undefined, dependents: Ar
       setRunning(true);
       try {
         const samples = (await loadSampleEvents()).slice(0, SAMPLE_COUNT);
-        const all = await Promise.all(dependents.map((t) => runOne(t, code, savedCode, samples)));
+        // Pass/fail is the saved tests' verdict by the one runner (expected outputs, checks, mocks included);
+        // the before/after counts of the events tell what the edit changes.
+        const [impact, ...compared] = await Promise.all([
+          request<LibraryImpact>('POST', `/studio/api/libraries/${encodeURIComponent(libraryId)}/impact`, { code }).catch(() => undefined),
+          ...dependents.map((t) => runOne(t, code, savedCode, samples)),
+        ]);
+        const all = (compared as DependentResult[]).map((r): DependentResult => {
+          const verdict = impact?.dependants.find((d) => d.id === r.transformation.id);
+          if (!verdict || verdict.status === 'not-tested') return r;
+          return { ...r, tests: { status: verdict.status, summary: verdict.summary }, passed: verdict.status === 'passed' && r.passed, error: verdict.status === 'failed' ? (r.error ?? verdict.summary) : r.error };
+        });
         setResults(all);
         setTestedCode(code);
         return all;
@@ -109,7 +122,7 @@ export function useDependentTests(importName: string | undefined, dependents: Ar
         setRunning(false);
       }
     },
-    [dependents, importName],
+    [dependents, importName, libraryId],
   );
 
   return { results, running, run, testedCode };
