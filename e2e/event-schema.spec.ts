@@ -119,6 +119,11 @@ test('the schema learned from Node SDK events: Schema view, completion, hover an
   await expect(options).toHaveText([/^total/, /^orderId/, /^products/, /^coupon/, /^plan/]);
   await shootBoth(page, 'schema-completion');
   await page.keyboard.press('Escape');
+  // Event names complete inside a comparison with event.event, most frequent first.
+  await page.keyboard.press('End');
+  await page.keyboard.type("\n  if (event.event === '");
+  await expect(options).toHaveText([/^Order Completed.*track · 6 events/, /^Signed Up.*track · 2 events/]);
+  await page.keyboard.press('Escape');
 
   // Hover shows types, share and samples; personal data masked until "show".
   await hoverWord(page, studio.code.locator('.cm-line').nth(4), 'total');

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { StudioContext } from './context';
 import { bootstrapCredentials, type Bootstrap, type CredentialInput } from './credentials';
 import { createHttpServer, type HttpOptions } from './http/server';
@@ -40,6 +39,7 @@ import { createBackupService } from './backup/backup-service';
 import { backupRepo } from './store/backup-repo';
 import { startupMark } from './startup-trace';
 import { createSchemaService } from './schema/schema-service';
+import { silentLogger } from './http/silent-logger';
 
 export interface StudioOptions {
   dataDir: string;
@@ -75,12 +75,6 @@ export interface Studio {
   debugProcesses(): number[];
   close(): Promise<void>;
 }
-
-const silentLogger = {
-  level: 'silent',
-  fatal: () => {}, error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, silent: () => {},
-  child() { return silentLogger; },
-} as unknown as FastifyBaseLogger;
 
 /** Composition root: store, services and HTTP server for one data directory. No electron here. */
 export async function startStudio(options: StudioOptions): Promise<Studio> {
@@ -227,9 +221,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const port = typeof address === 'object' && address ? address.port : options.port;
     const urlHost = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     ctx.baseUrl = `http://${urlHost}:${port}`;
-    pipeline.start();
-    retention.start();
-    schema.fold.start();
+    for (const background of [pipeline, retention, schema.fold]) background.start();
     if (options.prestartSandbox) setImmediate(() => sandbox.prestart());
     let closed = false;
     return {

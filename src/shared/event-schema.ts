@@ -4,13 +4,15 @@
 
 // Names of software, not people (context.library.name, context.os.name, …).
 const NOT_PERSONAL = /^context\.(library|os|app|device|browser|campaign|screen|network|page)\b/;
-const PERSONAL_SEGMENT = /e-?mail|phone|mobile|address|^(first|last|full|user|display)?_?name$|^ip$|_ip$|[a-z]Ip$|^ip_?address$/i;
+const PERSONAL_SEGMENT = /e-?mail|phone|mobile|address|^(first|last|full|user|display)?_?name$|^ip$|_ip$/i;
+/** `userIp`, `clientIp` (case matters: `zip` and `tip` are not addresses). */
+const CAMEL_IP = /[a-z]Ip$/;
 
 /** True when the path's last segment names personal data: email, phone, name, address, ip. */
 export function isPiiPath(path: string): boolean {
   if (NOT_PERSONAL.test(path)) return false;
   const last = path.replace(/\[\]$/, '').split('.').at(-1) ?? '';
-  return PERSONAL_SEGMENT.test(last);
+  return PERSONAL_SEGMENT.test(last) || CAMEL_IP.test(last);
 }
 
 /** A sample hidden but for its first character and its length class: `"a••••••"`. */

@@ -52,11 +52,28 @@ describe('/studio/api/schema', () => {
     expect(exported.properties.context.properties.traits.properties.email.examples).toBeUndefined();
   });
 
+  it("gives the editor the schema of a transformation's connected sources, else of all sources", async () => {
+    const other = (await studio.call('POST', '/studio/api/sources', { name: 'Mobile app' })).body;
+    await send(studio, '/v1/track', { userId: 'm1', event: 'App Opened', properties: { build: 42 } }, { authorization: `Basic ${Buffer.from(`${other.writeKey}:`).toString('base64')}` });
+    await folded();
+    const code = 'export function transformEvent(e) { return e; }';
+    const tx = (await studio.call('POST', '/transformations?publish=true', { name: 'Mobile only', code, events: [{ type: 'track', event: 'x', userId: 'u' }] })).body;
+    expect((await studio.call('GET', `/studio/api/schema/fields?transformationId=${tx.id}`)).body.scope.kind).toBe('all');
+    const destination = (await studio.call('POST', '/studio/api/destinations', { name: 'Mobile sink', kind: 'capture', sourceIds: [other.id] })).body;
+    expect((await studio.call('PUT', `/studio/api/destinations/${destination.id}/transformation`, { transformationId: tx.id })).status).toBe(200);
+    const fields = (await studio.call('GET', `/studio/api/schema/fields?transformationId=${tx.id}`)).body;
+    expect(fields.scope).toEqual({ kind: 'connected', sources: [{ id: other.id, name: 'Mobile app' }] });
+    expect(fields.totalEvents).toBe(1);
+    expect(fields.events).toEqual([{ type: 'track', name: 'App Opened', count: 1 }]);
+    expect(fields.fields.map((f: any) => f.path)).toContain('properties.build');
+    expect(fields.fields.map((f: any) => f.path)).not.toContain('properties.total');
+  });
+
   it('rebuilds on demand and refuses a bad window with a 400 that says what to use', async () => {
     const rebuilt = await studio.call('POST', '/studio/api/schema/rebuild');
     expect(rebuilt.status).toBe(200);
     expect(rebuilt.body.foldedUpTo).toBe(0);
-    expect((await folded()).events.length).toBe(2);
+    expect((await folded()).events.length).toBe(3);
     const bad = await studio.call('GET', '/studio/api/schema?window=1y');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('window');
