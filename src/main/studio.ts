@@ -14,6 +14,7 @@ import { createSandbox, type SandboxProcessInfo } from './sandbox';
 import { readSandboxSettings } from './sandbox/settings';
 import { createDebugSessions } from './debug/debug-sessions';
 import { createProfileSessions } from './debug/profile-sessions';
+import { createDebugProcesses } from './debug/debug-child';
 import { createSyncService } from './sync/sync-service';
 import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
 import { localGate } from './sync/local-gate';
@@ -139,10 +140,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const retention = createRetention(store, () => ctx.log);
     const testEvents = createTestEventsService(store);
     // Debugger and profiler: their own debug processes, started per session (never the sandbox's).
-    const debugDeps = { libraryCode: store.libraryCode, settings: () => readSandboxSettings(store.settings), credentials: () => store.credentials.values() };
+    const debugProcesses = createDebugProcesses();
+    const debugDeps = { processes: debugProcesses, libraryCode: store.libraryCode, settings: () => readSandboxSettings(store.settings), credentials: () => store.credentials.values() };
     const debug = createDebugSessions(debugDeps);
     const profiles = createProfileSessions({ ...debugDeps, events: store.events });
-    closers.push(() => debug.close(), () => profiles.close());
+    closers.push(() => debug.close(), () => profiles.close(), () => debugProcesses.close());
     const replayJobs = createReplayJobs({
       repo: store.replay,
       dbFile: store.db.name,

@@ -31,7 +31,11 @@ export class DebugChild {
   /** Settles once the process has exited. */
   readonly gone: Promise<void>;
 
-  constructor(onReply: (reply: DebugProcessReply) => void, onExit: (how: string, expected: boolean) => void) {
+  private onReply: (reply: DebugProcessReply) => void = () => {};
+  private onExit: (how: string, expected: boolean) => void = () => {};
+  private how: string | undefined;
+
+  constructor() {
     this.child = fork(debugEntry, [], {
       execArgv: execArgv(),
       serialization: 'advanced',
@@ -39,7 +43,7 @@ export class DebugChild {
       env: { ...process.env, NODE_OPTIONS: '' },
     });
     this.child.on('message', (reply: DebugProcessReply) => {
-      if (reply.type !== 'cdp') return onReply(reply);
+      if (reply.type !== 'cdp') return this.onReply(reply);
       const waiter = this.waiting.get(reply.id);
       if (!waiter) return;
       this.waiting.delete(reply.id);
@@ -57,9 +61,18 @@ export class DebugChild {
         waiter.reject(new Error('the debug session has ended'));
       }
       this.waiting.clear();
-      onExit(signal ? `killed by ${signal}` : `exit code ${code}`, this.stopping);
+      this.how = signal ? `killed by ${signal}` : `exit code ${code}`;
+      this.onExit(this.how, this.stopping);
       exited();
     });
+  }
+
+  /** The session's handlers: replies other than CDP answers, and how the process ended. */
+  attach(onReply: (reply: DebugProcessReply) => void, onExit: (how: string, expected: boolean) => void): this {
+    this.onReply = onReply;
+    this.onExit = onExit;
+    if (this.how !== undefined) onExit(this.how, this.stopping);
+    return this;
   }
 
   get pid(): number | undefined {
@@ -90,3 +103,49 @@ export class DebugChild {
     this.child.kill('SIGKILL');
   }
 }
+
+/** A spare debug process is stopped after this long unused. */
+const SPARE_IDLE_MS = 5 * 60_000;
+/** The spare for the next session starts this long after a session began. */
+const SPARE_DELAY_MS = 500;
+
+/**
+ * Where sessions get their debug process: a new one each session, from a spare started half a
+ * second after the previous session began (a Node process with isolated-vm loaded, no isolate and no code yet), so
+ * a Debug after the first does not wait for a process to start. An unused spare goes after 5 minutes.
+ */
+export function createDebugProcesses(options: { spareIdleMs?: number } = {}) {
+  let spare: DebugChild | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const prepare = () => {
+    if (closed || spare) return;
+    spare = new DebugChild();
+    timer = setTimeout(() => {
+      spare?.stop();
+      spare = undefined;
+    }, options.spareIdleMs ?? SPARE_IDLE_MS);
+    timer.unref();
+  };
+  return {
+    take(onReply: (reply: DebugProcessReply) => void, onExit: (how: string, expected: boolean) => void): DebugChild {
+      clearTimeout(timer);
+      const ready = spare && !spare.exited ? spare : new DebugChild();
+      spare = undefined;
+      // The next spare starts a moment later: starting it now would slow this session's start.
+      timer = setTimeout(prepare, SPARE_DELAY_MS);
+      timer.unref();
+      return ready.attach(onReply, onExit);
+    },
+    /** The spare's pid (tests). */
+    sparePid: () => (spare && !spare.exited ? spare.pid : undefined),
+    close(): void {
+      closed = true;
+      clearTimeout(timer);
+      spare?.stop();
+      spare = undefined;
+    },
+  };
+}
+
+export type DebugProcesses = ReturnType<typeof createDebugProcesses>;

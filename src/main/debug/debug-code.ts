@@ -5,10 +5,12 @@ import type { LibraryCodeRepo } from '../store/library-code-repo';
 import type { TestRunRequest } from '../../shared/api/sandbox-test';
 import { scriptName } from '../../shared/api/debug';
 import type { DebugCode } from './protocol';
+import type { DebugProcesses } from './debug-child';
 
 
 /** What a debug or profile session needs from the core. */
 export interface DebugDeps {
+  processes: DebugProcesses;
   libraryCode: LibraryCodeRepo;
   settings: () => SandboxSettings;
   credentials: () => Record<string, string>;

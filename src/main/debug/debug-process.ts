@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { userFacing } from '../sandbox/errors';
+import { ivm } from '../sandbox/ivm';
 import { debugRun } from './debug-run';
 import type { InspectedIsolate } from './isolate';
 import { profileRun } from './profile-run';
@@ -57,4 +58,6 @@ process.on('message', (message: DebugCoreMessage) => {
 
 process.on('disconnect', () => process.exit(0));
 
+// Loaded now: a spare process waits ready for the next session.
+ivm();
 send({ type: 'ready' });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { DebugChild } from './debug-child';
 import { badRequest, notFound, StudioError } from '../errors';
 import { readRunAnswer } from '../sandbox/results';
 import { testResponse } from '../sandbox/test-run';
 import type { CdpCommandRequest, DebugSessionEvent, DebugStartRequest } from '../../shared/api/debug';
-import { DebugChild } from './debug-child';
 import { debugCode, eventPayload, type DebugDeps } from './debug-code';
 import type { DebugProcessReply } from './protocol';
 
@@ -90,7 +90,7 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
       const onExit = (how: string, expected: boolean) => {
         if (!expected) finish(session, { kind: 'ended', message: `The debug process stopped unexpectedly (${how}): the debug session ended. Other runs are not affected.` });
       };
-      const session: Session = { id, child: new DebugChild(onReply, onExit), events: [], listeners: new Set(), finished: false, startedAt: performance.now() };
+      const session: Session = { id, child: deps.processes.take(onReply, onExit), events: [], listeners: new Set(), finished: false, startedAt: performance.now() };
       sessions.set(id, session);
       session.child.send({
         type: 'debug',

@@ -6,15 +6,18 @@ import { createStore } from '../store';
 import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/settings';
 import type { DebugSessionEvent } from '../../shared/api/debug';
 import { createDebugSessions } from './debug-sessions';
+import { createDebugProcesses } from './debug-child';
 
 // The pause limit (15 minutes in the studio) and the closed window, with short limits.
 const dir = mkdtempSync(join(tmpdir(), 'debug-limits-'));
 const store = createStore(join(dir, 'studio.db'));
 afterAll(() => {
+  processes.close();
   store.close();
   rmSync(dir, { recursive: true, force: true });
 });
-const deps = { libraryCode: store.libraryCode, settings: () => DEFAULT_SANDBOX_SETTINGS, credentials: () => ({}) };
+const processes = createDebugProcesses();
+const deps = { processes, libraryCode: store.libraryCode, settings: () => DEFAULT_SANDBOX_SETTINGS, credentials: () => ({}) };
 const PAUSING = { code: 'export function transformEvent(e) { debugger; return e; }', event: {}, breakpoints: [] };
 
 const until = (events: DebugSessionEvent[], match: (e: DebugSessionEvent) => boolean) =>

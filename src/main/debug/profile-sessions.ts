@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { DebugChild } from './debug-child';
 import { badRequest, notFound } from '../errors';
 import type { EventsRepo } from '../store/events-repo';
 import type { ProfileStartRequest, ProfileState, ProfileSummary } from '../../shared/api/debug';
-import { DebugChild } from './debug-child';
 import { debugCode, type DebugDeps } from './debug-code';
 
 /** V8's CPU profiler samples every this many µs. */
@@ -43,7 +43,7 @@ export function createProfileSessions(deps: DebugDeps & { events: EventsRepo }) 
       const events = eventsOf(request);
       const code = debugCode(deps, request, 10 * 60_000);
       const id = randomUUID();
-      const child = new DebugChild(
+      const child = deps.processes.take(
         (reply) => {
           if (reply.type === 'progress') profile.state = { ...profile.state, done: reply.done, total: reply.total };
           else if (reply.type === 'failed') settle(profile, 'failed', reply.message);
