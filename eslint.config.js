@@ -86,4 +86,30 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', 'node:*', 'electron'], message: 'src/shared/ holds only shapes both sides use: no imports of main, renderer, preload, Node or electron.' }] }],
     },
   },
+
+  // The runtime inside each isolate (plain JavaScript, one closure): no Node, no browser, only the
+  // language's built-ins; hardened against user code replacing them (see intrinsics.js): no method
+  // called but on the captured intrinsics `I`, an object made here, or a callback; no iteration
+  // protocol (for…of, spread, array destructuring).
+  {
+    files: ['src/main/sandbox/isolate/runtime/*.js'],
+    languageOptions: { sourceType: 'script', globals: {} },
+    rules: {
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': 'off',
+    },
+  },
+  {
+    files: ['src/main/sandbox/isolate/runtime/*.js'],
+    ignores: ['src/main/sandbox/isolate/runtime/intrinsics.js'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ForOfStatement', message: 'for…of uses the array iterator user code may replace: an index loop.' },
+        { selector: 'SpreadElement', message: 'Spread uses the array iterator user code may replace: an index loop (lists.js).' },
+        { selector: 'ArrayPattern', message: 'Array destructuring uses the iterator user code may replace: read by index.' },
+        { selector: "CallExpression > MemberExpression.callee[computed=false][object.name!='I'][object.name!='calls'][object.name!='answers']", message: 'A method looked up at call time may be user code: call the captured intrinsic (I.…, intrinsics.js).' },
+      ],
+    },
+  },
 );

@@ -1,10 +1,10 @@
 import type { Destination, PublishedCode } from '../store/destinations-repo';
 import type { StoredEvent } from '../store/events-repo';
 import type { Source } from '../store/sources-repo';
-import { groupByEvent, type EventOutcome } from '../sandbox/per-event';
+import { groupByEvent, type EventOutcome } from '../sandbox/protocol/grouped';
 import type { EventMetadata, Sandbox, TransformInput } from '../sandbox/types';
 
-export type { EventOutcome } from '../sandbox/per-event';
+export type { EventOutcome } from '../sandbox/protocol/grouped';
 
 export interface TransformStepResult {
   /** One entry per input, same order. */

@@ -1,12 +1,12 @@
 import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
-import type { GroupedLines } from '../sandbox/per-event';
+import type { GroupedLines } from '../sandbox/protocol/grouped';
 import type { EventMetadata, StoredEvents, TargetIds } from '../sandbox/types';
 import type { BatchWrite, ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
 import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from './outcome';
 
 // One replay batch from stored inputs to stored results: read, run each target once over the
 // batch, classify, summarise, write. The sandbox process that runs the batch does all of it
-// (./sandbox/process/replay-batches.ts); the core only writes a batch whose process crashed.
+// (./sandbox/child/replay-batches.ts); the core only writes a batch whose process crashed.
 
 /** Events read per batch and sent to the sandbox in one call. */
 export const BATCH_SIZE = 200;

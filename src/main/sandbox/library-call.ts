@@ -1,7 +1,7 @@
 import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
-import { importNameOf, importSpecifiers } from './imports';
+import { importNameOf, importSpecifiers } from './isolate/imports';
 import type { Sandbox, SandboxLibrary } from './types';
 
 // The library test panel's call: a small transformation imports the library as a namespace and

@@ -1,6 +1,6 @@
 import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
-import { importNameOf, importSpecifiers } from './imports';
+import { importNameOf, importSpecifiers } from './isolate/imports';
 import type { TestRunError, TestRunRequest, TestRunResponse } from '../../shared/api/sandbox-test';
 import type { Sandbox, SandboxLibrary, TransformOutput, TransformResult } from './types';
 

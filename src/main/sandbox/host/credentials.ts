@@ -1,14 +1,6 @@
-// getCredential(key): a global of user code. The key check happens in the isolate (a TypeError of
-// the isolate's own realm); the lookup is one synchronous host call that receives a copied string
-// and answers a copied string (or undefined).
-
-export const credentialSource = /* js */ `
-  G.getCredential = function getCredential(key) {
-    if (key === null || key === undefined) throw new TypeError('Key should be valid and defined');
-    const value = hostCredential(String(key));
-    return typeof value === 'string' ? value : undefined;
-  };
-`;
+// getCredential(key): a global of user code (isolate/runtime/globals.js checks the key); the
+// lookup is one synchronous host call that receives a copied string and answers a copied string
+// (or undefined).
 
 export type CredentialLookup = (key: string) => string | undefined;
 

@@ -6,31 +6,8 @@ import { errorMessage, failWith, type HostAnswer, type HostCallEnv } from './hos
 // fetch(url, options) resolves to the parsed JSON body or 'ERROR' (never rejects);
 // fetchV2(url, options) resolves to {url, status, headers, body} and rejects on network failure.
 
-/** Isolate-side source; runs inside the bootstrap closure (`G`, `hostCall`, `P` in scope). */
-// The hosted host half starts with (fetchWithDnsWrapper):
-//   if (args.length === 0) { throw new Error('fetch url is required'); }
-//   const fetchURL = args[0].trim();
-// so a missing or non-string URL fails with those words before any request; checked here, where
-// the arguments still have their own types (undefined does not survive the copy to the host).
-export const fetchSource = /* js */ `
-  const urlProblem = (args) => {
-    if (args.length === 0) return { message: 'fetch url is required', name: 'Error' };
-    const url = args[0];
-    if (url === null || url === undefined) return { message: "Cannot read properties of " + url + " (reading 'trim')", name: 'TypeError' };
-    if (typeof url !== 'string') return { message: 'args[0].trim is not a function', name: 'TypeError' };
-    return null;
-  };
-  const fetchArgs = (args) => [args[0], args[1] === undefined ? null : args[1]];
-  G.fetch = function fetch(...args) {
-    if (urlProblem(args)) return P.resolve('ERROR');
-    return hostCall('fetch', fetchArgs(args)).then((value) => value, () => 'ERROR');
-  };
-  G.fetchV2 = function fetchV2(...args) {
-    const problem = urlProblem(args);
-    if (problem) return P.reject(rejection(problem));
-    return hostCall('fetchV2', fetchArgs(args));
-  };
-`;
+// The isolate half (isolate/runtime/globals.js) checks the URL argument first, as the hosted host
+// half does (fetchWithDnsWrapper: `if (args.length === 0) throw …; args[0].trim()`).
 
 export const FETCH_LIMITS = { maxUrlLength: 16 * 1024, maxBodyBytes: 5 * 1024 * 1024, maxRequestBytes: 5 * 1024 * 1024 };
 

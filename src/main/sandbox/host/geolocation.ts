@@ -5,13 +5,6 @@ import { fail, type HostAnswer, type HostCallEnv } from './host-call';
 // geolocation(ip): location data for an IP address from the geolocation service configured in
 // the sandbox settings (`<geolocationUrl>/geoip/<ip>`).
 
-/** Isolate-side source; runs inside the bootstrap closure. */
-export const geolocationSource = /* js */ `
-  G.geolocation = function geolocation(ip) {
-    return hostCall('geolocation', [ip === undefined ? null : ip]);
-  };
-`;
-
 export const GEOLOCATION_TIMEOUT_MS = 1000;
 export const UNAVAILABLE = 'geolocation is not available right now';
 

@@ -1,0 +1,219 @@
+import { CodeCache } from '../isolate/code-cache';
+import { toSandboxError } from '../errors';
+import { SandboxInstance } from '../isolate/instance';
+import { testLibraryCode } from '../isolate/library-test';
+import { InstancePool } from '../warm-pool';
+import { runOnInstance } from '../isolate/run';
+import type { NetworkCall, SandboxLibrary } from '../types';
+import { groupRunAnswer, isolateCanGroup, packLines, readGroupedLines, type GroupedLines } from '../protocol/grouped';
+import type { GroupedAnswer, LibraryTestRequest, RunRequest, StageMessage } from '../protocol/messages';
+import { runOptionsOf, type RunOptions } from '../protocol/run-mode';
+
+/**
+ * The isolate's answer per input event, read here (off the core's thread): each event's outputs
+ * serialised once, as the core stores them.
+ */
+function grouped(json: string, messageIds: (string | null)[], maxOutputChars: number): GroupedLines {
+  const { perEvent, logs } = groupRunAnswer(json, messageIds, maxOutputChars);
+  return { lines: perEvent.map((p) => JSON.stringify(p.outputs)), counts: perEvent.map((p) => p.outputs.length), errors: perEvent.map((p) => p.errors), logs };
+}
+
+const COLLECT_EXTERNAL_BYTES = 8 * 1024 * 1024;
+
+/** What the core's watchdog hears of a run: when its isolate waits on host requests, and when it runs again. */
+export interface RunWatch {
+  onEntered?: () => void;
+  onResumed?: () => void;
+  /** Set when the run waited for its key's previous run (its time starts once it runs). */
+  waited?: boolean;
+}
+
+type RunReply = { json?: string; grouped?: GroupedAnswer; lines?: GroupedLines; network: NetworkCall[] };
+
+/**
+ * What a sandbox process does with requests: one run or library test each, runs of different
+ * keys at once; replay's runs of one key one after the other on its warm isolate. A run that succeeds leaves its isolate warm here; which warm isolates stay is the
+ * core's decision (its pool holds the global budget, LRU and idle time) and arrives as `drop`.
+ */
+export function createRunner() {
+  const pool = new InstancePool<SandboxInstance>({ capacity: Number.POSITIVE_INFINITY, memoryBudgetMb: Number.POSITIVE_INFINITY, idleMs: 0 });
+  const codeCache = new CodeCache();
+  // Batches staged in pieces before their run (by request id): the warm isolate the pieces went
+  // into, held for the run, or the pieces themselves when none was warm; the error staging hit.
+  const staging = new Map<number, { key: string; instance?: SandboxInstance; texts: string[]; count: number; error?: unknown }>();
+  // The latest run of each key in progress, and the instances runs hold.
+  const active = new Map<string, Promise<void>>();
+  const running = new Set<SandboxInstance>();
+  // Heap of each instance as measured after its last run, while idle (measuring a busy isolate
+  // waits for its batch to end).
+  const heapBytes = new WeakMap<SandboxInstance, number>();
+  const heapOf = (instance: SandboxInstance) => {
+    const heap = instance.isolate.getHeapStatisticsSync();
+    return { total: heap.total_physical_size + heap.externally_allocated_size, external: heap.externally_allocated_size };
+  };
+  // Measured after each run; an isolate holding more external memory (copied batches) than this
+  // is collected before its next run.
+  const measure = async (instance: SandboxInstance) => {
+    try {
+      let heap = heapOf(instance);
+      if (heap.external > COLLECT_EXTERNAL_BYTES) {
+        await instance.collectGarbage();
+        heap = heapOf(instance);
+      }
+      heapBytes.set(instance, heap.total);
+    } catch {
+      heapBytes.delete(instance); // disposed by a failed run
+    }
+  };
+
+  /**
+   * The pieces staged for a run, checked against the count it says were sent. Pieces of earlier
+   * ids are dead (a stage always comes right before its run): their isolates go back.
+   */
+  function stagedFor(request: RunRequest, options: RunOptions) {
+    for (const id of staging.keys()) if (id < request.id) unstage(id);
+    const staged = staging.get(request.id);
+    staging.delete(request.id);
+    if (!options.staged && !staged) return undefined;
+    if (!staged || staged.count !== options.staged || staged.key !== request.key) {
+      if (staged?.instance) release(staged.key, staged.instance);
+      throw toSandboxError(new Error(`the sandbox process received ${staged?.count ?? 0} of the ${options.staged} pieces of the batch`), request);
+    }
+    return staged;
+  }
+
+  /** An isolate held for staged pieces goes back, the pieces dropped from it. */
+  function release(key: string, instance: SandboxInstance): void {
+    try {
+      if (!instance.disposed) instance.unstage();
+    } catch {
+      instance.dispose();
+    }
+    running.delete(instance);
+    pool.put(key, instance);
+  }
+
+  function unstage(id: number): void {
+    const staged = staging.get(id);
+    staging.delete(id);
+    if (staged?.instance) release(staged.key, staged.instance);
+  }
+
+  async function runHeld(request: RunRequest, asLines: boolean, onPart?: (json: string) => void, watch: RunWatch = {}): Promise<RunReply> {
+    const libraries = new Map<string, SandboxLibrary>(request.libraries.map((library) => [library.importName, library]));
+    const credentials = request.credentials;
+    const network: NetworkCall[] = [];
+    const options = runOptionsOf(request.mode);
+    const staged = stagedFor(request, options);
+    const warm = staged?.instance ?? pool.take(request.key);
+    const instance =
+      warm ??
+      (await SandboxInstance.create(
+        { name: request.name, code: request.code, libraries, memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs, runtime: request.runtime },
+        codeCache,
+      ));
+    // A run that made its isolate (or waited for its key's previous run) starts its time now.
+    if (!warm || watch.waited) watch.onResumed?.();
+    running.add(instance);
+    // Inputs with distinct messageIds (replay's always are) are grouped by the isolate itself.
+    const { messageIds } = options;
+    const byIsolate = messageIds !== undefined && isolateCanGroup(messageIds);
+    try {
+      const env = {
+        allowPrivateNetwork: request.allowPrivateNetwork,
+        geolocationUrl: request.geolocationUrl,
+        credential: (k: string) => (Object.prototype.hasOwnProperty.call(credentials, k) ? credentials[k] : undefined),
+        network,
+        fetchMocks: request.fetchMocks,
+      };
+      const json = await runOnInstance(instance, request.payload, request.limits, env, {
+        grouped: byIsolate,
+        onPart: options.parts ? onPart : undefined,
+        sync: options.sync,
+        stage: staged && { id: request.id, texts: staged.texts, error: staged.error },
+        onEntered: watch.onEntered,
+        onResumed: watch.onResumed,
+      });
+      if (!messageIds) return { json, network };
+      const lines = byIsolate ? readGroupedLines(json, messageIds.length, request.runtime.maxOutputChars) : grouped(json, messageIds, request.runtime.maxOutputChars);
+      // As strings for a replay batch run here; as bytes for the core.
+      return asLines ? { lines, network } : { grouped: packLines(lines), network };
+    } finally {
+      await measure(instance);
+      running.delete(instance);
+      pool.put(request.key, instance);
+    }
+  }
+
+  return {
+    /** A piece of the next run's batch: into the warm isolate at once (held for the run), else kept. */
+    stage(message: StageMessage): void {
+      let staged = staging.get(message.id);
+      if (!staged) {
+        const instance = pool.take(message.key);
+        if (instance) running.add(instance);
+        staged = { key: message.key, instance, texts: [], count: 0 };
+        staging.set(message.id, staged);
+      }
+      staged.count++;
+      if (!staged.instance) staged.texts.push(message.text);
+      else if (staged.error === undefined) {
+        try {
+          staged.instance.stage(message.id, message.text, message.timeoutMs);
+        } catch (error) {
+          staged.error = error;
+        }
+      }
+    },
+
+    /** The run the pieces were for will not come: its isolate goes back. */
+    unstage,
+
+    drop(key: string): void {
+      pool.drop(key);
+    },
+
+    /** Memory (MB) the heaps of the isolates hold (warm and running), external allocations (copied strings) included. */
+    heapMb(): number {
+      let bytes = 0;
+      for (const instance of [...pool.instances(), ...running]) if (!instance.disposed) bytes += heapBytes.get(instance) ?? 0;
+      return Math.round(bytes / 1048576);
+    },
+
+    /**
+     * `asLines`: a grouped run's results as strings (replay batches run in this process).
+     * `onPart`: receives the pieces of an answer in parts (the mode's `parts`) as they come.
+     */
+    async run(request: RunRequest, asLines = false, onPart?: (json: string) => void, watch: RunWatch = {}): Promise<RunReply> {
+      // Replay sends a key's next batch before the last one is answered: it waits here for the
+      // warm isolate (runs of one key in arrival order) instead of starting a second one.
+      if (request.mode.kind === 'grouped') while (active.has(request.key)) {
+        watch.waited = true;
+        await active.get(request.key);
+      }
+      let finished!: () => void;
+      const mine = new Promise<void>((resolve) => (finished = resolve));
+      active.set(request.key, mine);
+      try {
+        return await runHeld(request, asLines, onPart, watch);
+      } finally {
+        if (active.get(request.key) === mine) active.delete(request.key);
+        finished();
+      }
+    },
+
+    async testLibrary(request: LibraryTestRequest): Promise<void> {
+      const limits = { memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs };
+      try {
+        await testLibraryCode(request.library, limits, codeCache);
+      } catch (error) {
+        throw toSandboxError(error, limits);
+      }
+    },
+
+    close(): void {
+      pool.clear();
+      codeCache.clear();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { badRequest } from '../../errors';
+import { toSandboxError } from '../errors';
+import { Limiter } from './limiter';
+import { InstancePool } from '../warm-pool';
+import { ProcessPool, type SandboxProcessInfo } from '../supervision/process-pool';
+import type { RemoteInstance } from '../supervision/remote-instance';
+import { payloadOf, STAGE_MIN_EVENTS, stagedPayloadOf, type StagedPayload } from '../protocol/payload';
+import { AnswerParts, readRunAnswer } from '../protocol/answer';
+import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from '../settings';
+import { groupedOutput } from '../protocol/grouped';
+import type { EventMetadata, GroupedOutput, ReplayBatchesInput, ReplayBatchesResult, Sandbox, TransformInput, TransformOutput } from '../types';
+import type { SandboxOptions } from './options';
+import { checkInput, maxOutputBytesOf, sideRequest } from './request';
+import { warmHandles } from './warm-handles';
+
+/** A sandbox whose runs happen in sandbox processes it supervises. */
+export interface ProcessSandbox extends Sandbox {
+  /** The live sandbox processes (pid, runs in flight). */
+  processes(): SandboxProcessInfo[];
+  /** Starts a sandbox process before the first run needs it (the core does after its URL line). */
+  prestart(): void;
+  /** The live processes and, since start, the processes recycled, killed, and killed because a run's isolate stalled past its time limit. */
+  status(): { processes: SandboxProcessInfo[]; recycled: number; killed: number; stalled: number };
+}
+
+const DEFAULT_SANDBOX_PROCESSES = 1;
+
+const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
+
+/**
+ * Runs user transformations in isolated-vm with the hosted service's semantics (see
+ * compatibility.md), in a small supervised pool of sandbox processes: a crash there fails the
+ * runs in flight, never the core.
+ */
+export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
+  const idleMs = options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS;
+  // A process left with nothing warm is stopped after the idle time too: its memory goes back.
+  const processes = new ProcessPool({
+    size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES),
+    retireMs: idleMs,
+    recycleRssMb: options.recycleRssMb,
+    graceMs: options.graceMs,
+    syncRuns: options.syncRuns,
+  });
+  // Handles on the warm isolates the sandbox processes keep: one budget for all of them.
+  const warm = new InstancePool<RemoteInstance>({
+    capacity: options.poolSize ?? 16,
+    memoryBudgetMb: options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB,
+    idleMs,
+  });
+  const limiter = new Limiter(options.maxConcurrentRuns ?? 4);
+  const maxOutputBytes = maxOutputBytesOf(options);
+  let closed = false;
+  const { hold, keep } = warmHandles(warm, () => closed);
+
+  const settings = (): SandboxSettings => {
+    const stored = options.getSettings?.() ?? {};
+    return {
+      ...DEFAULT_SANDBOX_SETTINGS,
+      memoryLimitMb: options.memoryLimitMb ?? DEFAULT_SANDBOX_SETTINGS.memoryLimitMb,
+      timeoutMs: options.timeoutMs ?? DEFAULT_SANDBOX_SETTINGS.timeoutMs,
+      ...Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== undefined)),
+    };
+  };
+
+  const closedError = () => toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
+
+  /** One batch in a sandbox process; `messageIds`: answered per input event (see GroupedAnswer). */
+  async function runBatch(input: TransformInput, messageIds?: (string | null)[], onPart?: (json: string) => void) {
+    if (closed) throw closedError();
+    const started = performance.now();
+    checkInput(input);
+    const request = sideRequest(input, settings(), options);
+    const convert = <T>(make: () => T): T => {
+      try {
+        return make();
+      } catch (error) {
+        throw badRequest(`events cannot be converted to JSON: ${(error as Error).message}`);
+      }
+    };
+    // A large batch of objects may enter its isolate in pieces (processes.run decides).
+    const staged =
+      !messageIds && options.stageBatches !== false && Array.isArray(input.events) && input.events.length >= STAGE_MIN_EVENTS
+        ? stagedPayloadOf(input.events, input.metadata)
+        : undefined;
+    const payload: string | StagedPayload = staged
+      ? { pieces: staged.pieces.map((piece) => () => convert(piece)), last: (id) => convert(() => staged.last(id)), whole: () => convert(staged.whole) }
+      : convert(() => payloadOf(input));
+    const { json, grouped, network } = await limiter.run(async () => {
+      const held = hold(request.key, messageIds !== undefined);
+      let instance: RemoteInstance | undefined;
+      try {
+        const answer = await processes.run({ ...request, payload, ...(messageIds ? { messageIds } : {}), parts: !messageIds && !!onPart }, held.handle, onPart, (unused) =>
+          keep(request.key, unused),
+        );
+        instance = answer.instance;
+        return answer;
+      } finally {
+        held.release(instance);
+      }
+    });
+    return { json, grouped, network, started };
+  }
+
+  // A replay request (many batches, one after the other in the sandbox process) takes one slot
+  // of the limiter while it runs: the test bench keeps the others.
+  async function replayBatches(input: ReplayBatchesInput, onProgress: (done: number) => void = () => {}): Promise<ReplayBatchesResult> {
+    if (closed) throw closedError();
+    const current = settings();
+    const sides = input.sides.map((side) => ({ ...sideRequest(side, current, options), transformationId: side.transformationId, versionId: side.versionId }));
+    return limiter.run(async () => {
+      const held = sides.map((side) => hold(side.key, true));
+      let instances: RemoteInstance[] = [];
+      try {
+        const request = { dbFile: input.dbFile, runId: input.runId, from: input.from, workspaceId: input.workspaceId, sides, maxBatches: input.maxBatches };
+        const answer = await processes.replay(request, held.map((h) => h.handle), onProgress);
+        instances = answer.instances;
+        return answer.reply;
+      } finally {
+        held.forEach((h, i) => h.release(instances[i]));
+      }
+    });
+  }
+
+  async function transform(input: TransformInput): Promise<TransformOutput> {
+    // The answer's parts are read as they arrive, while the isolate writes the rest.
+    const parts = options.answerInParts === false ? undefined : new AnswerParts();
+    const { json, network, started } = await runBatch(input, undefined, parts && ((piece) => parts.add(piece)));
+    const { results, logs, logEvents } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes, parts);
+    return { results, logs, logEvents, durationMs: elapsed(started), ...(network.length > 0 ? { network } : {}) };
+  }
+
+  async function transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput> {
+    const { grouped, started } = await runBatch(input, input.metadata.map((m) => m.messageId ?? null));
+    if (!grouped) throw toSandboxError(new Error('the sandbox process answered without per-event results'), { timeoutMs: 0, memoryLimitMb: 0 });
+    return groupedOutput(grouped, elapsed(started));
+  }
+
+  return {
+    transform,
+    transformGrouped,
+    replayBatches,
+    cancelReplay: (runId) => processes.cancelReplay(runId),
+    async testLibrary(library) {
+      if (!library || typeof library.code !== 'string' || typeof library.importName !== 'string') {
+        throw badRequest('a library needs an importName and code (strings)');
+      }
+      if (closed) throw closedError();
+      const current = settings();
+      await limiter.run(() => processes.testLibrary({ library, memoryLimitMb: current.memoryLimitMb, timeoutMs: current.timeoutMs }));
+    },
+    processes: () => processes.processes(),
+    prestart: () => processes.prestart(),
+    status: () => ({ processes: processes.processes(), recycled: processes.recycled, killed: processes.killed, stalled: processes.stalled }),
+    close() {
+      closed = true;
+      warm.clear();
+      processes.close();
+    },
+  };
+}

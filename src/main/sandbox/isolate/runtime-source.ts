@@ -1,0 +1,27 @@
+import type { RuntimeLimits } from '../protocol/messages';
+import { LOG_LIMITS } from '../host/log';
+// The in-isolate runtime: plain JavaScript files (runtime/*.js, linted and type-checked with
+// // @ts-check), loaded as text at build time and evaluated in one closure, in this order (each
+// file declares functions the last one, runtime.js, calls).
+import intrinsics from './runtime/intrinsics.js?raw';
+import lists from './runtime/lists.js?raw';
+import hostCalls from './runtime/host-calls.js?raw';
+import globals from './runtime/globals.js?raw';
+import answer from './runtime/answer.js?raw';
+import metadata from './runtime/metadata.js?raw';
+import runtime from './runtime/runtime.js?raw';
+
+export const RUNTIME_FILENAME = 'sandbox runtime';
+
+/** An answer in parts has at most this many pieces (the last one is the answer itself)... */
+export const ANSWER_PARTS = 4;
+/** ...of at least this many entries: a smaller answer comes whole. */
+export const MIN_PART_ENTRIES = 25;
+
+const FILES = [intrinsics, lists, hostCalls, globals, answer, metadata, runtime].join('\n');
+
+/** Source of `(hostStart, hostCredential, hostPart) => setup`; evaluate with evalClosure ($0, $1, $2) and call it. */
+export function runtimeSource(limits: RuntimeLimits): string {
+  const config = { ...limits, answerParts: ANSWER_PARTS, minPartEntries: MIN_PART_ENTRIES, maxLogLines: LOG_LIMITS.maxLines, maxLogChars: LOG_LIMITS.maxChars };
+  return `'use strict';\n${FILES}\nreturn createRuntime($0, $1, $2, ${JSON.stringify(config)});\n`;
+}

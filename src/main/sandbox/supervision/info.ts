@@ -1,0 +1,71 @@
+import type { RunRequest } from '../protocol/messages';
+import type { StagedPayload } from '../protocol/payload';
+import type { Slot } from './slot';
+
+export interface ProcessPoolOptions {
+  /** Sandbox processes runs are spread over by key (the spare comes on top, see syncRuns). */
+  size: number;
+  /** A process that has not answered a request this long after its own wall limit is killed. */
+  graceMs?: number;
+  /** A process with nothing warm and nothing running this long is stopped (0: never). */
+  retireMs?: number;
+  /**
+   * A process whose resident memory, beyond what the heaps of the isolates warm in it hold, passes
+   * this (MB) takes no new work and stops once its runs are done; the next request starts
+   * another. Default 160.
+   */
+  recycleRssMb?: number;
+  /**
+   * A transform run on a warm isolate sent to a process with nothing in flight, SYNC_QUIET_MS
+   * after runs last overlapped, runs on that process's thread (default true). Until it is
+   * answered the process reads nothing, so a run that comes meanwhile waits BLOCKED_WAIT_MS for
+   * it, then goes to another process: a free one of the pool, else the spare, started for the
+   * purpose (retired like the others once it has nothing warm). See placement.ts.
+   */
+  syncRuns?: boolean;
+}
+
+export interface SandboxProcessInfo {
+  pid: number;
+  /** Runs and library tests in flight. */
+  running: number;
+  /** Being recycled: finishing its runs, then it exits. */
+  retiring?: boolean;
+  /** The replay process (lower CPU priority). */
+  background?: boolean;
+  /** Running a batch on its own thread (see syncRuns): it takes no other run until that ends. */
+  blocked?: boolean;
+  /** The spare process: started for runs that came while every other process was blocked. */
+  spare?: boolean;
+  /** Runs sent to it to run on its thread, and of those, runs whose batch came in pieces (since it started). */
+  runsOnThread: number;
+  runsInPieces: number;
+  /** As the process reported with its last answer: its resident memory and its isolates' heaps (MB). */
+  rssMb: number;
+  heapMb: number;
+}
+
+/** What processes() says of one process. */
+export const infoOf = (s: Slot, spare: boolean): SandboxProcessInfo => ({
+  pid: s.child.pid!,
+  running: s.pending.size,
+  rssMb: s.rssMb,
+  heapMb: s.heapMb,
+  ...(s.retiring ? { retiring: true } : {}),
+  ...(s.background ? { background: true } : {}),
+  runsOnThread: s.runsOnThread,
+  runsInPieces: s.runsInPieces,
+  ...(s.blocked ? { blocked: true } : {}),
+  ...(spare ? { spare: true } : {}),
+});
+
+export type Placed = { slot: Slot; useWarm: boolean; sync: boolean };
+
+export type RunInput = Omit<RunRequest, 'id' | 'type' | 'payload' | 'mode'> & {
+  payload: string | StagedPayload;
+  /** Answer per input event by these messageIds (RunMode 'grouped'). */
+  messageIds?: (string | null)[];
+  /** Answer in parts (not with messageIds). */
+  parts: boolean;
+};
+

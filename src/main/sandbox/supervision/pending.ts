@@ -1,0 +1,45 @@
+import type { GroupedAnswer, ReplayBatchesReply } from '../protocol/messages';
+import type { NetworkCall } from '../types';
+
+// A request in flight in a sandbox process, and its two clocks: the deadline of the whole request
+// (past it the process is stuck: killed) and the watch on a run's isolate (slot.ts).
+
+export type Reply = { json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchesReply; network?: NetworkCall[] };
+export type Pending = {
+  name: string;
+  resolve: (reply: Reply) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+  /** Time the request has once the process is ready, and what happens past it. */
+  deadlineMs: number;
+  kill: () => void;
+  /** A replay request's progress; each one restarts its deadline. */
+  onProgress?: (done: number) => void;
+  /** The pieces of an answer in parts, in order. */
+  onPart?: (json: string) => void;
+  /** A run's CPU limit (ms): its isolate must answer or wait on host requests by then (plus a grace), else the process is killed. */
+  cpuMs?: number;
+  /** Extra time before the run's first watch (its isolate is made first, or it waits for its key's previous run). */
+  startMs?: number;
+  stall?: NodeJS.Timeout;
+};
+export type Listeners = Pick<Pending, 'onProgress' | 'onPart' | 'cpuMs' | 'startMs'>;
+
+/** (Re)starts a request's deadline from now. */
+export function armDeadline(pending: Pending, ms: number): void {
+  clearTimeout(pending.timer);
+  pending.timer = setTimeout(pending.kill, ms);
+  pending.timer.unref();
+}
+
+/**
+ * (Re)starts the watch on a run's isolate: it must answer or go to wait on host requests within
+ * its CPU limit plus `extraMs` (wall time, as isolated-vm's own limit of each isolate call: a run
+ * past it was going to fail with the time limit anyway), else `onStall`.
+ */
+export function armWatch(pending: Pending, extraMs: number, onStall: () => void): void {
+  clearTimeout(pending.stall);
+  if (pending.cpuMs === undefined) return;
+  pending.stall = setTimeout(onStall, pending.cpuMs + extraMs);
+  pending.stall.unref();
+}

@@ -1,0 +1,249 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { messages, sandboxError } from '../errors';
+import { REPLAY_BATCHES_IN_FLIGHT, type GroupedAnswer, type LibraryTestRequest, type ReplayBatchesReply, type ReplayBatchesRequest, type RunRequest } from '../protocol/messages';
+import type { RunMode } from '../protocol/run-mode';
+import type { NetworkCall } from '../types';
+import { choose, type Choice, type PoolView, type SlotRef, type WarmView } from './placement';
+import { lastConcurrentAt, shouldRecycle } from './policies';
+import { RemoteInstance } from './remote-instance';
+import { infoOf, type Placed, type ProcessPoolOptions, type RunInput, type SandboxProcessInfo } from './info';
+import type { Listeners } from './pending';
+import { Slot } from './slot';
+import { sendPayload } from './staging';
+import { STALL_START_MS } from './process-watch';
+
+export type { ProcessPoolOptions, SandboxProcessInfo };
+
+/** A run for a blocked process waits this long for it before going to another one. */
+const BLOCKED_WAIT_MS = 50;
+/** Longest wait for a recycled replay process to exit before its successor starts; the replay process's idle time before its memory is checked. */
+const [RECYCLE_WAIT_MS, REPLAY_RECYCLE_CHECK_MS] = [2000, 200];
+
+/** A run as the core asks for it: the pool picks its RunMode (placement decides the thread). */
+/**
+ * A small supervised pool of sandbox processes. Runs of one key go to the same process (its
+ * warm isolates); a process that dies fails the runs it had in flight with "the sandbox process
+ * crashed while running <name>" and is replaced on the next request. Processes start on demand.
+ * Replay batches run in a process of their own at a lower CPU priority: a replay uses the CPU
+ * the test bench and ingestion leave, never their share.
+ */
+export class ProcessPool {
+  private readonly keyed: Array<Slot | undefined>;
+  private spare: Slot | undefined;
+  private background: Slot | undefined;
+  private readonly retiring = new Set<Slot>();
+  private nextId = 1;
+  private closed = false;
+  /** When two runs were last in flight at once (policies.ts's quiet rule). */
+  private lastConcurrent = -Infinity;
+  private replayRecycleCheck: NodeJS.Timeout | undefined;
+  recycled = 0; // processes replaced because they had grown past the memory limit (since start)
+
+  constructor(private readonly options: ProcessPoolOptions) {
+    this.keyed = new Array(Math.max(1, options.size)).fill(undefined);
+  }
+
+  /** Live processes, those being recycled included (until they exit). */
+  processes(): SandboxProcessInfo[] {
+    return [...this.keyed, this.spare, this.background, ...this.retiring]
+      .filter((s): s is Slot => !!s && !s.exited && s.child.pid !== undefined)
+      .map((s) => infoOf(s, s === this.spare));
+  }
+
+  private newSlot(background = false): Slot {
+    return new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0, background, this.onKill);
+  }
+
+  /** Processes killed since start (stuck, not exiting when retired), and of those `stalled` (a run's isolate did not yield by its time limit). */
+  killed = 0;
+  stalled = 0;
+  private readonly onKill = (stalled: boolean) => {
+    this.killed++;
+    if (stalled) this.stalled++;
+  };
+
+  private at(ref: SlotRef): Slot | undefined {
+    return ref === 'spare' ? this.spare : this.keyed[ref];
+  }
+
+  /** The process at `ref`, started when there is no usable one. */
+  private started(ref: SlotRef): Slot {
+    const existing = this.at(ref);
+    if (existing?.usable) return existing;
+    const slot = this.newSlot();
+    if (ref === 'spare') this.spare = slot;
+    else this.keyed[ref] = slot;
+    return slot;
+  }
+
+  private refOf(slot: Slot): SlotRef | 'background' | undefined {
+    if (slot === this.spare) return 'spare';
+    if (slot === this.background) return 'background';
+    const index = this.keyed.indexOf(slot);
+    return index >= 0 ? index : undefined;
+  }
+
+  /** Takes the slot out of service (it exited or is being recycled). */
+  private vacate(slot: Slot): void {
+    const ref = this.refOf(slot);
+    if (ref === 'spare') this.spare = undefined;
+    else if (ref === 'background') this.background = undefined;
+    else if (ref !== undefined) this.keyed[ref] = undefined;
+  }
+
+  private onExit(slot: Slot, how: string): void {
+    this.retiring.delete(slot);
+    this.vacate(slot);
+    for (const [, pending] of slot.pending) {
+      clearTimeout(pending.timer);
+      clearTimeout(pending.stall);
+      pending.reject(this.closed ? sandboxError(messages.disposed) : sandboxError(messages.processCrashed(pending.name, how), { sandboxCrashed: true }));
+    }
+    slot.pending.clear();
+  }
+
+  private view(): PoolView {
+    return { keyed: this.keyed.map((s) => s?.view()), spare: this.spare?.view(), lastConcurrent: this.lastConcurrent, syncRuns: this.options.syncRuns !== false };
+  }
+
+  /**
+   * The process a request goes to (placement.ts): a blocked one is waited for a moment (a batch
+   * on its thread takes a few ms), then the request goes elsewhere (a loop spinning until its
+   * time limit must not hold it up).
+   */
+  private place(key: string | undefined, group: boolean, warm: RemoteInstance | undefined): Placed | Promise<Placed> {
+    this.lastConcurrent = lastConcurrentAt([...this.keyed.map((s) => s?.view()), this.spare?.view()], this.lastConcurrent, performance.now());
+    const warmView: WarmView | undefined = warm && { at: this.refOf(warm.slot) ?? 'background', broken: warm.broken };
+    const placed = (choice: Choice): Placed => {
+      if ('wait' in choice) throw new Error('placement asked to wait twice');
+      return { slot: this.started(choice.go), useWarm: choice.useWarm, sync: choice.sync };
+    };
+    const choice = choose(this.view(), { key, group }, warmView, performance.now());
+    if (!('wait' in choice)) return placed(choice); // no await: the request leaves in this tick
+    return (async () => {
+      await this.at(choice.wait)?.unblockedWithin(BLOCKED_WAIT_MS);
+      if (this.closed) throw sandboxError(messages.disposed);
+      return placed(choose(this.view(), { key, group, waited: choice.wait }, warmView, performance.now()));
+    })();
+  }
+
+  private request(slot: Slot, message: Omit<RunRequest, 'id'> | Omit<ReplayBatchesRequest, 'id'> | Omit<LibraryTestRequest, 'id'>, name: string, deadlineMs: number, listeners?: Listeners, id = this.nextId++) {
+    // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
+    return slot.send({ ...message, id } as RunRequest, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.kill(), listeners);
+  }
+
+  /**
+   * Runs a batch on the warm isolate `warm` stands for, else where placement says. Answers the
+   * result and a handle on the isolate the run left warm. `keepWarm` takes back the warm handle
+   * when the run does not use it (another process was chosen, or the batch could not be made).
+   */
+  async run(
+    request: RunInput,
+    warm?: RemoteInstance,
+    onPart?: (json: string) => void,
+    keepWarm?: (instance: RemoteInstance) => void,
+  ): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
+    if (this.closed) throw sandboxError(messages.disposed);
+    const { messageIds, parts, payload: given, ...rest } = request;
+    const grouped = messageIds !== undefined;
+    const placing = this.place(request.key, grouped, warm);
+    const { slot, useWarm, sync } = placing instanceof Promise ? await placing : placing;
+    const letGo = (unused: RemoteInstance) => (keepWarm && !unused.broken && !unused.slot.background ? keepWarm(unused) : unused.dispose());
+    if (warm && !useWarm) letGo(warm);
+    const handle = useWarm ? warm : undefined;
+    // A grouped run may first wait in the process for the one run of its key sent before it
+    // (runner.run keeps a key's grouped runs in arrival order): its deadline covers both.
+    const deadlineMs = grouped ? 2 * request.limits.wallTimeoutMs : request.limits.wallTimeoutMs;
+    const id = this.nextId++;
+    let sent: { payload: string; staged: number };
+    try {
+      sent = sendPayload(slot, { id, key: request.key, timeoutMs: request.timeoutMs }, given, sync);
+    } catch (error) {
+      if (handle) letGo(handle);
+      throw error;
+    }
+    const { payload, staged } = sent;
+    const mode: RunMode = grouped ? { kind: 'grouped', messageIds } : sync ? { kind: 'process-thread', parts, staged } : { kind: 'isolate-thread', parts };
+    const message = { ...rest, payload, type: 'run' as const, mode };
+    // The watchdog: a cold isolate is made first, a grouped run may wait for its key's previous run
+    // (the process says when the run starts: 'resumed').
+    const startMs = handle && !grouped ? 0 : request.timeoutMs + STALL_START_MS;
+    const reply = await this.request(slot, message, request.name, deadlineMs, { onPart, cpuMs: request.timeoutMs, startMs }, id).finally(() => this.recycleIfGrown(slot));
+    const instance = handle ?? new RemoteInstance(slot, request.key, request.memoryLimitMb);
+    return { json: reply.json ?? 'null', grouped: reply.grouped, network: reply.network ?? [], instance };
+  }
+
+  /**
+   * Runs batches of a replay run (read, run each side, store) in the replay process (lower CPU
+   * priority). Answers what the process did and, per side, the handle on the isolate the batches
+   * left warm there.
+   */
+  async replay(
+    request: Omit<ReplayBatchesRequest, 'id' | 'type'>,
+    handles: (RemoteInstance | undefined)[],
+    onProgress: (done: number) => void,
+  ): Promise<{ reply: ReplayBatchesReply; instances: RemoteInstance[] }> {
+    if (this.closed) throw sandboxError(messages.disposed);
+    // A replay process being recycled goes before its successor starts: two at once would hold
+    // both memories (it has nothing left to run, so it exits at once).
+    const previous = [...this.retiring].find((slot) => slot.background);
+    if (previous && !this.background?.usable) await Promise.race([previous.gone, delay(RECYCLE_WAIT_MS)]);
+    if (this.closed) throw sandboxError(messages.disposed);
+    if (!this.background?.usable) this.background = this.newSlot(true);
+    const slot = this.background;
+    // Warm isolates elsewhere (interactive runs of the same code) stay there.
+    handles.forEach((handle) => handle && handle.slot !== slot && handle.dispose());
+    const name = [...new Set(request.sides.map((side) => side.name))].join(' and ');
+    // Progress comes with stored batches (100 ms apart at least); a batch may wait behind the
+    // others in flight, its sides run at once.
+    const deadlineMs = REPLAY_BATCHES_IN_FLIGHT * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
+    clearTimeout(this.replayRecycleCheck);
+    const reply = await this.request(slot, { ...request, type: 'replay' }, name, deadlineMs, { onProgress }).finally(() => this.recycleReplayProcess(slot));
+    const instances = request.sides.map((side, i) => {
+      const handle = handles[i];
+      return handle && handle.slot === slot && !handle.broken ? handle : new RemoteInstance(slot, side.key, side.memoryLimitMb);
+    });
+    return { reply: reply.replay ?? { done: request.from, finished: false, written: false }, instances };
+  }
+
+  /** No new batch of the replay run starts (the process running it answers once those in flight are stored). */
+  cancelReplay(runId: string): void {
+    for (const slot of [this.background, ...this.retiring]) slot?.tell({ type: 'cancel', runId });
+  }
+
+  /**
+   * The replay process is recycled between runs, not between the requests of one run (a new
+   * process and its isolates cost a few hundred ms): the check waits a moment, and the run's next
+   * request, sent at once, cancels it. Within a run, only twice the limit recycles it.
+   */
+  private recycleReplayProcess(slot: Slot): void {
+    this.recycleIfGrown(slot, 2);
+    this.replayRecycleCheck = setTimeout(() => this.recycleIfGrown(slot), REPLAY_RECYCLE_CHECK_MS);
+    this.replayRecycleCheck.unref();
+  }
+
+  /** A process grown past the memory limit (policies.ts) is replaced: it takes no new work and stops once its runs are done. */
+  private recycleIfGrown(slot: Slot, factor = 1): void {
+    const view = { ...slot.view(), rssMb: slot.rssMb, heapMb: slot.heapMb, background: slot.background };
+    if (!shouldRecycle(view, this.options.recycleRssMb ?? 160, factor)) return;
+    this.vacate(slot);
+    this.recycled++;
+    this.retiring.add(slot);
+    slot.retire();
+  }
+
+  async testLibrary(request: Omit<LibraryTestRequest, 'id' | 'type'>): Promise<void> {
+    if (this.closed) throw sandboxError(messages.disposed);
+    const placing = this.place(undefined, false, undefined);
+    const { slot } = placing instanceof Promise ? await placing : placing;
+    await this.request(slot, { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2);
+  }
+
+  /** Starts the first process now (its modules load while nothing waits for it), if none runs yet. */
+  prestart = (): void => void (this.closed || this.started(0));
+
+  close(): void {
+    this.closed = true;
+    for (const slot of [...this.keyed, this.spare, this.background, ...this.retiring]) if (slot && !slot.exited) slot.child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,33 @@
+import type { PooledInstance } from '../warm-pool';
+import type { Slot } from './slot';
+
+/**
+ * The core's handle on a warm isolate left in a sandbox process after a run: the core's pool
+ * (global budget, LRU, idle time) keeps these; disposing one tells the process to drop it.
+ */
+export class RemoteInstance implements PooledInstance {
+  lastUsed = Date.now();
+  private dropped = false;
+
+  constructor(
+    readonly slot: Slot,
+    readonly key: string,
+    readonly memoryLimitMb: number,
+  ) {
+    slot.warm++;
+  }
+
+  get broken(): boolean {
+    return this.slot.exited || this.slot.killed || this.slot.retiring;
+  }
+
+  get disposed(): boolean {
+    return this.dropped || this.slot.exited || this.slot.killed;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.dropped = true;
+    this.slot.drop(this.key);
+  }
+}

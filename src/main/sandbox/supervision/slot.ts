@@ -1,0 +1,246 @@
+import type { ChildProcess } from 'node:child_process';
+import { StudioError } from '../../errors';
+import type { ErrorCode } from '../../../shared/errors';
+import { messages, sandboxError } from '../errors';
+import type { CoreMessage, ProcessReply } from '../protocol/messages';
+import { armDeadline, armWatch, type Listeners, type Pending, type Reply } from './pending';
+import { forkSandbox } from './spawn';
+import { RETIRE_KILL_MS, STALL_GRACE_MS, superviseChild } from './process-watch';
+import type { SlotState, SlotView } from './placement';
+import { retireWhenIdle } from './policies';
+
+/** Longest start of a process: a request sent before it is ready gets this on top of its deadline (which starts over at ready). */
+const STARTUP_MS = 30_000;
+
+/** One supervised sandbox process, its state (placement.ts's SlotState) and the requests it has in flight. */
+export class Slot {
+  readonly child: ChildProcess;
+  readonly pending = new Map<number, Pending>();
+  readonly gone: Promise<void>; // settles when the process has exited
+  private current: SlotState = 'starting';
+  /** Warm isolates the core's pool holds handles on in this process. */
+  warm = 0;
+  /** Resident memory (MB) the process reported with its last answer, and its isolates' heaps. */
+  rssMb = 0;
+  heapMb = 0;
+  /** The request it runs on its own thread while `blocked`. */
+  private syncId: number | undefined;
+  /** Runs sent to run on its thread, and of those, runs whose batch came in pieces. */
+  runsOnThread = 0;
+  runsInPieces = 0;
+  private retireTimer: NodeJS.Timeout | undefined;
+  /** Waiting for the run on the process's thread to end (see unblockedWithin). */
+  private unblockWaiters: (() => void)[] = [];
+
+  constructor(
+    onExit: (slot: Slot, how: string) => void,
+    private readonly retireMs: number,
+    /** Runs replay batches at a lower CPU priority (sandbox-process.ts), so interactive runs go first. */
+    readonly background = false,
+    /** Told when the process is killed: `stalled` when a run's isolate did not yield by its limit. */
+    private readonly onKill: (stalled: boolean) => void = () => {},
+  ) {
+    this.child = forkSandbox(background);
+    superviseChild(this.child);
+    this.child.on('message', (reply: ProcessReply) => this.answer(reply));
+    this.child.on('error', () => {}); // exit follows
+    this.gone = new Promise((resolve) =>
+      this.child.on('exit', (code, signal) => {
+        this.current = 'exited';
+        this.unblock();
+        onExit(this, signal ? `killed by ${signal}` : `exit code ${code}`);
+        resolve();
+      }),
+    );
+    this.idle();
+  }
+
+  get exited(): boolean {
+    return this.current === 'exited';
+  }
+
+  /** Killed by the core: it takes no more work (its exit is on the way). */
+  killed = false;
+
+  get retiring(): boolean {
+    return this.current === 'retiring';
+  }
+
+  get blocked(): boolean {
+    return this.current === 'blocked';
+  }
+
+  /** Said it is ready (its modules are loaded): deadlines count from then. */
+  get ready(): boolean {
+    return this.current !== 'starting';
+  }
+
+  /** Takes work: neither retiring nor gone (a retired process is disconnected before it exits). */
+  get usable(): boolean {
+    return (this.current === 'starting' || this.current === 'ready' || this.current === 'blocked') && this.child.connected && !this.killed;
+  }
+
+  /** What placement and the policies see of it. */
+  view(): SlotView & { warm: number } {
+    return { state: this.usable || this.exited || this.retiring ? this.current : 'retiring', running: this.pending.size, warm: this.warm };
+  }
+
+  private answer(reply: ProcessReply): void {
+    if (reply.type === 'ready') {
+      // Deadlines count from here: starting the process is not a run's time (on a busy machine
+      // it took long enough to kill the first run of a fresh process as stuck).
+      if (this.current === 'starting') this.current = 'ready';
+      for (const [id, pending] of this.pending) {
+        armDeadline(pending, pending.deadlineMs);
+        this.watch(id, pending, pending.startMs);
+      }
+      return;
+    }
+    if (reply.type === 'resumed') {
+      const pending = this.pending.get(reply.id);
+      if (pending) this.watch(reply.id, pending);
+      return;
+    }
+    if (reply.type === 'part') return this.pending.get(reply.id)?.onPart?.(reply.json);
+    if (reply.type === 'entered') {
+      if (this.syncId === reply.id) this.unblock();
+      clearTimeout(this.pending.get(reply.id)?.stall); // waiting on host requests: not running
+      return;
+    }
+    this.rssMb = reply.rssMb;
+    this.heapMb = reply.heapMb;
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    if (reply.type === 'progress') {
+      if (!pending.onProgress) return;
+      armDeadline(pending, pending.deadlineMs);
+      return pending.onProgress(reply.done);
+    }
+    this.settle(reply.id);
+    if (reply.type === 'done') pending.resolve(reply);
+    else pending.reject(new StudioError(reply.error.code as ErrorCode, reply.error.message, reply.error.details));
+  }
+
+  /** Settles once the process is no longer blocked (or gone), or after `ms`. */
+  unblockedWithin(ms: number): Promise<void> {
+    if (!this.blocked) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.unblockWaiters = this.unblockWaiters.filter((waiter) => waiter !== wake);
+        resolve();
+      }, ms);
+      timer.unref();
+      this.unblockWaiters.push(wake);
+    });
+  }
+
+  private unblock(): void {
+    this.syncId = undefined;
+    if (this.current === 'blocked') this.current = 'ready';
+    for (const wake of this.unblockWaiters.splice(0)) wake();
+  }
+
+  /** (Re)starts the watch on a run's isolate (pending.ts). */
+  private watch(id: number, pending: Pending, extraMs = 0): void {
+    if (this.ready) armWatch(pending, STALL_GRACE_MS + extraMs, () => this.stalled(id));
+  }
+
+  /** The run's isolate did not yield: it fails with the time limit, and the process goes (its other runs fail as crashed). */
+  private stalled(id: number): void {
+    const pending = this.pending.get(id);
+    if (!pending || this.exited) return;
+    this.settle(id);
+    pending.reject(sandboxError(messages.timeout(pending.cpuMs!)));
+    this.kill(true);
+  }
+
+  /** Ends the process at once (its runs in flight fail as crashed). */
+  kill(stalled = false): void {
+    if (this.exited || this.killed) return;
+    this.killed = true;
+    this.onKill(stalled);
+    this.child.kill('SIGKILL');
+  }
+
+  private settle(id: number): void {
+    if (this.syncId === id) this.unblock();
+    clearTimeout(this.pending.get(id)?.stall);
+    clearTimeout(this.pending.get(id)?.timer);
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.idle();
+  }
+
+  /** Takes no new work from now on and stops once the runs in flight are answered. */
+  retire(): void {
+    if (this.exited) return;
+    this.syncId = undefined;
+    this.current = 'retiring';
+    if (this.pending.size === 0) this.stop();
+  }
+
+  /** Tells the process to exit (it does on disconnect); one that has not exited after RETIRE_KILL_MS is killed. */
+  private stop(): void {
+    if (this.exited) return;
+    if (this.child.connected) this.child.disconnect();
+    setTimeout(() => this.kill(), RETIRE_KILL_MS).unref();
+  }
+
+  /** Stops the process once it has had nothing warm and nothing running for `retireMs` (policies.ts). */
+  checkRetire(): void {
+    clearTimeout(this.retireTimer);
+    if (!retireWhenIdle(this.view(), this.retireMs)) return;
+    this.retireTimer = setTimeout(() => {
+      if (!retireWhenIdle(this.view(), this.retireMs)) return;
+      this.current = 'retiring';
+      this.stop();
+    }, this.retireMs);
+    this.retireTimer.unref();
+  }
+
+  /** An idle process does not keep the core alive; one with work in flight does. */
+  private idle(): void {
+    if (this.retiring) return this.stop();
+    this.checkRetire();
+    this.child.unref();
+    (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
+
+  /** Tells the process to dispose one idle isolate of a key. */
+  drop(key: string): void {
+    this.warm--;
+    this.tell({ type: 'drop', key });
+    this.checkRetire();
+  }
+
+  /** A message without an answer (cancel, stage, unstage, drop). */
+  tell(message: CoreMessage): void {
+    if (!this.exited && this.child.connected) this.child.send(message);
+  }
+
+  send(message: CoreMessage & { id: number }, name: string, deadlineMs: number, kill: () => void, listeners: Listeners = {}): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const pending: Pending = { name, resolve, reject, deadlineMs, kill, ...listeners };
+      armDeadline(pending, this.ready ? deadlineMs : deadlineMs + STARTUP_MS);
+      this.watch(message.id, pending, pending.startMs);
+      this.pending.set(message.id, pending);
+      if (message.type === 'run' && message.mode.kind === 'process-thread') {
+        this.syncId = message.id;
+        if (this.current === 'ready') this.current = 'blocked';
+        this.runsOnThread++;
+        if (message.mode.staged > 0) this.runsInPieces++;
+      }
+      clearTimeout(this.retireTimer);
+      this.child.ref();
+      (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
+      this.child.send(message, (error) => {
+        if (!error || !this.pending.has(message.id)) return;
+        this.settle(message.id);
+        reject(sandboxError(`the sandbox process could not take the run of ${name}: ${error.message}`));
+      });
+    });
+  }
+}
