@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from './store';
-import type { Sandbox } from './sandbox/types';
+import type { Sandbox } from './sandbox';
 import type { CollectService } from './collect/collect-service';
 import type { RetentionService } from './collect/retention';
 import type { PipelineService } from './pipeline/pipeline-service';

@@ -11,7 +11,7 @@ import { createRetention } from './collect/retention';
 import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
 import { createSandbox, type SandboxProcessInfo } from './sandbox';
-import { readSandboxSettings } from './sandbox/settings';
+import { readSandboxSettings } from './store/sandbox-settings';
 import { createDebugSessions } from './debug/debug-sessions';
 import { createProfileSessions } from './debug/profile-sessions';
 import { createDebugProcesses } from './debug/debug-child';

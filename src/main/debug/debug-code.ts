@@ -1,6 +1,6 @@
-import { payloadOf } from '../sandbox/payload';
-import { librariesForTest } from '../sandbox/test-run';
-import type { SandboxSettings } from '../sandbox/settings';
+import { payloadOf } from '../sandbox/protocol/payload';
+import { librariesForTest } from '../management/test-run';
+import type { SandboxSettings } from '../../shared/api/sandbox-settings';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import type { TestRunRequest } from '../../shared/api/sandbox-test';
 import { scriptName } from '../../shared/api/debug';

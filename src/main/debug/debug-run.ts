@@ -1,5 +1,5 @@
 import { userFacing } from '../sandbox/errors';
-import { runOnInstance } from '../sandbox/run';
+import { runOnInstance } from '../sandbox/isolate/run';
 import { caughtByUser } from './caught-by-user';
 import { inspectedIsolate, type InspectedIsolate } from './isolate';
 import type { DebugProcessReply, DebugStart } from './protocol';

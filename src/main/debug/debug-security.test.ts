@@ -65,10 +65,10 @@ describe('debug process security', () => {
     const naming = sources(root).filter((file) => /createInspectorSession|inspector:\s*true|\binspect\??[.:(]/.test(readFileSync(file, 'utf8')));
     const outside = naming.map((file) => relative(root, file)).filter((file) => !file.startsWith('debug/'));
     // instance.ts only carries the option the debug room sets (InstanceSpec.inspect).
-    expect(outside).toEqual(['sandbox/instance.ts']);
-    const instance = readFileSync(join(root, 'sandbox/instance.ts'), 'utf8');
+    expect(outside).toEqual(['sandbox/isolate/instance.ts']);
+    const instance = readFileSync(join(root, 'sandbox/isolate/instance.ts'), 'utf8');
     expect(instance.match(/inspector: true/g)).toHaveLength(2); // the isolate and its context, both under spec.inspect
-    expect(readFileSync(join(root, 'sandbox/process/protocol.ts'), 'utf8')).not.toMatch(/inspect/);
+    expect(readFileSync(join(root, 'sandbox/protocol/messages.ts'), 'utf8')).not.toMatch(/inspect/);
   });
 
   it('a crash of the debug process ends only its session, with a clear message', async () => {

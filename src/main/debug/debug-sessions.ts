@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DebugChild } from './debug-child';
 import { badRequest, notFound, StudioError } from '../errors';
-import { readRunAnswer } from '../sandbox/results';
-import { testResponse } from '../sandbox/test-run';
+import { readRunAnswer } from '../sandbox/protocol/answer';
+import { testResponse } from '../management/test-run';
 import type { CdpCommandRequest, DebugSessionEvent, DebugStartRequest } from '../../shared/api/debug';
 import { debugCode, eventPayload, type DebugDeps } from './debug-code';
 import type { DebugProcessReply } from './protocol';

@@ -1,6 +1,6 @@
-import { CodeCache } from '../sandbox/code-cache';
-import { SandboxInstance } from '../sandbox/instance';
-import type { RunEnv, RunLimits } from '../sandbox/run';
+import { CodeCache } from '../sandbox/isolate/code-cache';
+import { SandboxInstance } from '../sandbox/isolate/instance';
+import type { RunEnv, RunLimits } from '../sandbox/isolate/run';
 import { Inspector } from './inspector';
 import type { DebugCode } from './protocol';
 import { libraryScriptUrl } from '../../shared/api/debug';

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { runOnInstance } from '../sandbox/run';
+import { runOnInstance } from '../sandbox/isolate/run';
 import { inspectedIsolate } from './isolate';
 import { summarizeProfile, type CpuProfile } from './profile-summary';
 import type { DebugProcessReply, ProfileStart } from './protocol';

@@ -1,5 +1,4 @@
-import type { RunLimits } from '../sandbox/run';
-import type { RunRequest } from '../sandbox/process/protocol';
+import type { RunLimits, RunRequest } from '../sandbox/protocol/messages';
 
 // The protocol between the core and the debug process (fork IPC, 'advanced' serialization). The
 // debug process is its own process, started for one debug or profile session and stopped after

@@ -5,7 +5,7 @@ import type {
   TestResponse,
   VersionTestResult,
 } from '../../shared/api/management';
-import type { Sandbox } from '../sandbox/types';
+import type { Sandbox } from '../sandbox';
 import type { ManagementDeps } from './deps';
 import { StudioError, badRequest, notFound } from '../errors';
 import { inTransaction } from '../store/database';

@@ -1,5 +1,5 @@
 import type { LibraryTestResult, TransformationTestResult, VersionTestResult } from '../../shared/api/management';
-import type { Sandbox } from '../sandbox/types';
+import type { Sandbox } from '../sandbox';
 import type { LibraryVersionRecord } from '../store/libraries-repo';
 import type { TestCaseResult, TestStatus } from '../../shared/api/test-events';
 import { runCases, type TestCase } from './test-cases';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { StudioError } from '../errors';
-import type { Sandbox } from '../sandbox/types';
+import type { Sandbox } from '../sandbox';
 import type { Store } from '../store';
 import type { Destination, PublishedCode } from '../store/destinations-repo';
 import type { StoredEvent } from '../store/events-repo';

@@ -2,7 +2,7 @@ import type { Destination, PublishedCode } from '../store/destinations-repo';
 import type { StoredEvent } from '../store/events-repo';
 import type { Source } from '../store/sources-repo';
 import { groupByEvent, type EventOutcome } from '../sandbox/protocol/grouped';
-import type { EventMetadata, Sandbox, TransformInput } from '../sandbox/types';
+import type { EventMetadata, Sandbox, TransformInput } from '../sandbox';
 
 export type { EventOutcome } from '../sandbox/protocol/grouped';
 

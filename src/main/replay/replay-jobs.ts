@@ -1,6 +1,6 @@
 import { StudioError } from '../errors';
 import { codeInput } from '../pipeline/transform-step';
-import type { ReplaySideInput, Sandbox } from '../sandbox/types';
+import type { ReplaySideInput, Sandbox } from '../sandbox';
 import type { ReplayRepo, ReplayRunRow } from '../store/replay-repo';
 import { BATCH_SIZE, batchWrite, failedSide, prepareBatch } from './run-batch';
 import type { CodeSpec } from './targets';

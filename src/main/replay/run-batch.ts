@@ -1,6 +1,6 @@
 import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
 import type { GroupedLines } from '../sandbox/protocol/grouped';
-import type { EventMetadata, StoredEvents, TargetIds } from '../sandbox/types';
+import type { EventMetadata, StoredEvents, TargetIds } from '../sandbox';
 import type { BatchWrite, ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
 import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from './outcome';
 

@@ -5,6 +5,7 @@
 // run, the in-isolate runtime), host/ (fetch, geolocation, credentials, log for user code).
 export { createSandbox, type ProcessSandbox } from './core/sandbox';
 export type { SandboxOptions } from './core/options';
-export type { Sandbox, SandboxLibrary, TransformInput, TransformOutput, TransformResult, EventMetadata } from './types';
-export type { SandboxSettings } from './settings';
+export * from './types';
+export type { SandboxSettings } from '../../shared/api/sandbox-settings';
 export type { SandboxProcessInfo } from './supervision/process-pool';
+export { importNameOf, importSpecifiers } from './isolate/imports';

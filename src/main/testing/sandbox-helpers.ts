@@ -1,6 +1,6 @@
 import { fixture } from './fixtures';
-import { createSandbox, type SandboxOptions } from '../sandbox/index';
-import type { Sandbox, TransformInput, TransformOutput } from '../sandbox/types';
+import { createSandbox, type SandboxOptions } from '../sandbox';
+import type { Sandbox, TransformInput, TransformOutput } from '../sandbox';
 
 // Helpers for the sandbox's own tests (repository fixtures, a sandbox per test file).
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { typedRoutes } from './typed-routes';
 import { LibraryCallRequest, LibraryCallResponse } from '../../../shared/api/library-call';
-import { callLibraryFunction } from '../../sandbox/library-call';
-import type { TestRunDeps } from '../../sandbox/test-run';
+import { callLibraryFunction } from '../../management/library-call';
+import type { TestRunDeps } from '../../management/test-run';
 import { sandboxErrorResponses } from './sandbox-schemas';
 
 /** POST /studio/api/libraries/call: the library test panel's call of one exported function. */

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { Store } from '../../store';
-import { readSandboxSettings, SETTINGS_RANGES, updateSandboxSettings } from '../../sandbox/settings';
+import { readSandboxSettings, updateSandboxSettings } from '../../store/sandbox-settings';
+import { SETTINGS_RANGES } from '../../../shared/api/sandbox-settings';
 import { sandboxErrorResponses } from './sandbox-schemas';
 import { typedRoutes } from './typed-routes';
 

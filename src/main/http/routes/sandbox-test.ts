@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { TestRunRequest as Body, TestRunResponse as Answer } from '../../../shared/api/sandbox-test';
-import { runTest, type TestRunDeps } from '../../sandbox/test-run';
+import { runTest, type TestRunDeps } from '../../management/test-run';
 import { sandboxErrorResponses } from './sandbox-schemas';
 import { typedRoutes } from './typed-routes';
 import { stringifySerializer, usePlainJsonParser } from '../lean-json';

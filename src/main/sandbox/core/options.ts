@@ -1,4 +1,4 @@
-import type { SandboxSettings } from '../settings';
+import type { SandboxSettings } from '../../../shared/api/sandbox-settings';
 
 export interface SandboxOptions {
   /** Isolate memory limit in MB (default 128); the stored setting wins when present. */

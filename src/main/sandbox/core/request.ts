@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '../../errors';
 import type { RunRequest } from '../protocol/messages';
-import type { SandboxSettings } from '../settings';
+import type { SandboxSettings } from '../../../shared/api/sandbox-settings';
 import type { SandboxLibrary, TransformInput } from '../types';
 import type { SandboxOptions } from './options';
 

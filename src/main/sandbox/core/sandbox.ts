@@ -6,7 +6,10 @@ import { ProcessPool, type SandboxProcessInfo } from '../supervision/process-poo
 import type { RemoteInstance } from '../supervision/remote-instance';
 import { payloadOf, STAGE_MIN_EVENTS, stagedPayloadOf, type StagedPayload } from '../protocol/payload';
 import { AnswerParts, readRunAnswer } from '../protocol/answer';
-import { DEFAULT_IDLE_EVICT_MS, DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from '../settings';
+import { DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from '../../../shared/api/sandbox-settings';
+
+/** A warm isolate unused this long is disposed. */
+const DEFAULT_IDLE_EVICT_MS = 5 * 60_000;
 import { groupedOutput } from '../protocol/grouped';
 import type { EventMetadata, GroupedOutput, ReplayBatchesInput, ReplayBatchesResult, Sandbox, TransformInput, TransformOutput } from '../types';
 import type { SandboxOptions } from './options';

@@ -18,7 +18,31 @@ export const ANSWER_PARTS = 4;
 /** ...of at least this many entries: a smaller answer comes whole. */
 export const MIN_PART_ENTRIES = 25;
 
-const FILES = [intrinsics, lists, hostCalls, globals, answer, metadata, runtime].join('\n');
+/**
+ * The files without their whole-line comments (JSDoc and // lines): every new isolate parses this
+ * text, and the comments are most of it. The files have no multi-line strings or templates, so a
+ * line that starts a comment is one.
+ */
+export function withoutCommentLines(text: string): string {
+  const kept: string[] = [];
+  let inBlock = false;
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (inBlock) {
+      if (trimmed.endsWith('*/')) inBlock = false;
+      continue;
+    }
+    if (trimmed.startsWith('/*')) {
+      inBlock = !trimmed.endsWith('*/');
+      continue;
+    }
+    if (trimmed.startsWith('//') || trimmed === '') continue;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+const FILES = withoutCommentLines([intrinsics, lists, hostCalls, globals, answer, metadata, runtime].join('\n'));
 
 /** Source of `(hostStart, hostCredential, hostPart) => setup`; evaluate with evalClosure ($0, $1, $2) and call it. */
 export function runtimeSource(limits: RuntimeLimits): string {

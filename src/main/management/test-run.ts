@@ -1,8 +1,8 @@
 import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
-import { importNameOf, importSpecifiers } from './isolate/imports';
+import { importNameOf, importSpecifiers } from '../sandbox';
 import type { TestRunError, TestRunRequest, TestRunResponse } from '../../shared/api/sandbox-test';
-import type { Sandbox, SandboxLibrary, TransformOutput, TransformResult } from './types';
+import type { Sandbox, SandboxLibrary, TransformOutput, TransformResult } from '../sandbox';
 
 /**
  * The libraries a test run offers: those given by code first (import name = camelCase(name));

@@ -1,8 +1,8 @@
 import { badRequest } from '../errors';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
-import { importNameOf, importSpecifiers } from './isolate/imports';
-import type { Sandbox, SandboxLibrary } from './types';
+import { importNameOf, importSpecifiers } from '../sandbox';
+import type { Sandbox, SandboxLibrary } from '../sandbox';
 
 // The library test panel's call: a small transformation imports the library as a namespace and
 // calls the named export with the arguments, so the call runs with the sandbox's usual limits,

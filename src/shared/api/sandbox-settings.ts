@@ -1,5 +1,6 @@
-import { StudioError } from '../errors';
-import type { SettingsRepo } from '../store/settings-repo';
+// The sandbox settings the user can change (GET/PUT /studio/api/settings/sandbox): shape,
+// defaults, ranges and the check of a whole settings object, one definition for the core's store,
+// its sandbox and the routes.
 
 /** Sandbox settings the user can change (stored under the "sandbox" settings key). */
 export interface SandboxSettings {
@@ -11,8 +12,6 @@ export interface SandboxSettings {
   timeoutMs: number;
 }
 
-export const SANDBOX_SETTINGS_KEY = 'sandbox';
-
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
   allowPrivateNetwork: false,
   geolocationUrl: null,
@@ -20,23 +19,14 @@ export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
   timeoutMs: 4000,
 };
 
-/** Sum of the memory limits of the warm isolates kept idle (MB); the oldest are disposed beyond it. */
+/** Sum of the memory limits of the warm isolates kept idle (MB): the sandbox's default budget. */
 export const DEFAULT_MEMORY_BUDGET_MB = 512;
-/** A warm isolate unused this long is disposed. */
-export const DEFAULT_IDLE_EVICT_MS = 5 * 60_000;
 
 export const SETTINGS_RANGES = {
   // One isolate may use at most the whole warm-pool budget.
   memoryLimitMb: { min: 16, max: DEFAULT_MEMORY_BUDGET_MB },
   timeoutMs: { min: 100, max: 60_000 },
 } as const;
-
-/** Stored settings merged over the defaults; unreadable stored values fall back to the defaults. */
-export function readSandboxSettings(settings: SettingsRepo): SandboxSettings {
-  const stored = settings.get<Partial<SandboxSettings> | null>(SANDBOX_SETTINGS_KEY, null);
-  const merged = { ...DEFAULT_SANDBOX_SETTINGS, ...(stored && typeof stored === 'object' ? stored : {}) };
-  return validateSandboxSettings(merged) === null ? merged : DEFAULT_SANDBOX_SETTINGS;
-}
 
 /** The first problem of a settings object, in words that say what to fix; null when valid. */
 export function validateSandboxSettings(value: SandboxSettings): string | null {
@@ -59,18 +49,4 @@ export function validateSandboxSettings(value: SandboxSettings): string | null {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'geolocationUrl must start with http:// or https://';
   }
   return null;
-}
-
-export function writeSandboxSettings(settings: SettingsRepo, value: SandboxSettings): void {
-  settings.set(SANDBOX_SETTINGS_KEY, value);
-}
-
-/** Applies a partial change (fields left out keep their value; an empty geolocation URL means none); 400 when invalid. */
-export function updateSandboxSettings(settings: SettingsRepo, patch: Partial<SandboxSettings>): SandboxSettings {
-  const next = { ...readSandboxSettings(settings), ...patch };
-  if (typeof next.geolocationUrl === 'string' && next.geolocationUrl.trim() === '') next.geolocationUrl = null;
-  const problem = validateSandboxSettings(next);
-  if (problem) throw new StudioError('validation', problem);
-  writeSandboxSettings(settings, next);
-  return next;
 }
