@@ -12,7 +12,7 @@ const COMMAND_WAIT_MS = 30_000;
 function execArgv(): string[] {
   const flags = [...nodeFlags.sandbox];
   if (debugEntry.endsWith('.ts')) {
-    const hooks = pathToFileURL(join(dirname(debugEntry), '..', 'sandbox', 'process', 'source-hooks.mjs')).href;
+    const hooks = pathToFileURL(join(dirname(debugEntry), '..', 'sandbox', 'child', 'source-hooks.mjs')).href;
     flags.push('--experimental-transform-types', '--disable-warning=ExperimentalWarning', '--import', hooks);
   }
   return flags;
