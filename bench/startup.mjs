@@ -3,7 +3,7 @@
 // handshake), beside the floor measured in the same run: a bare Fastify server (one route) started
 // the same way on the same Node. Each round starts the floor, then the core on a data folder made
 // by an earlier start, then the core on a new data folder; the round with the median ratio counts.
-// Phases come from the core itself (STUDIO_STARTUP_TRACE=1, src/main/startup-trace.ts): ms since
+// Phases come from the core itself (STUDIO_STARTUP_TRACE=1, src/main/hosts/startup-trace.ts): ms since
 // the process began at the end of each phase. After the URL line: the first test run answered
 // (POST /studio/api/test, one event), which waits for a sandbox process unless one is already up.
 //

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { StudioContext } from './context';
-import { bootstrapCredentials, type Bootstrap, type CredentialInput } from './credentials';
+import { bootstrapCredentials, type Bootstrap, type CredentialInput } from './security/credentials';
 import { createHttpServer, type HttpOptions } from './http/server';
-import { findRendererDir } from './paths';
+import { findRendererDir } from './hosts/paths';
 import { createStore } from './store';
 import { newSecret } from './store/ids';
 import { lockDataFolder } from './store/folder-lock';
@@ -38,7 +38,7 @@ import { setUpSecretsAtRest } from './security/secrets-at-rest';
 import { DATABASE_FILE, LOG_DIR, LOG_FILE, prepareDataFolder, secureDataFolder } from './security/data-folder-modes';
 import { createBackupService } from './backup/backup-service';
 import { backupRepo } from './store/backup-repo';
-import { startupMark } from './startup-trace';
+import { startupMark } from './hosts/startup-trace';
 import { createSchemaService } from './schema/schema-service';
 import { silentLogger } from './http/silent-logger';
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createEventApiHandler } from '../collect/http/event-api-handler';
 import type { StudioContext } from '../context';
-import { APP_VERSION } from '../version';
+import { APP_VERSION } from './version';
 import { managementAuth } from './auth';
 import { registerErrorHandling } from './errors';
 import { registerHostCheck } from './host-check';

@@ -2,7 +2,7 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultDataDir } from '../../paths';
+import { defaultDataDir } from '../paths';
 import { CoreSupervisor, type CoreState } from '../supervisor/core-supervisor';
 import { carriedNodeBinary, coreEntry } from '../supervisor/node-runtime';
 import { registerIpc, type DesktopSession } from './ipc';

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
-import { credentialsFromEnv } from '../../credentials';
+import { credentialsFromEnv } from '../../security/credentials';
 import { HEADLESS_USAGE, parseHeadlessArgs, type HeadlessArgs } from './args';
-import { defaultDataDir } from '../../paths';
+import { defaultDataDir } from '../paths';
 import { startStudio, type Studio } from '../../studio';
 import { loginUrl, printBanner } from './banner';
 import { READY_PREFIX } from './ready-line';
 import { DEFAULT_PORT, rememberPort, rememberedPort } from './remembered-port';
-import { printStartupTrace } from '../../startup-trace';
+import { printStartupTrace } from '../startup-trace';
 
 /** Headless host: the same core in plain Node, serving the renderer to any browser. */
 async function main(): Promise<void> {

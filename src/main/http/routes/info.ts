@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { APP_VERSION } from '../../version';
+import { APP_VERSION } from '../version';
 
 /** Where and who this instance is (baseUrl is known only once the server listens). */
 export interface InstanceFacts {

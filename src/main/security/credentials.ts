@@ -1,6 +1,6 @@
-import { newId, newSecret } from './store/ids';
-import type { Store } from './store';
-import { hashToken } from './security/token-hash';
+import { newId, newSecret } from '../store/ids';
+import type { Store } from '../store';
+import { hashToken } from './token-hash';
 
 export interface CredentialInput {
   email?: string;
