@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
+import { roomsPlugin } from './scripts/eslint-rooms.mjs';
 
 // Only the desktop host (the Electron main process) and the preload import electron.
 const electronAllowed = ['src/main/hosts/desktop/**', 'src/preload/**'];
@@ -111,5 +112,19 @@ export default tseslint.config(
         { selector: "CallExpression > MemberExpression.callee[computed=false][object.name!='I'][object.name!='calls'][object.name!='answers']", message: 'A method looked up at call time may be user code: call the captured intrinsic (I.…, intrinsics.js).' },
       ],
     },
+  },
+
+  // The Rooms table (scripts/rooms.mjs, docs/architecture.md) as lint zones, and the size of a
+  // product file.
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { rooms: roomsPlugin },
+    rules: { 'rooms/allowed-imports': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/main/testing/**'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
   },
 );

@@ -44,6 +44,7 @@ if (wants('lint')) {
 if (wants('typecheck')) {
   check('typecheck main', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']);
   check('typecheck renderer', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
+  check('typecheck sandbox runtime', bin('tsc'), ['-p', 'tsconfig.runtime.json']);
 }
 const built = check('build', bin('electron-vite'), ['build']);
 

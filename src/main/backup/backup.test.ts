@@ -6,7 +6,7 @@ import { WORKSPACE_TABLES } from '../store/backup-repo';
 import { sha256 } from './backup-crypto';
 import { readFileSync } from 'node:fs';
 import { KEY_CHECK_SETTING, KEY_FILE, parseMasterKey } from '../security/master-key';
-import { createSecretBox } from '../security/secret-box';
+import { createSecretBox } from '../store/secret-box';
 import { openConfig } from '../store/destination-secrets';
 
 // Export of the whole workspace from one data folder and import into an empty one (real

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_EMAIL, TEST_TOKEN, startTestStudio, type TestStudio } from '../testing/harness';
-import { ISO, KSUID, insertDestination } from './test-support';
+import { ISO, KSUID, insertDestination } from '../testing/management-support';
 
 /**
  * A client written for the hosted API: Basic email:token, JSON bodies, updates by POST,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_EMAIL, startTestStudio, type TestStudio } from '../testing/harness';
-import { ISO, KSUID, ok, query } from './test-support';
+import { ISO, KSUID, ok, query } from '../testing/management-support';
 
 const CODE = 'export function double(x) { return x * 2; }';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { EVENTS } from '../testing/publish-fixtures';
-import { ok } from './test-support';
+import { ok } from '../testing/management-support';
 
 // Saving a library version records its tests: it evaluates, and the transformations that import it
 // pass their saved tests with it; the summary tells what the version broke from what failed with

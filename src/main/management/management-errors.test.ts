@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_EMAIL, startTestStudio, type TestStudio } from '../testing/harness';
-import { ok, setSetting } from './test-support';
+import { ok, setSetting } from '../testing/management-support';
 
 describe('management API errors (integration)', () => {
   let t: TestStudio;

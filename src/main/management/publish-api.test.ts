@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { EVENTS, EVENT_UTILS_V1, EVENT_UTILS_V2, FAULTY, IDENTITY, MASK_PII, snapshot } from '../testing/publish-fixtures';
-import { ok, query } from './test-support';
+import { ok, query } from '../testing/management-support';
 
 describe('publish (integration, real sandbox)', () => {
   let t: TestStudio;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_EMAIL, startTestStudio, type TestStudio } from '../testing/harness';
 import { EVENTS, FAULTY, IDENTITY, snapshot } from '../testing/publish-fixtures';
-import { insertDestination, ok, query } from './test-support';
+import { insertDestination, ok, query } from '../testing/management-support';
 
 describe('create and update with publish=true (integration, real sandbox)', () => {
   let t: TestStudio;

@@ -5,7 +5,7 @@ import type { EventObject } from '../../shared/api/management';
 import type { FetchMock, FieldCheck, TestCaseResult } from '../../shared/api/test-events';
 import { checkFailure } from '../../shared/field-checks';
 import { fieldChanges } from '../../shared/field-diff';
-import type { EventMetadata, NetworkCall, Sandbox, TransformInput, TransformResult } from '../sandbox/types';
+import type { EventMetadata, NetworkCall, Sandbox, TransformInput, TransformResult } from '../sandbox';
 
 /** A saved test (an expectation: exact outputs, field checks, or none = must not throw), or a given test input event. */
 export interface TestCase {

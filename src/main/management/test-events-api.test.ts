@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { EVENTS, FAULTY, IDENTITY } from '../testing/publish-fixtures';
-import { ok } from './test-support';
+import { ok } from '../testing/management-support';
 
 const ADD_FLAG = `export function transformEvent(event) { event.flag = 1; return event; }`;
 

@@ -2,7 +2,7 @@
 // library impact, `studio test` and publish say the same (real HTTP API, real sandbox, real SQLite).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { ok } from './test-support';
+import { ok } from '../testing/management-support';
 
 const LIB_OK = 'export function tag(event) { event.tagged = true; return event; }';
 const LIB_BREAKS = 'export function tag(event) { event.tagged = false; return event; }';

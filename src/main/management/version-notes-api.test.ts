@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { EVENTS, IDENTITY } from '../testing/publish-fixtures';
-import { ok } from './test-support';
+import { ok } from '../testing/management-support';
 
 const THROWS = `export function transformEvent(event) { throw new Error('no way'); }`;
 const BROKEN = `export function transformEvent(event) { return event.; }`;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query } from '../management/test-support';
+import { query } from '../testing/management-support';
 import { callOk, eventually, send } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 

@@ -1,4 +1,4 @@
-import type { Sandbox } from '../sandbox/types';
+import type { Sandbox } from '../sandbox';
 import type { Store } from '../store';
 import { flattenOutputs } from './delivery-results';
 import { normaliseConfig } from './destination-config';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { capture, ok, trackEvents, waitFor } from './replay-test-support';
+import { capture, ok, trackEvents, waitFor } from '../testing/replay-support';
 
 const ADD_FIELD = `export function transformEvent(event, metadata) {
   event.properties.replayed = metadata(event).transformationVersionId ?? 'draft';

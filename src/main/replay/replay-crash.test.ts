@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { capture, ok, trackEvents, waitFor } from './replay-test-support';
+import { capture, ok, trackEvents, waitFor } from '../testing/replay-support';
 
 // Replay batches are read, run and stored by the sandbox process that runs their code. When that
 // process dies (here really killed with SIGKILL while user code spins), the batch the run's stored

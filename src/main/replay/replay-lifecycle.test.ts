@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStudioDb } from '../management/test-support';
+import { openStudioDb } from '../testing/management-support';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { capture, ok, slowCode, trackEvents, waitFor } from './replay-test-support';
+import { capture, ok, slowCode, trackEvents, waitFor } from '../testing/replay-support';
 
 /** What is stored for a run, read through a second connection: results are per batch (each batch row holds its events'). */
 function stored(t: TestStudio, id: string) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { startHeadless, type HeadlessProcess } from '../testing/spawn-headless';
-import { capture, ok, trackEvents } from './replay-test-support';
+import { capture, ok, trackEvents } from '../testing/replay-support';
 
 const REMOTE_AUTH = `Basic ${Buffer.from('cli@example.com:cli-token').toString('base64')}`;
 

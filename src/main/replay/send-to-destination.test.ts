@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/event-helpers';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { capture, ok, trackEvents } from './replay-test-support';
+import { capture, ok, trackEvents } from '../testing/replay-support';
 
 // Replay to a destination: captured events sent through the destination's connected transformation
 // and its webhook, as a rate-limited send job; a retry never sends an accepted event again.

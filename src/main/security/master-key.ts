@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { KEY_BYTES, SecretKeyError } from './secret-box';
+import { KEY_BYTES, SecretKeyError } from '../store/secret-box';
 
 // Where the master key comes from: STUDIO_MASTER_KEY (base64 of 32 bytes) when the host passes
 // one (the desktop app keeps it in the OS secret store through Electron's safeStorage), else a
@@ -9,7 +9,7 @@ import { KEY_BYTES, SecretKeyError } from './secret-box';
 // recorded in the database as a sealed check value, so a wrong key stops the start clearly.
 
 export const KEY_FILE = 'master.key';
-export const KEY_CHECK_SETTING = 'secrets.keyCheck';
+export { KEY_CHECK_SETTING } from '../store/secret-box';
 const CHECK_TEXT = 'transformation-studio master key';
 
 export function parseMasterKey(text: string, from: string): Buffer {

@@ -1,6 +1,6 @@
 import type { Store } from '../store';
 import { chooseMasterKey, KEY_CHECK_SETTING, type KeyChoice } from './master-key';
-import { createSecretBox } from './secret-box';
+import { createSecretBox } from '../store/secret-box';
 
 /**
  * Gives the store's secret box its master key and seals every secret stored before encryption

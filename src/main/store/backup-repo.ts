@@ -1,7 +1,7 @@
 import type { Db } from './database';
 import { inTransaction } from './database';
-import { KEY_CHECK_SETTING } from '../security/master-key';
-import type { SecretBox } from '../security/secret-box';
+import { KEY_CHECK_SETTING } from './secret-box';
+import type { SecretBox } from './secret-box';
 import { openConfig, sealConfig } from './destination-secrets';
 
 /** A stored row: column → value. */

@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { isSealed, type SecretBox } from '../security/secret-box';
+import { isSealed, type SecretBox } from './secret-box';
 
 export interface CredentialInfo {
   key: string;

@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import type { SecretBox } from '../security/secret-box';
+import type { SecretBox } from './secret-box';
 import { hasPlainSecret, openConfig, sealConfig } from './destination-secrets';
 
 export type DestinationKind = 'capture' | 'webhook' | 'file' | 'data-plane';

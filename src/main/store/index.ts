@@ -18,7 +18,7 @@ import { quarantineRepo } from './quarantine-repo';
 import { libraryPinsRepo } from './library-pins-repo';
 import { schemaRepo } from './schema-repo';
 import { userStateRepo } from './user-state-repo';
-import { createSecretBox, type SecretBox } from '../security/secret-box';
+import { createSecretBox, type SecretBox } from './secret-box';
 
 /**
  * Every repository over one database. Feature issues add theirs here. Secrets are sealed with

@@ -1,6 +1,6 @@
 import { inTransaction, statementCache, type Db } from './database';
 import { jobRows } from './job-rows';
-import { isSealed, type SecretBox } from '../security/secret-box';
+import { isSealed, type SecretBox } from './secret-box';
 
 export interface SendRow {
   id: string;

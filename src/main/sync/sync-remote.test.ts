@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { startHeadless, type HeadlessProcess } from '../testing/spawn-headless';
-import { createSecretBox } from '../security/secret-box';
+import { createSecretBox } from '../store/secret-box';
 import { KEY_FILE } from '../security/master-key';
 
 // The remote is a second instance of the app, started headless (its own process and database).

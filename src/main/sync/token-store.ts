@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isSealed, type SecretBox } from '../security/secret-box';
+import { isSealed, type SecretBox } from '../store/secret-box';
 
 /**
  * Where remote access tokens (and data plane write keys) live. Never in the database, never

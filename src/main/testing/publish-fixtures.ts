@@ -1,6 +1,6 @@
 // Code, events and a state snapshot shared by the publish integration tests (not used by the app).
 import type { TestStudio } from './harness';
-import { ok, query } from '../management/test-support';
+import { ok, query } from './management-support';
 
 export const IDENTITY = 'export function transformEvent(event) { return event; }';
 export const EVENT_UTILS_V1 = `export function maskEmail(value) {

@@ -1,5 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
+/** The setting holding a value sealed with the master key: it tells a wrong key from a right one. */
+export const KEY_CHECK_SETTING = 'secrets.keyCheck';
+
 // Secret values at rest (credential values, destination auth headers and write keys, remote
 // tokens): AES-256-GCM under the master key (master-key.ts). A sealed value is text:
 // `enc:v1:` + base64(iv 12 bytes | tag 16 bytes | ciphertext). Values written before encryption

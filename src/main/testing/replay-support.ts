@@ -1,6 +1,6 @@
 // Helpers for the replay integration tests (not used by the app).
 import { expect } from 'vitest';
-import type { TestStudio } from '../testing/harness';
+import type { TestStudio } from './harness';
 
 /** Captures events through the real event API, 100 per /v1/batch call. */
 export async function capture(t: TestStudio, events: Record<string, unknown>[]): Promise<void> {
@@ -24,7 +24,7 @@ export async function ok(t: TestStudio, method: string, path: string, body?: unk
 }
 
 /** Polls a run until `done(run)` holds (or fails after 60 s). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read by the tests
+ 
 export async function waitFor(t: TestStudio, id: string, done: (run: any) => boolean = (r) => !['queued', 'running'].includes(r.status)) {
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { loadNative } from '../native';
 import { newId } from '../store/ids';
-import type { TestStudio } from '../testing/harness';
+import type { TestStudio } from './harness';
 
 /** A second connection to the studio's database file (WAL: safe next to the server's). */
 export function openStudioDb(t: TestStudio): BetterSqlite3.Database {
@@ -56,7 +56,7 @@ export const KSUID = /^[0-9A-Za-z]{27}$/;
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Expects a 200 and returns the body (with the error in the failure message otherwise). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are checked field by field
+ 
 export async function ok(t: TestStudio, method: string, path: string, body?: unknown): Promise<any> {
   const response = await t.call(method, path, body);
   if (response.status !== 200) throw new Error(`${method} ${path} → ${response.status}: ${response.text}`);

@@ -1,0 +1,81 @@
+// The Rooms table of docs/architecture.md as data: every folder and loose file of src/main, and
+// what it may import besides itself, src/shared/ and errors.ts. eslint.config.js turns it into
+// lint zones (scripts/eslint-rooms.mjs); scripts/rooms.test.ts checks that every folder of
+// src/main is here and that the table in the docs names the same rooms.
+//
+//   may:      rooms it may import (a room's files, or only its `entries` when it has them)
+//   entries:  the files of a room other rooms may import (its front door)
+//   deep:     rooms that may import any file of this one
+//   parent:   a room inside another (the sandbox's rooms); `may` names siblings
+//   files:    files of the room allowed an import the room is not (a debt, named in the table)
+
+export const ALWAYS = ['errors.ts', 'shared'];
+
+export const ROOMS = {
+  'studio.ts': { may: ['*'] },
+  'context.ts': { may: ['*'] },
+  'errors.ts': { may: [] },
+  'native.ts': { may: [] },
+  // schema-repo.ts stores the schema builder's day buckets (its types): a debt to move to schema/.
+  store: { may: ['native.ts'], files: { 'schema-repo.ts': ['schema'] } },
+  schema: { may: ['store'] },
+  security: { may: ['store'] },
+  backup: { may: ['store'] },
+  sandbox: {
+    may: ['native.ts', 'hosts/node-flags.json'],
+    entries: ['index.ts', 'protocol/grouped.ts'],
+    deep: ['debug', 'testing', 'studio.ts'],
+    // Replay's batch worker still runs in the sandbox process (to move to replay/worker/).
+    files: { 'child/replay-batches.ts': ['replay', 'store'] },
+  },
+  'sandbox/index.ts': { parent: 'sandbox', may: ['sandbox/core', 'sandbox/isolate', 'sandbox/supervision', 'sandbox/types.ts'] },
+  'sandbox/types.ts': { parent: 'sandbox', may: [] },
+  'sandbox/errors.ts': { parent: 'sandbox', may: [] },
+  'sandbox/warm-pool.ts': { parent: 'sandbox', may: [] },
+  'sandbox/core': { parent: 'sandbox', may: ['sandbox/supervision', 'sandbox/protocol', 'sandbox/warm-pool.ts', 'sandbox/errors.ts', 'sandbox/types.ts'] },
+  'sandbox/supervision': { parent: 'sandbox', may: ['sandbox/protocol', 'sandbox/child', 'sandbox/warm-pool.ts', 'sandbox/errors.ts', 'sandbox/types.ts'] },
+  'sandbox/protocol': { parent: 'sandbox', may: ['sandbox/host', 'sandbox/errors.ts', 'sandbox/types.ts'] },
+  'sandbox/child': { parent: 'sandbox', may: ['sandbox/isolate', 'sandbox/protocol', 'sandbox/warm-pool.ts', 'sandbox/errors.ts', 'sandbox/types.ts'] },
+  'sandbox/isolate': { parent: 'sandbox', may: ['sandbox/host', 'sandbox/protocol', 'sandbox/errors.ts', 'sandbox/types.ts'] },
+  'sandbox/host': { parent: 'sandbox', may: ['sandbox/types.ts'] },
+  management: { may: ['store', 'sandbox', 'collect'] },
+  collect: { may: ['store'] },
+  pipeline: { may: ['store', 'sandbox', 'collect', 'security'] },
+  replay: { may: ['store', 'sandbox', 'management', 'collect', 'pipeline'] },
+  sync: { may: ['store', 'management', 'security'] },
+  debug: { may: ['sandbox', 'management', 'store', 'hosts/node-flags.json'] },
+  http: { may: ['context.ts', 'store', 'security', 'backup', 'collect', 'management', 'pipeline', 'replay', 'sync', 'debug', 'schema'] },
+  testing: { may: ['*'] },
+  'hosts/node-flags.json': { may: [] },
+  'hosts/paths.ts': { may: [] },
+  'hosts/startup-trace.ts': { may: [] },
+  'hosts/headless': { may: ['studio.ts', 'security', 'hosts/paths.ts', 'hosts/startup-trace.ts'] },
+  'hosts/supervisor': { may: ['hosts/headless', 'hosts/node-flags.json'] },
+  'hosts/desktop': { may: ['hosts/supervisor', 'hosts/paths.ts'] },
+  'hosts/packaging': { may: [] },
+};
+
+/** The room of a path relative to src/main: the longest key that is the path or a folder above it. */
+export function roomOf(rel) {
+  let best;
+  for (const key of Object.keys(ROOMS)) if ((rel === key || rel.startsWith(`${key}/`)) && (!best || key.length > best.length)) best = key;
+  return best;
+}
+
+/** Why `from` (a file of src/main) may not import `to` (relative to src/main, or 'shared'); undefined when it may. */
+export function refusal(from, to) {
+  if (to === 'shared') return undefined;
+  const a = roomOf(from);
+  const b = roomOf(to);
+  if (!a || !b) return `${!a ? from : to} is in no room of the Rooms table (scripts/rooms.mjs)`;
+  if (a === b || ALWAYS.includes(b)) return undefined;
+  const top = (room) => ROOMS[room].parent ?? room;
+  const [ta, tb] = [top(a), top(b)];
+  if (ta === tb) return ROOMS[a].may.includes(b) ? undefined : `${a} may import ${ROOMS[a].may.join(', ') || 'nothing else'} of ${ta}, not ${b}`;
+  const room = ROOMS[ta];
+  const extra = Object.entries(room.files ?? {}).find(([file]) => from === `${ta}/${file}`)?.[1] ?? [];
+  if (!room.may.includes('*') && !room.may.includes(tb) && !extra.includes(tb)) return `${ta} may import ${room.may.join(', ') || 'nothing'} (and shared/, errors.ts), not ${tb}`;
+  const entries = ROOMS[tb].entries;
+  if (entries && !(ROOMS[tb].deep ?? []).includes(ta) && !entries.some((entry) => to === `${tb}/${entry}`)) return `other rooms import ${tb} through ${entries.map((e) => `${tb}/${e}`).join(' or ')}, not ${to}`;
+  return undefined;
+}

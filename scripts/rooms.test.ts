@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { refusal, ROOMS, roomOf } from './rooms.mjs';
+
+// The Rooms table holds every room of src/main; the house rules on what sits where.
+
+const root = join(__dirname, '..');
+const main = join(root, 'src/main');
+const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+const files = walk(main).map((file) => relative(main, file));
+
+describe('the Rooms table', () => {
+  it('has a room for every folder of src/main (and of src/main/hosts and src/main/sandbox)', () => {
+    const folders = (dir: string) => readdirSync(join(main, dir)).filter((name) => statSync(join(main, dir, name)).isDirectory()).map((name) => (dir ? `${dir}/${name}` : name));
+    const missing = [...folders(''), ...folders('hosts'), ...folders('sandbox')].filter((folder) => folder !== 'hosts' && !ROOMS[folder]);
+    expect(missing).toEqual([]);
+    expect(files.filter((file) => !roomOf(file) && !/\.test\.ts$/.test(file))).toEqual([]);
+  });
+
+  it('at most four product files are loose at src/main (tests beside them aside)', () => {
+    const loose = readdirSync(main).filter((name) => statSync(join(main, name)).isFile() && !/\.test\.ts$/.test(name));
+    expect(loose.length, loose.join(', ')).toBeLessThanOrEqual(4);
+  });
+
+  it('test helpers live only under testing/', () => {
+    const helpers = files.filter((file) => !file.startsWith('testing/') && !/\.test\.tsx?$/.test(file) && /(test-support|support\.ts$|helpers?\.ts$|fixtures?\.ts$)/.test(file));
+    expect(helpers).toEqual([]);
+  });
+
+  it('docs/architecture.md lists the same rooms', () => {
+    const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('## Rooms'));
+    const listed = new Set([...table.matchAll(/^\| `src\/main\/([^`]+?)\/?` \|/gm)].map((m) => m[1]));
+    const rooms = Object.entries(ROOMS).filter(([, room]) => !room.parent).map(([key]) => key);
+    expect(rooms.filter((room) => !listed.has(room))).toEqual([]);
+  });
+
+  it.each([
+    ['pipeline/x.ts', 'replay/replay-jobs.ts', /pipeline may import .* not replay/],
+    ['store/x.ts', 'security/master-key.ts', /store may import native.ts .* not security/],
+    ['management/x.ts', 'sandbox/core/sandbox.ts', /through sandbox\/index.ts/],
+    ['sandbox/host/x.ts', 'sandbox/isolate/run.ts', /sandbox\/host may import sandbox\/types.ts of sandbox, not sandbox\/isolate/],
+    ['collect/x.ts', 'testing/harness.ts', /collect may import store .* not testing/],
+  ])('refuses %s → %s', (from, to, why) => {
+    expect(refusal(from, to)).toMatch(why);
+  });
+
+  it.each([
+    ['pipeline/x.ts', 'sandbox/index.ts'],
+    ['debug/x.ts', 'sandbox/isolate/run.ts'],
+    ['sandbox/core/x.ts', 'sandbox/supervision/process-pool.ts'],
+    ['testing/x.ts', 'management/publish-service.ts'],
+    ['store/x.ts', 'shared'],
+  ])('lets %s import %s', (from, to) => {
+    expect(refusal(from, to)).toBeUndefined();
+  });
+});
