@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStore } from '../store';
-import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../shared/api/sandbox-settings';
 import type { DebugSessionEvent } from '../../shared/api/debug';
 import { createDebugSessions } from './debug-sessions';
 import { createDebugProcesses } from './debug-child';
