@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { userFacing } from '../sandbox/errors';
-import { ivm } from '../sandbox/ivm';
+import { ivm } from '../sandbox/isolate/ivm';
 import { debugRun } from './debug-run';
 import type { InspectedIsolate } from './isolate';
 import { profileRun } from './profile-run';
