@@ -64,10 +64,10 @@ describe('debug process security', () => {
     const root = join(__dirname, '..');
     const naming = sources(root).filter((file) => /createInspectorSession|inspector:\s*true|\binspect\??[.:(]/.test(readFileSync(file, 'utf8')));
     const outside = naming.map((file) => relative(root, file)).filter((file) => !file.startsWith('debug/'));
-    // instance.ts only carries the option the debug room sets (InstanceSpec.inspect).
-    expect(outside).toEqual(['sandbox/instance.ts']);
-    const instance = readFileSync(join(root, 'sandbox/instance.ts'), 'utf8');
-    expect(instance.match(/inspector: true/g)).toHaveLength(2); // the isolate and its context, both under spec.inspect
+    // The instance files only carry the option the debug room sets (InstanceSpec.inspect).
+    expect(outside.sort()).toEqual(['sandbox/instance-spec.ts', 'sandbox/instance.ts', 'sandbox/realm.ts']);
+    const instance = ['instance.ts', 'realm.ts'].map((file) => readFileSync(join(root, 'sandbox', file), 'utf8')).join('\n');
+    expect(instance.match(/inspector: true/g)).toHaveLength(2); // the isolate and its contexts, both under spec.inspect
     expect(readFileSync(join(root, 'sandbox/process/protocol.ts'), 'utf8')).not.toMatch(/inspect/);
   });
 

@@ -82,6 +82,8 @@ export interface SandboxProcessInfo {
   /** As the process reported with its last answer: its resident memory and its isolates' heaps (MB). */
   rssMb: number;
   heapMb: number;
+  /** Isolates it made since it started (each run in a fresh context; a warm isolate is reused). */
+  isolatesMade: number;
 }
 
 
@@ -119,6 +121,8 @@ export class Slot {
   /** Resident memory (MB) the process reported with its last answer, and its isolates' heaps. */
   rssMb = 0;
   heapMb = 0;
+  /** Isolates the process has made (as it reported with its last answer): the other runs went to warm ones. */
+  isolatesMade = 0;
   /** Recycled: it finishes the runs it has, takes no new ones, and stops. */
   retiring = false;
   /** Said it is ready (its modules are loaded): deadlines count from then. */
@@ -198,6 +202,7 @@ export class Slot {
     }
     this.rssMb = reply.rssMb;
     this.heapMb = reply.heapMb;
+    this.isolatesMade = reply.made ?? this.isolatesMade;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     if (reply.type === 'progress') {
@@ -415,6 +420,7 @@ export class ProcessPool {
         running: s.pending.size,
         rssMb: s.rssMb,
         heapMb: s.heapMb,
+        isolatesMade: s.isolatesMade,
         ...(s.retiring ? { retiring: true } : {}),
         ...(s.background ? { background: true } : {}),
         runsOnThread: s.runsOnThread,
