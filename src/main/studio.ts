@@ -12,9 +12,7 @@ import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
 import { createSandbox, type SandboxProcessInfo } from './sandbox';
 import { readSandboxSettings } from './store/sandbox-settings';
-import { createDebugSessions } from './debug/debug-sessions';
-import { createProfileSessions } from './debug/profile-sessions';
-import { createDebugProcesses } from './debug/debug-child';
+import { createDebugger } from './debug';
 import { createSyncService } from './sync/sync-service';
 import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
 import { localGate } from './sync/local-gate';
@@ -139,12 +137,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     });
     const retention = createRetention(store, () => ctx.log);
     const testEvents = createTestEventsService(store);
-    // Debugger and profiler: their own debug processes, started per session (never the sandbox's).
-    const debugProcesses = createDebugProcesses();
-    const debugDeps = { processes: debugProcesses, libraryCode: store.libraryCode, settings: () => readSandboxSettings(store.settings), credentials: () => store.credentials.values() };
-    const debug = createDebugSessions(debugDeps);
-    const profiles = createProfileSessions({ ...debugDeps, events: store.events });
-    closers.push(() => debug.close(), () => profiles.close(), () => debugProcesses.close());
+    const debugging = createDebugger({ libraryCode: store.libraryCode, settings: () => readSandboxSettings(store.settings), credentials: () => store.credentials.values(), events: store.events });
+    closers.push(() => debugging.close());
     const replayJobs = createReplayJobs({
       repo: store.replay,
       dbFile: store.db.name,
@@ -184,8 +178,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       retention,
       sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries), gate: localGate(publish) }),
       testEvents,
-      debug,
-      profiles,
+      debug: debugging.debug,
+      profiles: debugging.profiles,
       replay,
       sends,
       publish,
@@ -232,7 +226,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       bootstrap,
       sessionToken: ctx.sessionToken,
       sandboxProcesses: () => sandbox.processes(),
-      debugProcesses: () => [...debug.pids(), ...profiles.pids()],
+      debugProcesses: debugging.pids,
       async close() {
         if (closed) return;
         closed = true;

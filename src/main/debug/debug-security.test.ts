@@ -64,10 +64,10 @@ describe('debug process security', () => {
     const root = join(__dirname, '..');
     const naming = sources(root).filter((file) => /createInspectorSession|inspector:\s*true|\binspect\??[.:(]/.test(readFileSync(file, 'utf8')));
     const outside = naming.map((file) => relative(root, file)).filter((file) => !file.startsWith('debug/'));
-    // instance.ts only carries the option the debug room sets (InstanceSpec.inspect).
-    expect(outside).toEqual(['sandbox/isolate/instance.ts']);
-    const instance = readFileSync(join(root, 'sandbox/isolate/instance.ts'), 'utf8');
-    expect(instance.match(/inspector: true/g)).toHaveLength(2); // the isolate and its context, both under spec.inspect
+    // The instance files only carry the option the debug room sets (InstanceSpec.inspect).
+    expect(outside.sort()).toEqual(['sandbox/isolate/instance-spec.ts', 'sandbox/isolate/instance.ts', 'sandbox/isolate/realm.ts']);
+    const instance = ['instance.ts', 'realm.ts'].map((file) => readFileSync(join(root, 'sandbox/isolate', file), 'utf8')).join('\n');
+    expect(instance.match(/inspector: true/g)).toHaveLength(2); // the isolate and its contexts, both under spec.inspect
     expect(readFileSync(join(root, 'sandbox/protocol/messages.ts'), 'utf8')).not.toMatch(/inspect/);
   });
 

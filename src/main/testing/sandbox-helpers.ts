@@ -1,6 +1,7 @@
 import { fixture } from './fixtures';
 import { createSandbox, type SandboxOptions } from '../sandbox';
 import type { Sandbox, TransformInput, TransformOutput } from '../sandbox';
+import type { ProcessSandbox } from '../sandbox';
 
 // Helpers for the sandbox's own tests (repository fixtures, a sandbox per test file).
 
@@ -38,4 +39,15 @@ export function sandboxHarness(options: SandboxOptions = {}): SandboxHarness {
       if (out.results.length !== 1 || out.results[0]!.output?.ok !== true) throw new Error(`sandbox not healthy: ${JSON.stringify(out)}`);
     },
   };
+}
+
+/** Isolates the sandbox's processes have made so far (each run in a fresh context; a warm isolate is reused). */
+export const isolatesMade = (sandbox: Sandbox) => (sandbox as ProcessSandbox).processes().reduce((sum, p) => sum + p.isolatesMade, 0);
+
+/** Runs `code` once: how many isolates that made (1: a new one, 0: a warm one); its output's `runs` must be 1 (a fresh context). */
+export async function madeByRun(h: SandboxHarness, code: string, extra: Partial<TransformInput> = {}): Promise<number> {
+  const before = isolatesMade(h.sandbox);
+  const out = await h.run(code, undefined, extra);
+  if (out.results[0]!.output?.runs !== 1) throw new Error(`expected a fresh context (runs 1), got ${JSON.stringify(out.results[0])}`);
+  return isolatesMade(h.sandbox) - before;
 }

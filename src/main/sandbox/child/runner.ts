@@ -19,6 +19,8 @@ function grouped(json: string, messageIds: (string | null)[], maxOutputChars: nu
 }
 
 const COLLECT_EXTERNAL_BYTES = 8 * 1024 * 1024;
+/** Runs of an isolate between full collections at most (each leaves a released realm; the runtime of isolate/runtime/*.js holds more per realm than the template string did: 8, not 16). */
+const COLLECT_EVERY_RUNS = 8;
 
 /** What the core's watchdog hears of a run: when its isolate waits on host requests, and when it runs again. */
 export interface RunWatch {
@@ -38,6 +40,8 @@ type RunReply = { json?: string; grouped?: GroupedAnswer; lines?: GroupedLines; 
 export function createRunner() {
   const pool = new InstancePool<SandboxInstance>({ capacity: Number.POSITIVE_INFINITY, memoryBudgetMb: Number.POSITIVE_INFINITY, idleMs: 0 });
   const codeCache = new CodeCache();
+  // Isolates made since the process started (the rest of the runs went to warm ones).
+  let made = 0;
   // Batches staged in pieces before their run (by request id): the warm isolate the pieces went
   // into, held for the run, or the pieces themselves when none was warm; the error staging hit.
   const staging = new Map<number, { key: string; instance?: SandboxInstance; texts: string[]; count: number; error?: unknown }>();
@@ -47,6 +51,7 @@ export function createRunner() {
   // Heap of each instance as measured after its last run, while idle (measuring a busy isolate
   // waits for its batch to end).
   const heapBytes = new WeakMap<SandboxInstance, number>();
+  const runsSinceCollect = new WeakMap<SandboxInstance, number>();
   const heapOf = (instance: SandboxInstance) => {
     const heap = instance.isolate.getHeapStatisticsSync();
     return { total: heap.total_physical_size + heap.externally_allocated_size, external: heap.externally_allocated_size };
@@ -56,7 +61,11 @@ export function createRunner() {
   const measure = async (instance: SandboxInstance) => {
     try {
       let heap = heapOf(instance);
-      if (heap.external > COLLECT_EXTERNAL_BYTES) {
+      // Every few runs too: each run leaves its realm behind (released, collected in a full GC).
+      const runs = (runsSinceCollect.get(instance) ?? 0) + 1;
+      runsSinceCollect.set(instance, runs);
+      if (heap.external > COLLECT_EXTERNAL_BYTES || runs >= COLLECT_EVERY_RUNS) {
+        runsSinceCollect.set(instance, 0);
         await instance.collectGarbage();
         heap = heapOf(instance);
       }
@@ -105,7 +114,17 @@ export function createRunner() {
     const network: NetworkCall[] = [];
     const options = runOptionsOf(request.mode);
     const staged = stagedFor(request, options);
-    const warm = staged?.instance ?? pool.take(request.key);
+    let warm = staged?.instance ?? pool.take(request.key);
+    // Its fresh realm may still be in the making (renew, after its last run).
+    if (warm?.renewing) await warm.renewing;
+    if (warm && (warm.broken || warm.disposed) && staged?.error === undefined) {
+      running.delete(warm);
+      warm.dispose();
+      // Pieces that went into it are lost with it; pieces kept as text go into a new isolate.
+      if (staged?.instance && staged.texts.length !== staged.count) throw toSandboxError(new Error('the sandbox could not make a fresh context for the batch'), request);
+      warm = undefined;
+    }
+    if (!warm) made++;
     const instance =
       warm ??
       (await SandboxInstance.create(
@@ -141,6 +160,8 @@ export function createRunner() {
     } finally {
       await measure(instance);
       running.delete(instance);
+      // The next run of this code gets a fresh realm, made now while the answer travels.
+      instance.renew();
       pool.put(request.key, instance);
     }
   }
@@ -156,7 +177,8 @@ export function createRunner() {
         staging.set(message.id, staged);
       }
       staged.count++;
-      if (!staged.instance) staged.texts.push(message.text);
+      // An isolate whose fresh realm is not made yet takes the pieces at the run.
+      if (!staged.instance || staged.instance.renewing || staged.texts.length > 0) staged.texts.push(message.text);
       else if (staged.error === undefined) {
         try {
           staged.instance.stage(message.id, message.text, message.timeoutMs);
@@ -172,6 +194,9 @@ export function createRunner() {
     drop(key: string): void {
       pool.drop(key);
     },
+
+    /** Isolates made since the process started. */
+    made: () => made,
 
     /** Memory (MB) the heaps of the isolates hold (warm and running), external allocations (copied strings) included. */
     heapMb(): number {

@@ -40,7 +40,7 @@ let rss = { at: 0, mb: 0 };
 const memory = () => {
   const now = performance.now();
   if (now - rss.at >= 50) rss = { at: now, mb: Math.round(process.memoryUsage.rss() / 1048576) };
-  return { rssMb: rss.mb, heapMb: runner.heapMb() };
+  return { rssMb: rss.mb, heapMb: runner.heapMb(), made: runner.made() };
 };
 
 // Answers leave external strings in this process's heap: collected when idle (external-memory.ts).

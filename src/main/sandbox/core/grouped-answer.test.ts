@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../index';
+import { isolatesMade } from '../../testing/sandbox-helpers';
 import { groupByEvent, isolateCanGroup, readGroupedAnswer } from '../protocol/grouped';
 
 // Replay's answers are grouped per input event inside the isolate (grouped-answer-source.ts). For
@@ -99,17 +100,20 @@ describe('replay batches of one version in flight together', () => {
       const events = Array.from({ length: 5 }, (_, i) => ({ messageId: `p${from + i}`, type: 'track', event: 'E' }));
       return { code, events: { json: events.map((e) => JSON.stringify(e)) }, metadata: events.map((e) => ({ messageId: e.messageId })) };
     };
-    await sandbox.transformGrouped(batch(0)); // warms the isolate: seen = 5
+    await sandbox.transformGrouped(batch(0)); // warms the isolate
+    const made = isolatesMade(sandbox);
     const answers = await Promise.all([batch(5), batch(10), batch(15)].map((b) => sandbox.transformGrouped(b)));
     const seen = answers.map((a) => a.outputs.map((t) => (JSON.parse(t.toString()) as { seen: number }[])[0]!.seen));
-    // One isolate, its globals carried from batch to batch in order (a second isolate would start at 1).
+    // One isolate (no other was made), each batch in a fresh context: its module state starts over.
     expect(seen).toEqual([
-      [6, 7, 8, 9, 10],
-      [11, 12, 13, 14, 15],
-      [16, 17, 18, 19, 20],
+      [1, 2, 3, 4, 5],
+      [1, 2, 3, 4, 5],
+      [1, 2, 3, 4, 5],
     ]);
+    expect(answers.map((a) => a.outputs.map((t) => (JSON.parse(t.toString()) as { messageId: string }[])[0]!.messageId)[0])).toEqual(['p5', 'p10', 'p15']);
     const next = await sandbox.transformGrouped(batch(20));
-    expect(JSON.parse(next.outputs[0]!.toString())[0].seen).toBe(21);
+    expect(JSON.parse(next.outputs[0]!.toString())[0].seen).toBe(1);
+    expect(isolatesMade(sandbox)).toBe(made);
   }, 30_000);
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxHarness } from '../../testing/sandbox-helpers';
+import { madeByRun, sandboxHarness } from '../../testing/sandbox-helpers';
 
 // Bounded memory: the warm isolates kept idle share a memory budget (the sum of their memory
 // limits), least recently used out first, and an isolate idle for the idle time is disposed.
+// `runs` answers how many isolates a run made (1: a new one, 0: a warm one).
 
 const counter = (tag: string) => `let runs = 0;\nexport function transformEvent(e) { runs++; return { tag: '${tag}', runs }; }`;
 
@@ -10,15 +11,15 @@ describe('warm pool memory budget and idle eviction', () => {
   it('keeps at most budget / memory limit idle isolates, least recently used out first', async () => {
     // 64 MB isolates in a 128 MB budget: two stay warm although the pool could hold 16.
     const h = sandboxHarness({ memoryLimitMb: 64, memoryBudgetMb: 128, poolSize: 16 });
-    const runs = async (code: string) => (await h.run(code)).results[0]!.output!.runs;
+    const runs = (code: string) => madeByRun(h, code);
     try {
       const [a, b, c] = [counter('a'), counter('b'), counter('c')];
       expect(await runs(a)).toBe(1);
       expect(await runs(b)).toBe(1);
-      expect(await runs(a)).toBe(2); // a warm; b is now the oldest
+      expect(await runs(a)).toBe(0); // a warm; b is now the oldest
       expect(await runs(c)).toBe(1); // c in: b out (64 * 3 > 128)
-      expect(await runs(a)).toBe(3);
-      expect(await runs(b)).toBe(1); // b was disposed: a fresh isolate
+      expect(await runs(a)).toBe(0);
+      expect(await runs(b)).toBe(1); // b was disposed: a new isolate
     } finally {
       h.sandbox.close();
     }
@@ -28,8 +29,8 @@ describe('warm pool memory budget and idle eviction', () => {
     const h = sandboxHarness({ memoryLimitMb: 64, memoryBudgetMb: 32 });
     try {
       const code = counter('big');
-      expect((await h.run(code)).results[0]!.output!.runs).toBe(1);
-      expect((await h.run(code)).results[0]!.output!.runs).toBe(1);
+      expect(await madeByRun(h, code)).toBe(1);
+      expect(await madeByRun(h, code)).toBe(1);
     } finally {
       h.sandbox.close();
     }
@@ -37,13 +38,13 @@ describe('warm pool memory budget and idle eviction', () => {
 
   it('disposes isolates left idle for the idle time', async () => {
     const h = sandboxHarness({ idleEvictMs: 200 });
-    const runs = async (code: string) => (await h.run(code)).results[0]!.output!.runs;
+    const runs = (code: string) => madeByRun(h, code);
     try {
       const code = counter('idle');
       expect(await runs(code)).toBe(1);
-      expect(await runs(code)).toBe(2); // warm within the idle time
+      expect(await runs(code)).toBe(0); // warm within the idle time
       await new Promise((resolve) => setTimeout(resolve, 600));
-      expect(await runs(code)).toBe(1); // evicted while idle: a fresh isolate
+      expect(await runs(code)).toBe(1); // evicted while idle: a new isolate
     } finally {
       h.sandbox.close();
     }

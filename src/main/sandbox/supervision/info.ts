@@ -43,6 +43,8 @@ export interface SandboxProcessInfo {
   /** As the process reported with its last answer: its resident memory and its isolates' heaps (MB). */
   rssMb: number;
   heapMb: number;
+  /** Isolates it made since it started (each run in a fresh context; a warm isolate is reused). */
+  isolatesMade: number;
 }
 
 /** What processes() says of one process. */
@@ -51,6 +53,7 @@ export const infoOf = (s: Slot, spare: boolean): SandboxProcessInfo => ({
   running: s.pending.size,
   rssMb: s.rssMb,
   heapMb: s.heapMb,
+  isolatesMade: s.isolatesMade,
   ...(s.retiring ? { retiring: true } : {}),
   ...(s.background ? { background: true } : {}),
   runsOnThread: s.runsOnThread,

@@ -23,6 +23,7 @@ export class Slot {
   /** Resident memory (MB) the process reported with its last answer, and its isolates' heaps. */
   rssMb = 0;
   heapMb = 0;
+  isolatesMade = 0; // as the process reported with its last answer
   /** The request it runs on its own thread while `blocked`. */
   private syncId: number | undefined;
   /** Runs sent to run on its thread, and of those, runs whose batch came in pieces. */
@@ -109,6 +110,7 @@ export class Slot {
     }
     this.rssMb = reply.rssMb;
     this.heapMb = reply.heapMb;
+    this.isolatesMade = reply.made ?? this.isolatesMade;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     if (reply.type === 'progress') {
