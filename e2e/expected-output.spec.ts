@@ -24,7 +24,7 @@ test('accept an output as expected; a later change fails on save, in Run tests a
   const head = row.getByRole('button', { name: /#1/ });
   if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
   await expect(row.getByTestId('expected-output')).toContainText('No expected output saved');
-  await row.getByRole('button', { name: 'Accept this output as expected' }).click();
+  await row.getByRole('button', { name: 'Accept as expected' }).click();
   await expect(row.getByTestId('expected-state')).toHaveText('Matches the expected output ✓');
   const saved = (await (await fetch(`${server.url}/studio/api/transformations/${created.id}/test-events`, { headers })).json()) as { events: { expected?: { checked: unknown }[] }[] };
   expect(saved.events[0]!.expected).toEqual([{ type: 'track', event: 'Order', messageId: 'x-1', checked: true }]);

@@ -127,10 +127,49 @@ const replays = (async () => {
     await sleep(2_000);
   }
 })();
+// Attacks of the limits probe (#29) mixed in: time-limit escapes in builtins, memory the isolate's
+// allocator does not see. Each must be refused with its limit's message (a 400), nothing else.
+const ATTACKS = [
+  ['fill over 2^32-1', 'new Array(2 ** 32 - 1).fill(0); return e;', /Timed out/],
+  ['sparse filter', 'const s = []; s[4294967294] = 1; return { n: s.filter(Boolean).length };', /Timed out/],
+  ['resizable buffer 1 GB', 'const b = new ArrayBuffer(0, { maxByteLength: 2 ** 30 }); b.resize(2 ** 30); new Uint8Array(b).fill(1); return e;', /Memory limit exceeded/],
+  ['wasm memory 1 GB', 'new Uint8Array(new WebAssembly.Memory({ initial: 16384 }).buffer).fill(1); return e;', /Memory limit exceeded/],
+];
+const attacks = (async () => {
+  for (let i = 0; running; i++) {
+    const [name, body, expected] = ATTACKS[i % ATTACKS.length];
+    await timed(`attack: ${name}`, async () => {
+      const r = await fetch(`${host.url}/studio/api/test`, {
+        method: 'POST',
+        headers: { authorization: host.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ code: `export function transformEvent(e) { ${body} }`, events: [{ type: 'track', event: 'A', messageId: `a-${i}` }] }),
+      });
+      const text = await r.text();
+      if (!expected.test(text)) throw new Error(`${r.status} ${text.slice(0, 200)}`);
+    });
+    await sleep(3_000);
+  }
+})();
+const sandboxPidsSeen = new Set();
+/** Direct children of a process (the core's sandbox processes and their watchers). */
+const descendants = (pid) => {
+  const out = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+};
 const reads = (async () => {
   const paths = ['/studio/api/events?limit=100', '/studio/api/events/counts', '/studio/api/destinations', '/transformations', '/studio/api/events?limit=50&where=properties.n%20%3E%20100', '/studio/api/deliveries?limit=50'];
   for (let i = 0; running; i++) {
     await timed('UI reads', () => api('GET', paths[i % paths.length]));
+    if (i % 20 === 0 && existsSync('/proc')) for (const pid of descendants(host.pid)) sandboxPidsSeen.add(pid);
     await sleep(50);
   }
 })();
@@ -168,8 +207,13 @@ for (let minute = 1; minute <= MINUTES; minute++) {
 }
 running = false;
 clearInterval(sampler);
-await Promise.all([...ingestion, testRuns, replays, reads]);
+await Promise.all([...ingestion, testRuns, replays, reads, attacks]);
+// Sandbox processes the host has at the end, and all those seen: none may outlive it.
+if (existsSync('/proc')) for (const pid of descendants(host.pid)) sandboxPidsSeen.add(pid);
 await host.stop();
+await sleep(3_000);
+const orphans = [...sandboxPidsSeen].filter((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'));
+console.log(`orphaned processes after the host stopped: ${orphans.length}${orphans.length ? ` (${orphans.join(', ')})` : ''}`);
 
 const warmUp = Math.min(rss.length - 1, Math.max(3, Math.ceil(rss.length / 3)));
 const after = rss.slice(warmUp);
@@ -199,6 +243,6 @@ if (!process.env.SOAK_SKIP_SUITES) {
   });
   suites = run.status === 0 ? 'green' : 'FAILED';
 }
-const ok = flat && failures.length === 0 && suites !== 'FAILED';
-console.log(`\nsoak verdict: ${ok ? 'PASS' : 'FAIL'} (RSS ${flat ? 'flat' : 'grew'}, ${failures.length} failed requests, long suites ${suites})`);
+const ok = flat && failures.length === 0 && orphans.length === 0 && suites !== 'FAILED';
+console.log(`\nsoak verdict: ${ok ? 'PASS' : 'FAIL'} (RSS ${flat ? 'flat' : 'grew'}, ${failures.length} failed requests, ${orphans.length} orphaned processes, long suites ${suites})`);
 process.exit(ok ? 0 : 1);

@@ -23,11 +23,11 @@ import { editorColors, type ThemeName } from './theme';
 export type { EditorProblem } from './editor-extras';
 
 // Editor first: this chunk holds what typing needs (CodeMirror's state, view and commands); the
-// language, highlighting, completion, search and lint come from editor-extras.ts, loaded at the
-// same time (loadEditorExtras) and applied through compartments when they arrive.
+// language, highlighting, completion, search and lint come from editor-extras.ts, loaded once the
+// editor is on screen (loadEditorExtras) and applied through compartments when they arrive.
 type Extras = typeof import('./editor-extras');
 let extrasLoading: Promise<Extras> | undefined;
-/** Starts loading the editor's extras (once); the workspace calls it while its list renders. */
+/** Starts loading the editor's extras (once): when an editor is first on screen. */
 export const loadEditorExtras = (): Promise<Extras> => (extrasLoading ??= import('./editor-extras'));
 
 export interface CodeEditorHandle {

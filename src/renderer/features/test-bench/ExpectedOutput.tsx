@@ -34,7 +34,7 @@ export function ExpectedOutput({ outputs, expected, onSet }: { outputs: unknown[
         )}{' '}
         {!matches && (
           <button type="button" className="secondary" onClick={() => void onSet(outputs)}>
-            Accept this output as expected
+            Accept as expected
           </button>
         )}{' '}
         <button type="button" className="link" onClick={() => setEditing(JSON.stringify(expected ?? outputs, null, 2))}>

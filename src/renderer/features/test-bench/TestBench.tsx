@@ -19,7 +19,7 @@ import type { StackProps } from './EventResult';
 import { ResultsList } from './ResultsList';
 import { RunSummary, type ResultFilter } from './RunSummary';
 import { SamplePicker } from './SamplePicker';
-import { SavedTestsControls } from './SavedTestsControls';
+import { SavedTestsBar, SaveAsTestsButton } from './SavedTestsControls';
 import { TestSetsDialog } from './TestSetsDialog';
 import { parseTestEvents } from './test-events';
 import { filledContext, staleReasons, type TestBenchState } from './useTestBench';
@@ -110,7 +110,7 @@ export function TestBench({
         <button type="button" className="secondary" onClick={() => void formatJson()}>
           Format JSON
         </button>
-        <SavedTestsControls tests={bench.savedTests} code={code} />
+        <SaveAsTestsButton tests={bench.savedTests} />
         <button
           type="button"
           className="secondary"
@@ -168,6 +168,7 @@ export function TestBench({
           onCollapsedChange: setEventsFull,
           content: (
             <>
+              <SavedTestsBar tests={bench.savedTests} code={code} />
               {stale.length > 0 && (
                 <div role="status" className="stale-results" data-testid="stale-results">
                   <span>The {stale.join(', ')} changed since the last run, so its results are hidden.</span>

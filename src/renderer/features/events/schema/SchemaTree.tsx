@@ -16,7 +16,7 @@ function PathRow({ row, event, revealed, onReveal }: { row: TreeRow; event: Sche
         {p.conflict && <span className="badge badge-error" title="Seen with several types">conflict</span>}
         {p.isNew && <span className="badge badge-new" title={`First seen ${p.firstSeen}; the event was seen before`}>new</span>}
       </span>
-      <span className="schema-types" data-testid="path-types">{formatTypes(p.types)}</span>
+      <span className="schema-types" data-testid="path-types" title={formatTypes(p.types)}>{formatTypes(p.types)}</span>
       <span className="schema-share" data-testid="path-share" title={`${p.count.toLocaleString()} of ${event.count.toLocaleString()} events`}>
         <span className="share-bar"><span style={{ width: `${Math.max(2, p.share * 100)}%` }} /></span>
         {formatShare(p.share)}
