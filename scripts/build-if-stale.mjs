@@ -5,7 +5,8 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const inputs = ['src', 'electron.vite.config.ts', 'package.json', 'package-lock.json'];
-const outputs = ['out/main/headless.js', 'out/main/index.js', 'out/preload/index.mjs', 'out/renderer/index.html'];
+// What electron-vite build writes (the preload is CommonJS: index.cjs, electron.vite.config.ts).
+const outputs = ['out/main/headless.js', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
