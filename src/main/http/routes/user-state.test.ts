@@ -26,5 +26,14 @@ describe("the UI's state in the core (integration)", () => {
     expect(badValue.status).toBe(400);
     expect(badValue.body.error).toMatch(/value/);
     expect((await t.call('GET', '/studio/api/state', undefined, { authorization: 'Basic bm86bm8=' })).status).toBe(401);
+    // Found by the fuzz: an import whose keys are not state keys, with values that are not text, was a 500.
+    const before = (await t.call('GET', '/studio/api/state')).body.entries;
+    const odd = await t.call('POST', '/studio/api/state/import', { entries: { "c'&@i[": null, ok: 'x' } });
+    expect(odd.status).toBe(400);
+    expect(odd.body.error).toMatch(/not a state key/);
+    const notText = await t.call('POST', '/studio/api/state/import', { entries: { 'ok.key': { a: 1 } } });
+    expect(notText.status).toBe(400);
+    expect(notText.body.error).toMatch(/entries\.ok\.key.*string/);
+    expect((await t.call('GET', '/studio/api/state')).body.entries).toEqual(before);
   });
 });
