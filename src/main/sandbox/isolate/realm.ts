@@ -105,6 +105,10 @@ export async function buildRealm(
         timeout: spec.timeoutMs,
       })) as Entry;
       setup.release();
+      // The module handles are not needed once the entry holds the namespace: released, so an
+      // old realm keeps nothing alive after it is let go (renew).
+      main.release();
+      for (const module of compiled.values()) module.release();
   return { context, entry, kind, collect };
 }
 
