@@ -22,15 +22,18 @@ describe('schemas compiled at first call', () => {
     expect(schemasCompiled() - before).toBeGreaterThan(150);
   });
 
-  it('compiles none at start by default, then a route\'s own at its first call', async () => {
+  it('compiles the response serializers at start and a route\'s validators at its first call', async () => {
+    // Serializers compiled lazily, in request order, came out of fast-json-stringify with "schema
+    // contains a circular object reference" for some orders (the fuzz, FUZZ_SEED=369508156): they compile at start.
     const before = schemasCompiled();
     const t = await startTestStudio();
     studios.push(t);
-    expect(schemasCompiled()).toBe(before);
+    const atStart = schemasCompiled();
+    expect(atStart).toBeGreaterThan(before);
     const refused = await t.call('POST', '/transformations', { name: 42, code: 'x' });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/name/); // ajv's errors read through the lazy validator
-    expect(schemasCompiled()).toBeGreaterThan(before);
+    expect(schemasCompiled()).toBeGreaterThan(atStart); // the route's body validator, compiled now
     const created = await t.call('POST', '/transformations', { name: 'Lazy', description: '', code: 'export function transformEvent(e) { return e; }' });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ name: 'Lazy', versionId: expect.any(String) });

@@ -1,7 +1,8 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
-// Validators and response serializers are compiled when a route is first called, not at start:
+// Validators are compiled when a route is first called, not at start (response serializers compile
+// at start, see lazySchemaController):
 // compiling all of them (ajv and fast-json-stringify, ~100 operations) was most of the core's
 // start (bench/startup.mjs, "compile"). lazy-compilers.test.ts compiles every one of them, so a
 // schema that cannot compile still fails a test rather than a first request.
@@ -39,7 +40,10 @@ export function lazySchemaController(): FastifyServerOptions['schemaController']
   const standard = (SerializerSelector as unknown as () => SerializerFactory)();
   const buildSerializer: SerializerFactory = (externalSchemas, options) => {
     const compile = standard(externalSchemas, options);
-    return (route) => (eager ? compileNow(() => compile(route)) : compileOnFirstCall(() => compile(route)));
+    // Serializers compile at registration, in route order: compiled at first answer, in the order
+    // requests happen to come, some came out of fast-json-stringify with "schema contains a circular
+    // object reference" (a 500 for every error answer of the route; the fuzz, FUZZ_SEED=369508156).
+    return (route) => compileNow(() => compile(route));
   };
   return { compilersFactory: { buildSerializer } } as FastifyServerOptions['schemaController'];
 }

@@ -40,8 +40,11 @@ export function toJsonSchema(event: SchemaEvent): Record<string, unknown> {
         node.items ??= {};
         node = node.items;
       } else {
-        node.properties ??= {};
-        const child = (node.properties[part] ??= {});
+        // Keys are captured property names (`__proto__`, `constructor` included): a map without a
+        // prototype and own-property reads, so no name reaches Object.prototype.
+        const properties = (node.properties ??= Object.create(null) as Record<string, Node>);
+        if (!Object.hasOwn(properties, part)) properties[part] = {};
+        const child = properties[part]!;
         if (last && always) node.required = [...new Set([...(node.required ?? []), part])];
         node = child;
       }
