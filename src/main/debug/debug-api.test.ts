@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { cdp, locals, openStream } from '../testing/debug-helpers';
+import { cdp, locals, openStream, startSession } from '../testing/debug-helpers';
 
 const CODE = [
   'export function transformEvent(event) {',
@@ -19,11 +19,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const start = async (body: Record<string, unknown>) => {
-  const answer = await harness.call('POST', '/studio/api/debug/sessions', { code: CODE, event: { userId: 'u-42', type: 'track' }, breakpoints: [], ...body });
-  expect(answer.status, answer.text).toBe(200);
-  return answer.body.id as string;
-};
+const start = (body: Record<string, unknown>) => startSession(harness, { code: CODE, event: { userId: 'u-42', type: 'track' }, ...body });
 
 describe('debug sessions over the studio API', () => {
   it('pauses at a breakpoint with the event in scope, steps, evaluates and continues to the result', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { cdp, openStream } from '../testing/debug-helpers';
+import { cdp, openStream, startSession } from '../testing/debug-helpers';
 
 let harness: TestStudio;
 beforeAll(async () => {
@@ -11,9 +11,8 @@ afterAll(async () => {
 });
 
 const start = async (body: Record<string, unknown>) => {
-  const answer = await harness.call('POST', '/studio/api/debug/sessions', { event: { userId: 'u' }, breakpoints: [], ...body });
-  expect(answer.status, answer.text).toBe(200);
-  return { id: answer.body.id as string, stream: await openStream(harness, answer.body.id) };
+  const id = await startSession(harness, { event: { userId: 'u' }, ...body });
+  return { id, stream: await openStream(harness, id) };
 };
 
 describe('debug sessions pause where the user asks', () => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { DebugSessionEvent } from '../../shared/api/debug';
 import type { TestStudio } from './harness';
 
@@ -93,4 +94,11 @@ export async function locals(harness: TestStudio, id: string, frame: PausedParam
   const scope = frame.scopeChain.find((s) => s.type === 'local')!;
   const { result } = await cdp(harness, id, 'Runtime.getProperties', { objectId: scope.object.objectId, ownProperties: true });
   return Object.fromEntries((result as { name: string; value: unknown }[]).map((p) => [p.name, p.value]));
+}
+
+/** Starts a debug session over the studio API (the answer must be 200) and returns its id. */
+export async function startSession(harness: TestStudio, body: Record<string, unknown>): Promise<string> {
+  const answer = await harness.call('POST', '/studio/api/debug/sessions', { breakpoints: [], ...body });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.id as string;
 }
