@@ -57,6 +57,19 @@ export default tseslint.config(
       ],
     },
   },
+  // One date/time format across the app: lib/format-time.ts (shown with <When>, the ISO value on hover).
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/lib/format-time.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]", message: 'Dates are shown in the one app format: formatWhen() or <When iso={…} /> (lib/format-time.ts).' },
+        { selector: "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']", message: 'Dates are shown in the one app format: formatWhen() or <When iso={…} /> (lib/format-time.ts).' },
+        { selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']", message: 'Dates are shown in the one app format: formatWhen() or <When iso={…} /> (lib/format-time.ts).' },
+      ],
+    },
+  },
   {
     files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
     rules: {

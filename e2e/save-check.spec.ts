@@ -12,7 +12,7 @@ test('saving refuses code that does not compile or exports no handler, and says 
   await studio.code.focus();
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByRole('alert')).toContainText('Not saved');
-  await expect(page.getByRole('alert')).toContainText('line 2: Syntax error');
+  await expect(page.getByRole('alert')).toContainText("line 2: SyntaxError: Unexpected token ';'");
   await expect(page.getByTestId('unsaved')).toBeVisible();
   await shootBoth(page, 'save-check');
 

@@ -53,9 +53,10 @@ test('captured events feed the bench; split, errors with linked stack lines and 
 
   // A fatal error (syntax) stops the run and says where.
   await studio.replaceCode(SPLIT_OR_THROW.replace('return event;', 'return event.;'));
-  await expect(studio.problems).toContainText('Syntax error');
+  // The editor says what the run says, at the same place (one parser: the run's).
+  await expect(studio.problems).toContainText("Line 5:55 SyntaxError: Unexpected token ';'");
   await page.getByRole('button', { name: 'Run test' }).click();
-  await expect(page.getByTestId('run-error')).toContainText('SyntaxError');
+  await expect(page.getByTestId('run-error')).toContainText("SyntaxError: Unexpected token ';'");
   await page.getByTestId('run-error').getByRole('button', { name: /^Split Orders:5:/ }).click();
   await expect(studio.code.locator('.cm-activeLine')).toContainText('return event.;');
 });

@@ -117,7 +117,7 @@ test('saving a library runs the saved tests of the transformations that import i
   await expect(v2.getByTestId('test-status')).toHaveAttribute('title', /breaks "Tag checker"/);
   await expect(v2.getByTestId('version-message')).toHaveText('tag two');
   await expect(v1.getByTestId('test-status')).toHaveText('not tested');
-  await expect(v1.getByTestId('test-status')).toHaveAttribute('title', 'evaluates; no transformation imports it');
+  await expect(v1.getByTestId('test-status')).toHaveAttribute('title', 'The code loads without errors, but no transformation imports this library yet, so no tests ran it.');
   await shootBoth(page, 'library-version-status');
 
   const listed = await (await page.request.get(`${server.url}/studio/api/libraries/${lib.id}/versions`, { headers })).json();

@@ -21,6 +21,14 @@ export async function transformBatch(events) {
 }
 `;
 
+const HARNESS = 'library test call';
+/** The error without the caller's own frames ("at transformBatch (library test call:7:23)"): the user wrote none of them. */
+const withoutHarnessFrames = (error: string) =>
+  error
+    .split('\n')
+    .filter((line) => !(/^\s+at /.test(line) && line.includes(`${HARNESS}:`)))
+    .join('\n');
+
 /** Calls `request.function` of the library code with `request.args` in the sandbox. */
 export async function callLibraryFunction(
   deps: { sandbox: Sandbox; libraryCode: LibraryCodeRepo },
@@ -35,14 +43,14 @@ export async function callLibraryFunction(
   }
   const output = await deps.sandbox.transform({
     code: CALLER.replace('__IMPORT__', importName),
-    name: 'library test call',
+    name: HARNESS,
     libraries,
     events: [{ fn: request.function, args: request.args }],
   });
   const base = { logs: output.logs, durationMs: output.durationMs };
   const first = output.results[0];
   if (!first || first.error !== undefined) {
-    return { ...base, ok: false, valueType: 'error', error: first?.error ?? 'the call returned nothing', exports: [] };
+    return { ...base, ok: false, valueType: 'error', error: first?.error === undefined ? 'the call returned nothing' : withoutHarnessFrames(first.error), exports: [] };
   }
   const answer = first.output as { exports: string[]; kind: string; json?: string; missing?: boolean };
   if (answer.missing) {

@@ -23,11 +23,11 @@ describe('library version test status on save (integration)', () => {
 
   it('not tested while nothing imports it or its importers have no test events; failed when it does not evaluate', async () => {
     const lib = await ok(t, 'POST', '/libraries', { name: 'Lonely tags', code: TAGGER('a') });
-    expect(await latest(lib.id)).toMatchObject({ number: 1, testStatus: 'not-tested', testSummary: 'evaluates; no transformation imports it' });
+    expect(await latest(lib.id)).toMatchObject({ number: 1, testStatus: 'not-tested', testSummary: 'The code loads without errors, but no transformation imports this library yet, so no tests ran it.' });
 
     await ok(t, 'POST', '/transformations', { name: 'Untested importer', code: importer('lonelyTags') });
     await ok(t, 'POST', `/libraries/${lib.id}`, { code: TAGGER('b') });
-    expect(await latest(lib.id)).toMatchObject({ number: 2, testStatus: 'not-tested', testSummary: 'evaluates; the transformations that import it have no test events' });
+    expect(await latest(lib.id)).toMatchObject({ number: 2, testStatus: 'not-tested', testSummary: 'The code loads without errors, but the transformations that import it have no saved test events, so no tests ran it.' });
 
     await ok(t, 'POST', `/libraries/${lib.id}`, { code: 'export const broken = ;' });
     const broken = await latest(lib.id);

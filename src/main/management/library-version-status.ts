@@ -72,8 +72,12 @@ export async function libraryVersionStatus(
   }
   const withTests = tested.filter((r) => r.eventCount > 0).length;
   if (withTests === 0) {
-    const why = dependants.length === 0 ? 'no transformation imports it' : 'the transformations that import it have no test events';
-    return { status: 'not-tested', summary: `evaluates; ${why}` };
+    // Plain words: the code loads, and no saved test ran it (nobody imports it yet, or its importers have no test events).
+    const summary =
+      dependants.length === 0
+        ? 'The code loads without errors, but no transformation imports this library yet, so no tests ran it.'
+        : 'The code loads without errors, but the transformations that import it have no saved test events, so no tests ran it.';
+    return { status: 'not-tested', summary };
   }
   return { status: 'passed', summary: `${plural(withTests, 'transformation passes its', 'transformations pass their')} tests with it` };
   }

@@ -93,7 +93,7 @@ export function verdict(tested: TestedTransformation | undefined, fallbackError?
   if (!tested || !tested.passed) return { status: 'failed', summary: summaryLine(tested?.error ?? fallbackError ?? 'tests failed') };
   const saved = tested.cases.filter((c) => !c.given).length;
   const given = tested.cases.length - saved;
-  if (tested.cases.length === 0) return { status: 'not-tested', summary: 'compiles and exports its handler; no tests' };
+  if (tested.cases.length === 0) return { status: 'not-tested', summary: 'The code compiles and exports its handler, but it has no saved tests to run.' };
   const parts = [saved > 0 ? `${saved} saved test${saved === 1 ? '' : 's'}` : '', given > 0 ? `${given} test input event${given === 1 ? '' : 's'}` : ''];
   return { status: 'passed', summary: `${parts.filter(Boolean).join(' and ')} passed` };
 }

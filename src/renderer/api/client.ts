@@ -2,6 +2,7 @@ import type { ErrorBody } from '../../shared/errors';
 import type { RunTestsBody, SavedTestEvent, SavedTestEvents, TestsRun } from '../../shared/api/test-events';
 import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
 import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
+import type { SyntaxCheckResponse } from '../../shared/api/syntax-check';
 import type { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../shared/api/replay';
 import type {
   Library,
@@ -128,6 +129,9 @@ export const api = {
 
   /** Calls one exported function of (unsaved) library code in the sandbox. */
   callLibrary: (body: LibraryCallRequest) => request<LibraryCallResponse>('POST', '/studio/api/libraries/call', body),
+
+  /** Compiles code with the run's parser (nothing runs): what a run would say about its syntax. */
+  syntaxCheck: (code: string) => request<SyntaxCheckResponse>('POST', '/studio/api/syntax-check', { code }),
 
   /** Publishes versions after the server tests them; a failed test answers 400 with `published: false`. */
   publish: (body: PublishBody) => request<PublishResult>('POST', '/transformations/libraries/publish', body),

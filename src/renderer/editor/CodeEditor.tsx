@@ -45,7 +45,7 @@ export interface CodeEditorProps {
   label: string;
   readOnly?: boolean;
   /** Diagnostics as you type; a new function re-runs them (e.g. when libraries load). */
-  lint?: (code: string) => CodeProblem[];
+  lint?: (code: string) => CodeProblem[] | Promise<CodeProblem[]>;
   onProblems?: (problems: EditorProblem[]) => void;
   /** JavaScript: libraries whose import names and exports complete (sandbox globals always do). */
   completionLibraries?: LibraryInfo[];

@@ -43,13 +43,14 @@ export function languageExtension(language: 'javascript' | 'json', libraries?: L
   return [javascript(), javascriptLanguage.data.of({ autocomplete: studioCompletions(libraries ?? []) })];
 }
 
-export function lintExtension(lint: ((code: string) => CodeProblem[]) | undefined, report: (problems: EditorProblem[]) => void): Extension {
+export function lintExtension(lint: ((code: string) => CodeProblem[] | Promise<CodeProblem[]>) | undefined, report: (problems: EditorProblem[]) => void): Extension {
   if (!lint) return [];
   return [
     linter(
-      (view): Diagnostic[] => {
+      async (view): Promise<Diagnostic[]> => {
+        const found = await lint(view.state.doc.toString());
         const doc = view.state.doc;
-        const problems = lint(doc.toString()).map((p) => {
+        const problems = found.map((p) => {
           const from = Math.min(p.from, doc.length);
           const line = doc.lineAt(from);
           return { ...p, from, to: Math.min(Math.max(p.to, from), doc.length), line: line.number, column: from - line.from + 1 };

@@ -71,6 +71,9 @@ export const answer = 42;`;
     const thrown = (await call({ name: 'Math Bits', code, function: 'boom', args: [] })).body;
     expect(thrown.ok).toBe(false);
     expect(thrown.error).toMatch(/boom inside/);
+    // Its stack points into the library, never into the panel's own caller.
+    expect(thrown.error).toMatch(/at boom \(library mathBits:4:32\)/);
+    expect(thrown.error).not.toMatch(/library test call/);
     expect((await call({ name: 'Math Bits', code, function: 'answer', args: [] })).body.error).toMatch(/"answer" is a number, not a function/);
     expect((await call({ name: 'Math Bits', code, function: 'nope', args: [] })).body.error).toMatch(/"nope" is not exported: it exports add, answer/);
     expect((await call({ name: 'Math Bits', code, function: 'constructor', args: [] })).body.error).toMatch(/"constructor" is not exported/);

@@ -2,6 +2,8 @@ import { useMemo, useState, type Ref } from 'react';
 import type { Kind } from '../../hooks/routes';
 import { useTheme } from '../../hooks/useTheme';
 import { analyseCode } from '../../editor/code-analysis';
+import { inRunWords } from '../../editor/run-syntax';
+import { api } from '../../api/client';
 import type { CodeEditorHandle, EditorProblem } from '../../editor/CodeEditor';
 import type { DebugMarks } from '../../editor/debug-gutter';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
@@ -35,7 +37,7 @@ export function CodePane({ kind, artifactId, code, onChange, libraries, selfImpo
   const others = useMemo(() => libraries.filter((l) => l.importName !== selfImportName), [libraries, selfImportName]);
   const eventFields = useEventFields(kind === 'transformation' ? artifactId : undefined);
   const lint = useMemo(
-    () => (text: string) => [...analyseCode(text, { kind, libraries, selfImportName }), ...eventPathProblems(text, eventFields)].sort((a, b) => a.from - b.from),
+    () => (text: string) => inRunWords(api.syntaxCheck, text, [...analyseCode(text, { kind, libraries, selfImportName }), ...eventPathProblems(text, eventFields)].sort((a, b) => a.from - b.from)),
     [kind, libraries, selfImportName, eventFields],
   );
   return (

@@ -3,7 +3,7 @@ import { artifactApi, type Artifact, type ArtifactVersion } from '../../api/arti
 import { api, ApiError } from '../../api/client';
 import type { SaveBody } from '../../api/types';
 import type { Kind } from '../../hooks/routes';
-import { saveBlocker } from '../../editor/save-check';
+import { saveBlockerInRunWords } from '../../editor/save-check';
 import { localData, type Draft } from '../../lib/local-data';
 import { useWorkspace } from '../workspace/useWorkspace';
 
@@ -188,7 +188,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     refresh,
     async save(extra) {
       if (!artifact) return undefined;
-      const blocker = saveBlocker(code, kind);
+      const blocker = await saveBlockerInRunWords(code, kind, api.syntaxCheck);
       if (blocker) {
         setActionError(`Not saved: fix this first (a version must compile and export its handler): ${blocker}`);
         return undefined;

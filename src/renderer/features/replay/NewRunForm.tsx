@@ -7,6 +7,7 @@ import { navigate } from '../../hooks/useHashRoute';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { describeFilter } from '../../../shared/filter-description';
 import { AlertText } from '../../components/AlertText';
+import { formatWhen } from '../../lib/format-time';
 
 /** Where the events page sends a selection or a filter: `#/replay?ids=1,2,3` or `#/replay?event=X&type=track`. */
 export function replayHref(selection: { ids?: string[]; filter?: Record<string, string> }): string {
@@ -124,7 +125,7 @@ export function NewRunForm({ query }: { query: string }) {
   };
   const versionOptions = list.map((v, i) => (
     <option key={v.versionId} value={v.versionId}>
-      v{list.length - i} · {new Date(v.createdAt).toLocaleString()}{v.isPublished ? ' (published)' : i === 0 ? ' (latest draft)' : ''}
+      v{list.length - i} · {formatWhen(v.createdAt)}{v.isPublished ? ' (published)' : i === 0 ? ' (latest draft)' : ''}
     </option>
   ));
   const publishedOption = <option value="published" disabled={!published && transformationId !== ''}>The published version{unpublishedNote}</option>;

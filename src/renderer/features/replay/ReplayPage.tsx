@@ -2,6 +2,7 @@ import type { ReplayRun } from '../../../shared/api/replay';
 import { api } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { When } from '../../components/When';
 import { NewRunForm } from './NewRunForm';
 import { RunPage } from './RunPage';
 import { RunProgress } from './RunProgress';
@@ -32,7 +33,7 @@ function RunsList({ query }: { query: string }) {
               <a href={`#/replay/${encodeURIComponent(run.id)}`}>
                 <strong>{run.name}</strong> <span className={`badge status-${run.status}`}>{run.status}</span>
               </a>
-              <div className="muted">{run.source} · {new Date(run.createdAt).toLocaleString()}</div>
+              <div className="muted">{run.source} · <When iso={run.createdAt} /></div>
               <RunProgress run={run} />
             </li>
           ))}

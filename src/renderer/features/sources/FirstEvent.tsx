@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { pipelineApi, type StoredEventRow } from '../../api/pipeline';
 import { pageHref } from '../../hooks/routes';
+import { When } from '../../components/When';
 
 /**
  * The newest event of a source, polled each second: undefined until the first answer, null while
@@ -43,7 +44,7 @@ export function FirstEvent({ sourceId, event }: { sourceId: string; event: Store
   return (
     <div data-testid="first-event" role="status">
       <p>
-        <strong>Latest event:</strong> <span className="badge">{event.type}</span> {event.eventName ?? ''} · {new Date(event.receivedAt).toLocaleTimeString()} ·{' '}
+        <strong>Latest event:</strong> <span className="badge">{event.type}</span> {event.eventName ?? ''} · <When iso={event.receivedAt} /> ·{' '}
         <a href={pageHref('events', { sourceId })}>See all events of this source</a>
       </p>
       <pre className="json-view small-json">{JSON.stringify(event.event, null, 2)}</pre>

@@ -4,6 +4,7 @@ import { syncApi, type ConnectionResult, type Remote } from '../../api/sync';
 import { AddRemoteForm } from './AddRemoteForm';
 import { ChangesView } from './ChangesView';
 import { AlertText } from '../../components/AlertText';
+import { When } from '../../components/When';
 
 /** Remotes (add, test connection, remove) and the changes against the chosen one. */
 export function SyncPage() {
@@ -58,7 +59,7 @@ export function SyncPage() {
                 {t && t !== 'testing' && (
                   <p role="status">
                     <span className={t.ok ? 'ok' : 'error'} data-testid="connection-result">{t.message}</span>{' '}
-                    <span className="muted small">(tested at {t.at.toLocaleTimeString()})</span>
+                    <span className="muted small">(tested at <When iso={t.at.toISOString()} />)</span>
                   </p>
                 )}
               </li>

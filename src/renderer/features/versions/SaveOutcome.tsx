@@ -6,7 +6,7 @@ export function SaveOutcome({ version }: { version: ArtifactVersion }) {
   const text =
     status === 'passed' ? `Saved v${version.number} · tests passed (${version.testSummary ?? 'all passed'})`
     : status === 'failed' ? `Saved v${version.number} · tests failed: ${version.testSummary ?? 'see the test bench'}`
-    : status === 'not-tested' ? `Saved v${version.number} · not tested: ${version.testSummary ?? 'no saved test events'}`
+    : status === 'not-tested' ? `Saved v${version.number} · not tested. ${version.testSummary ?? 'No saved test events ran it.'}`
     : `Saved v${version.number}`;
   return (
     <p className={`notice save-outcome${status === 'failed' ? ' notice-error' : ''}`} role="status" data-testid="save-outcome">

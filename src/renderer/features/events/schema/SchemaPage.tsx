@@ -4,6 +4,7 @@ import { pipelineApi, type Source } from '../../../api/pipeline';
 import { schemaApi } from '../../../api/schema';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { When } from '../../../components/When';
 import { VirtualList } from '../../../components/VirtualList';
 import { pageHref } from '../../../hooks/routes';
 import { navigate } from '../../../hooks/useHashRoute';
@@ -97,7 +98,7 @@ export function SchemaPage({ params }: { params: Record<string, string> }) {
             <div className="schema-detail" data-testid="schema-detail">
               <div className="schema-detail-head">
                 <h3>{selected.name || selected.type}</h3>
-                <span className="muted">{selected.type} · {selected.count.toLocaleString()} events · first {selected.firstSeen.slice(0, 16).replace('T', ' ')} · last {selected.lastSeen.slice(0, 16).replace('T', ' ')}</span>
+                <span className="muted">{selected.type} · {selected.count.toLocaleString()} events · first <When iso={selected.firstSeen} /> · last <When iso={selected.lastSeen} /></span>
                 <a href={pageHref('events', { type: selected.type, event: selected.name || undefined, sourceId: params.sourceId })}>Show these events</a>
               </div>
               {selected.droppedPaths > 0 && <p className="notice">{selected.droppedPaths.toLocaleString()} further paths were not kept (2,000 per event and day).</p>}
