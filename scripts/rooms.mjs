@@ -6,7 +6,9 @@
 //   may:      rooms it may import (a room's files, or only its `entries` when it has them)
 //   entries:  the files of a room other rooms may import (its front door)
 //   deep:     rooms that may import any file of this one
-//   parent:   a room inside another (the sandbox's rooms); `may` names siblings
+//   parent:   a room inside another (the sandbox's rooms); `may` names siblings (and the parent
+//             room's own files by its name)
+//   outside:  of a room inside another: the other rooms it may import (default: its parent's)
 //   files:    files of the room allowed an import the room is not (a debt, named in the table)
 
 export const ALWAYS = ['errors.ts', 'shared'];
@@ -23,12 +25,12 @@ export const ROOMS = {
   backup: { may: ['store'] },
   sandbox: {
     may: ['native.ts', 'hosts/node-flags.json'],
-    entries: ['index.ts', 'protocol/grouped.ts'],
+    // worker-api.ts: what a worker of another room, run in the background sandbox process, gets.
+    entries: ['index.ts', 'protocol/grouped.ts', 'worker-api.ts'],
     deep: ['debug', 'testing', 'studio.ts'],
-    // Replay's batch worker still runs in the sandbox process (to move to replay/worker/).
-    files: { 'child/replay-batches.ts': ['replay', 'store'] },
   },
   'sandbox/index.ts': { parent: 'sandbox', may: ['sandbox/core', 'sandbox/isolate', 'sandbox/supervision', 'sandbox/types.ts'] },
+  'sandbox/worker-api.ts': { parent: 'sandbox', may: ['sandbox/child', 'sandbox/protocol', 'sandbox/types.ts'] },
   'sandbox/types.ts': { parent: 'sandbox', may: [] },
   'sandbox/errors.ts': { parent: 'sandbox', may: [] },
   'sandbox/warm-pool.ts': { parent: 'sandbox', may: [] },
@@ -41,7 +43,10 @@ export const ROOMS = {
   management: { may: ['store', 'sandbox', 'collect'] },
   collect: { may: ['store'] },
   pipeline: { may: ['store', 'sandbox', 'collect', 'security'] },
-  replay: { may: ['store', 'sandbox', 'management', 'collect', 'pipeline'] },
+  replay: { may: ['store', 'sandbox', 'management', 'collect', 'pipeline', 'replay/worker'] },
+  // Replay's batch worker: loaded in the background sandbox process (registered with it by
+  // studio.ts), so it reaches only the store, the sandbox's worker-api.ts and replay's own files.
+  'replay/worker': { parent: 'replay', may: ['replay'], outside: ['store', 'sandbox'] },
   sync: { may: ['store', 'management', 'security'] },
   debug: { may: ['sandbox', 'management', 'store', 'hosts/node-flags.json'] },
   http: { may: ['context.ts', 'store', 'security', 'backup', 'collect', 'management', 'pipeline', 'replay', 'sync', 'debug', 'schema'] },
@@ -74,7 +79,8 @@ export function refusal(from, to) {
   if (ta === tb) return ROOMS[a].may.includes(b) ? undefined : `${a} may import ${ROOMS[a].may.join(', ') || 'nothing else'} of ${ta}, not ${b}`;
   const room = ROOMS[ta];
   const extra = Object.entries(room.files ?? {}).find(([file]) => from === `${ta}/${file}`)?.[1] ?? [];
-  if (!room.may.includes('*') && !room.may.includes(tb) && !extra.includes(tb)) return `${ta} may import ${room.may.join(', ') || 'nothing'} (and shared/, errors.ts), not ${tb}`;
+  const [who, may] = ROOMS[a].outside ? [a, ROOMS[a].outside] : [ta, room.may];
+  if (!may.includes('*') && !may.includes(tb) && !extra.includes(tb)) return `${who} may import ${may.join(', ') || 'nothing'} (and shared/, errors.ts), not ${tb}`;
   const entries = ROOMS[tb].entries;
   if (entries && !(ROOMS[tb].deep ?? []).includes(ta) && !entries.some((entry) => to === `${tb}/${entry}`)) return `other rooms import ${tb} through ${entries.map((e) => `${tb}/${e}`).join(' or ')}, not ${to}`;
   return undefined;

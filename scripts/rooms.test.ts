@@ -42,6 +42,10 @@ describe('the Rooms table', () => {
     ['management/x.ts', 'sandbox/core/sandbox.ts', /through sandbox\/index.ts/],
     ['sandbox/host/x.ts', 'sandbox/isolate/run.ts', /sandbox\/host may import sandbox\/types.ts of sandbox, not sandbox\/isolate/],
     ['collect/x.ts', 'testing/harness.ts', /collect may import store .* not testing/],
+    ['sandbox/child/x.ts', 'replay/worker/replay-worker.ts', /sandbox may import .* not replay/],
+    ['sandbox/child/x.ts', 'store/connection.ts', /sandbox may import .* not store/],
+    ['replay/worker/x.ts', 'pipeline/transform-step.ts', /replay\/worker may import store, sandbox .* not pipeline/],
+    ['replay/worker/x.ts', 'sandbox/core/sandbox.ts', /through sandbox\/index.ts or .* or sandbox\/worker-api.ts/],
   ])('refuses %s → %s', (from, to, why) => {
     expect(refusal(from, to)).toMatch(why);
   });
@@ -52,6 +56,10 @@ describe('the Rooms table', () => {
     ['sandbox/core/x.ts', 'sandbox/supervision/process-pool.ts'],
     ['testing/x.ts', 'management/publish-service.ts'],
     ['store/x.ts', 'shared'],
+    ['replay/worker/x.ts', 'sandbox/worker-api.ts'],
+    ['replay/worker/x.ts', 'store/replay-repo.ts'],
+    ['replay/worker/x.ts', 'replay/outcome.ts'],
+    ['replay/replay-jobs.ts', 'replay/worker/index.ts'],
   ])('lets %s import %s', (from, to) => {
     expect(refusal(from, to)).toBeUndefined();
   });

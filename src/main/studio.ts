@@ -19,6 +19,7 @@ import { localGate } from './sync/local-gate';
 import { localWriter } from './sync/local-writer';
 import { createTestEventsService } from './management/test-events-service';
 import { createReplayJobs } from './replay/replay-jobs';
+import { replayWorkers } from './replay/worker';
 import { createReplayService } from './replay/replay-service';
 import { createSendJobs } from './replay/send-jobs';
 import { destinationSendSink } from './pipeline/destination-send-sink';
@@ -112,6 +113,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const sandbox = createSandbox({
       getSettings: () => readSandboxSettings(store.settings),
       credentials: () => store.credentials.values(),
+      // Replay's batches run in the background sandbox process, by replay's own worker.
+      workers: replayWorkers(),
     });
     closers.push(() => sandbox.close()); // pushed first: closes after the services that use it
     const pipeline = createPipeline({

@@ -1,8 +1,8 @@
 import { StudioError } from '../errors';
 import { codeInput } from '../pipeline/transform-step';
-import type { ReplaySideInput, Sandbox } from '../sandbox';
+import type { Sandbox, WorkSideInput } from '../sandbox';
 import type { ReplayRepo, ReplayRunRow } from '../store/replay-repo';
-import { BATCH_SIZE, batchWrite, failedSide, prepareBatch } from './run-batch';
+import { cancelReplayJob, runReplayJob, storeFailedBatch } from './worker';
 import type { CodeSpec } from './targets';
 
 export interface JobsOptions {
@@ -42,19 +42,9 @@ export function createReplayJobs(options: JobsOptions) {
   let loop: Promise<void> | null = null;
   let stopping = false;
 
-  /** A batch whose sandbox process crashed: its events are stored as failed with that message. */
-  function storeFailed(row: ReplayRunRow, compare: boolean, from: number, message: string): number | null {
-    const rows = repo.inputs(row.id, from, BATCH_SIZE);
-    if (rows.length === 0) return null;
-    const batch = prepareBatch(rows);
-    const failed = failedSide(batch, message);
-    repo.appendBatch(row.id, from, (summary) => batchWrite(batch, failed, compare ? failed : null, summary));
-    return rows[rows.length - 1]!.position + 1;
-  }
-
   async function execute(row: ReplayRunRow): Promise<void> {
     const targets = [row.target_a, row.target_b].filter((t): t is string => t !== null).map((t) => JSON.parse(t) as CodeSpec);
-    const sides: ReplaySideInput[] = targets.map((spec) => ({
+    const sides: WorkSideInput[] = targets.map((spec) => ({
       ...codeInput({ transformationId: spec.transformationId ?? '', name: spec.name, versionId: spec.cacheKey, code: spec.code, libraries: spec.libraries }),
       transformationId: spec.transformationId,
       versionId: spec.versionId,
@@ -68,16 +58,16 @@ export function createReplayJobs(options: JobsOptions) {
     const compare = targets.length > 1;
     let done = row.done;
     while (done < row.total && !cancelled.has(row.id)) {
-      const request = { dbFile: options.dbFile, runId: row.id, from: done, workspaceId: options.workspaceId, sides, maxBatches: BATCHES_PER_REQUEST };
+      const job = { dbFile: options.dbFile, runId: row.id, from: done, workspaceId: options.workspaceId, maxBatches: BATCHES_PER_REQUEST };
       let result;
       try {
-        result = await options.sandbox().replayBatches(request, (stored) => (live.done = stored));
+        result = await runReplayJob(options.sandbox(), job, sides, (stored) => (live.done = stored));
       } catch (error) {
         if (stopping) return; // left 'running': the next start marks it interrupted
         if (!(error instanceof StudioError && error.details?.sandboxCrashed === true)) throw error;
         // What the process stored before it died stays; the batch after it is the one it was at.
         const at = repo.get(row.id)?.done ?? done;
-        const end = storeFailed(row, compare, at, error.message);
+        const end = storeFailedBatch(repo, row.id, at, compare, error.message);
         if (end === null) break;
         live.done = done = end;
         continue;
@@ -124,7 +114,7 @@ export function createReplayJobs(options: JobsOptions) {
     cancel(id: string): boolean {
       if (current?.id !== id && !queue.includes(id)) return false;
       cancelled.add(id);
-      if (current?.id === id) options.sandbox().cancelReplay(id);
+      if (current?.id === id) cancelReplayJob(options.sandbox(), id);
       const index = queue.indexOf(id);
       if (index >= 0) {
         queue.splice(index, 1);
@@ -143,7 +133,7 @@ export function createReplayJobs(options: JobsOptions) {
       stopping = true;
       queue.length = 0;
       // The batches in flight are stored; the run stays 'running' and the next start marks it interrupted.
-      if (current) options.sandbox().cancelReplay(current.id);
+      if (current) cancelReplayJob(options.sandbox(), current.id);
       if (loop) await loop;
     },
   };

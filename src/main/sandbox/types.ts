@@ -103,34 +103,16 @@ export interface TargetIds {
   versionId: string | null;
 }
 
-/** The code of one side of a replay batch. */
-export type ReplaySideInput = Pick<TransformInput, 'code' | 'name' | 'cacheKey' | 'libraries'> & TargetIds;
+/** The code of one side of a worker's job (replay: a target). */
+export type WorkSideInput = Pick<TransformInput, 'code' | 'name' | 'cacheKey' | 'libraries'> & TargetIds;
 
-/**
- * Batches of a stored replay run, one after the other from `from` on: inputs through each side,
- * results stored batch by batch.
- */
-export interface ReplayBatchesInput {
-  /** The studio database the run is stored in. */
-  dbFile: string;
-  runId: string;
-  /** Position of the first batch's first input (a multiple of the batch size from the run's start). */
-  from: number;
-  workspaceId: string;
-  /** One side (a replay) or two (a compare). */
-  sides: ReplaySideInput[];
-  /** Batches to run at most before answering (the caller then sends the next ones). */
-  maxBatches: number;
-}
-
-/** What the batches did. */
-export interface ReplayBatchesResult {
-  /** Position after the last batch stored (`from` when none was). */
-  done: number;
-  /** True when the run had no inputs left at `done`. */
-  finished: boolean;
-  /** False when a batch found the run gone or its progress elsewhere (nothing of it written). */
-  written: boolean;
+/** A job for a worker registered with the sandbox (SandboxOptions.workers). */
+export interface WorkInput {
+  worker: string;
+  /** The code the job runs its inputs through (replay: one side, or two for a compare). */
+  sides: WorkSideInput[];
+  /** The worker's own request (structured-cloned to it as it is). */
+  job: unknown;
 }
 
 export interface Sandbox {
@@ -143,20 +125,19 @@ export interface Sandbox {
   /**
    * The same run answered per input event (mapped by the metadata's messageId, as the pipeline
    * does), each event's outputs serialised once in the sandbox process, as replay batches store
-   * them (replayBatches runs the same path inside the process). Outputs naming no input event are
+   * them (replay's worker runs the same path inside the process). Outputs naming no input event are
    * not answered.
    */
   transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput>;
   /**
-   * Runs batches of a stored replay run where its code runs: the sandbox process reads each
-   * batch's inputs, runs them through each side and stores the results, summary and progress in
-   * one transaction per batch, a few batches in flight. `onProgress` hears the stored progress
-   * now and then. A crash of that process rejects with details.sandboxCrashed (the batches stored
-   * before it stay; the run's stored progress says where it stopped).
+   * Runs a registered worker's job in the background sandbox process, where its sides' code runs
+   * (replay: the worker reads each batch's inputs, runs them through each side and stores the
+   * results, a few batches in flight). `onProgress` hears the job's progress now and then. A crash
+   * of that process rejects with details.sandboxCrashed. Answers what the worker answered.
    */
-  replayBatches(input: ReplayBatchesInput, onProgress?: (done: number) => void): Promise<ReplayBatchesResult>;
-  /** The replay run's batches in flight are stored, no new one starts: replayBatches answers. */
-  cancelReplay(runId: string): void;
+  work(input: WorkInput, onProgress?: (done: number) => void): Promise<unknown>;
+  /** The worker's job of this key starts nothing new; work() answers once what is in flight is done. */
+  cancelWork(worker: string, key: string): void;
   /** Compiles and evaluates a library module in a fresh isolate; throws StudioError("sandbox_error"). */
   testLibrary(library: SandboxLibrary): Promise<void>;
   close(): void;

@@ -3,13 +3,14 @@ import { StudioError } from '../../errors';
 import type { CoreMessage, ProcessReply, SerializedError } from '../protocol/messages';
 import { BACKGROUND_ENV, lowerPriority } from './priority';
 import { createExternalCollector, EXTERNAL_COLLECTION, REPLAY_EXTERNAL_COLLECTION } from './external-memory';
-import { createReplayBatches } from './replay-batches';
 import { createRunner } from './runner';
+import { createWorkers, groupedRun } from './workers';
 
 // A sandbox process: plain Node started by the core (child_process.fork, --no-node-snapshot,
 // 'advanced' IPC). It loads isolated-vm and runs user code; the core keeps the HTTP server,
-// ingestion and the database (which it creates and migrates; replay batches are read and stored
-// here through a second connection, see replay-batches.ts). If V8 aborts, memory runs out or
+// ingestion and the database (which it creates and migrates). The background process also runs
+// the jobs of registered workers (workers.ts: replay's batches, read and stored here through a
+// second connection). If V8 aborts, memory runs out or
 // native code crashes here, only this process ends: the core fails the runs it had in flight
 // and starts another one.
 
@@ -29,7 +30,13 @@ const serialize = (error: unknown): SerializedError =>
 // none exists yet.
 setFlagsFromString('--max-semi-space-size=2');
 const runner = createRunner();
-const replays = createReplayBatches((request) => runner.run(request, true));
+const workers = createWorkers({
+  run: async (side, payload, messageIds) => {
+    const reply = await runner.run(groupedRun(side, payload, messageIds), true);
+    if (!reply.lines) throw new Error('the run answered without per-event results');
+    return reply.lines;
+  },
+});
 // The replay process: lower priority for every thread it has (and, again with each replay
 // request, for those started since, such as the isolates' threads).
 const background = process.env[BACKGROUND_ENV] === '1';
@@ -45,28 +52,28 @@ const memory = () => {
 
 // Answers leave external strings in this process's heap: collected when idle (external-memory.ts).
 const external = createExternalCollector(background ? REPLAY_EXTERNAL_COLLECTION : EXTERNAL_COLLECTION);
-// Requests in flight (runs, replay requests, library tests).
+// Requests in flight (runs, workers' jobs, library tests).
 let inFlight = 0;
 
 process.on('message', (message: CoreMessage) => {
   if (message.type === 'drop') return runner.drop(message.key);
   if (message.type === 'stage') return runner.stage(message);
   if (message.type === 'unstage') return runner.unstage(message.id);
-  if (message.type === 'cancel') return replays.cancel(message.runId);
+  if (message.type === 'cancel') return workers.cancel(message.worker, message.key);
   external.begin();
   inFlight++;
-  if (background && message.type === 'replay') lowerPriority();
+  if (background && message.type === 'work') lowerPriority();
   const work =
     message.type === 'run'
       ? runner.run(message, false, (json) => send({ type: 'part', id: message.id, json }), {
           onEntered: () => send({ type: 'entered', id: message.id }),
           onResumed: () => send({ type: 'resumed', id: message.id }),
         })
-      : message.type === 'replay'
-        ? replays.batches(message, (done) => {
+      : message.type === 'work'
+        ? workers.run(message, (done) => {
             send({ type: 'progress', id: message.id, done, ...memory() });
             external.check();
-          }).then((replay) => ({ replay }))
+          }).then((work) => ({ work }))
         : runner.testLibrary(message).then(() => undefined);
   work
     .then(
@@ -81,7 +88,7 @@ process.on('message', (message: CoreMessage) => {
 // an isolate left suspended (a builtin that ignored its time limit) would hold it forever.
 process.on('disconnect', () => {
   try {
-    replays.close();
+    workers.close();
     runner.close();
   } finally {
     process.kill(process.pid, 'SIGKILL');

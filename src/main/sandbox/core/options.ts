@@ -45,6 +45,11 @@ export interface SandboxOptions {
    * (default true).
    */
   stageBatches?: boolean;
+  /**
+   * Workers of other rooms whose jobs run in the background sandbox process (child/workers.ts):
+   * name → the path of the module (its default export makes the worker), e.g. replay's batches.
+   */
+  workers?: Record<string, string>;
   /** A sandbox process whose resident memory beyond its isolates' heaps passes this (MB) is replaced (default 160). */
   recycleRssMb?: number;
   /** Time past a run's deadline before its sandbox process counts as stuck and is killed (default 5 s). */

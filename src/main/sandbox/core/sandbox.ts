@@ -11,7 +11,7 @@ import { DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSetting
 /** A warm isolate unused this long is disposed. */
 const DEFAULT_IDLE_EVICT_MS = 5 * 60_000;
 import { groupedOutput } from '../protocol/grouped';
-import type { EventMetadata, GroupedOutput, ReplayBatchesInput, ReplayBatchesResult, Sandbox, TransformInput, TransformOutput } from '../types';
+import type { EventMetadata, GroupedOutput, Sandbox, TransformInput, TransformOutput, WorkInput } from '../types';
 import type { SandboxOptions } from './options';
 import { checkInput, maxOutputBytesOf, sideRequest } from './request';
 import { warmHandles } from './warm-handles';
@@ -44,6 +44,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     recycleRssMb: options.recycleRssMb,
     graceMs: options.graceMs,
     syncRuns: options.syncRuns,
+    workers: options.workers,
   });
   // Handles on the warm isolates the sandbox processes keep: one budget for all of them.
   const warm = new InstancePool<RemoteInstance>({
@@ -105,9 +106,9 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     return { json, grouped, network, started };
   }
 
-  // A replay request (many batches, one after the other in the sandbox process) takes one slot
-  // of the limiter while it runs: the test bench keeps the others.
-  async function replayBatches(input: ReplayBatchesInput, onProgress: (done: number) => void = () => {}): Promise<ReplayBatchesResult> {
+  // A worker's job (replay: many batches, one after the other in the background process) takes
+  // one slot of the limiter while it runs: the test bench keeps the others.
+  async function work(input: WorkInput, onProgress: (done: number) => void = () => {}): Promise<unknown> {
     if (closed) throw closedError();
     const current = settings();
     const sides = input.sides.map((side) => ({ ...sideRequest(side, current, options), transformationId: side.transformationId, versionId: side.versionId }));
@@ -115,8 +116,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       const held = sides.map((side) => hold(side.key, true));
       let instances: RemoteInstance[] = [];
       try {
-        const request = { dbFile: input.dbFile, runId: input.runId, from: input.from, workspaceId: input.workspaceId, sides, maxBatches: input.maxBatches };
-        const answer = await processes.replay(request, held.map((h) => h.handle), onProgress);
+        const answer = await processes.work({ worker: input.worker, sides, job: input.job }, held.map((h) => h.handle), onProgress);
         instances = answer.instances;
         return answer.reply;
       } finally {
@@ -142,8 +142,8 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   return {
     transform,
     transformGrouped,
-    replayBatches,
-    cancelReplay: (runId) => processes.cancelReplay(runId),
+    work,
+    cancelWork: (worker, key) => processes.cancelWork(worker, key),
     async testLibrary(library) {
       if (!library || typeof library.code !== 'string' || typeof library.importName !== 'string') {
         throw badRequest('a library needs an importName and code (strings)');

@@ -1,5 +1,5 @@
 import type { RunMode } from './run-mode';
-import type { FetchMock, NetworkCall, ReplayBatchesResult, SandboxLibrary, TargetIds } from '../types';
+import type { FetchMock, NetworkCall, SandboxLibrary, TargetIds } from '../types';
 
 // The compact protocol between the core and a sandbox process, over the fork IPC channel with
 // 'advanced' serialization (structured clone: the batch travels as one JSON string, copied once,
@@ -81,38 +81,33 @@ export interface GroupedAnswer {
   logs: string[];
 }
 
-/** One target of a replay batch: a run request without its events, and what metadata(event) names. */
-export interface ReplaySide extends Omit<RunRequest, 'type' | 'id' | 'payload' | 'mode'>, TargetIds {}
+/** One side of a worker's job: a run request without its events (the worker adds them), and what metadata(event) names. */
+export interface WorkSide extends Omit<RunRequest, 'type' | 'id' | 'payload' | 'mode'>, TargetIds {}
 
 /**
- * Batches of one replay run, done whole in the sandbox process: from `from` on, it reads each
- * batch's inputs from the database, runs them through each side (two: a compare) on their warm
- * isolates, and appends the results, logs and progress in one transaction per batch, a few
- * batches in flight, until `maxBatches` are stored, the inputs end, or the run is cancelled. The
- * events never cross the process boundary; `progress` messages say how far it got.
+ * A job for a worker registered with the sandbox process (child/workers.ts; the studio names the
+ * workers, e.g. replay's batch worker): it runs in the background process, with the process's
+ * warm isolates for its sides, and says how far it got with `progress` messages (each restarts
+ * the job's deadline: WORK_RUNS_IN_FLIGHT runs' wall limit).
  */
-export interface ReplayBatchesRequest {
-  type: 'replay';
+export interface WorkRequest {
+  type: 'work';
   id: number;
-  /** The studio database (the core's, migrated; opened here as a second connection). */
-  dbFile: string;
-  runId: string;
-  /** Position of the first batch's first input. */
-  from: number;
-  workspaceId: string;
-  sides: ReplaySide[];
-  maxBatches: number;
+  /** The registered worker's name. */
+  worker: string;
+  sides: WorkSide[];
+  /** The worker's own request (structured-cloned as it is). */
+  job: unknown;
 }
 
-export type ReplayBatchesReply = ReplayBatchesResult;
+/** A worker tells its progress at least once per this many of its sides' runs (their wall limits make the job's deadline). */
+export const WORK_RUNS_IN_FLIGHT = 3;
 
-/** Batches of a replay request in flight in the sandbox process: the next ones' isolate runs overlap a batch's write. */
-export const REPLAY_BATCHES_IN_FLIGHT = 3;
-
-/** No new batch of this replay run starts; the request answers once those in flight are stored. */
-export interface CancelReplayMessage {
+/** The worker's job of this key starts nothing new; it answers once what is in flight is done. */
+export interface CancelWorkMessage {
   type: 'cancel';
-  runId: string;
+  worker: string;
+  key: string;
 }
 
 export interface LibraryTestRequest {
@@ -129,7 +124,7 @@ export interface DropMessage {
   key: string;
 }
 
-export type CoreMessage = RunRequest | ReplayBatchesRequest | LibraryTestRequest | DropMessage | CancelReplayMessage | StageMessage | UnstageMessage;
+export type CoreMessage = RunRequest | WorkRequest | LibraryTestRequest | DropMessage | CancelWorkMessage | StageMessage | UnstageMessage;
 
 export interface SerializedError {
   code: string;
@@ -141,13 +136,13 @@ export interface SerializedError {
 export type ProcessReply =
   | { type: 'ready' }
   /** A run that is done leaves its isolate warm in the process (the core pools a handle on it). */
-  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchesReply; network?: NetworkCall[]; rssMb: number; heapMb: number; made?: number }
+  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; work?: unknown; network?: NetworkCall[]; rssMb: number; heapMb: number; made?: number }
   /** A run on the process's thread is waiting on host requests: the thread takes other work again. */
   | { type: 'entered'; id: number }
   /** The run's isolate runs again (after it was made, waited for, or waiting on host requests). */
   | { type: 'resumed'; id: number }
   /** A piece of an answer in parts: a JSON array of entries, in order, before the answer. */
   | { type: 'part'; id: number; json: string }
-  /** A replay request's stored progress (position after its last stored batch); sent now and then while it runs. */
+  /** A worker's job's progress (replay: the position after its last stored batch); sent now and then while it runs. */
   | { type: 'progress'; id: number; done: number; rssMb: number; heapMb: number; made?: number }
   | { type: 'failed'; id: number; error: SerializedError; rssMb: number; heapMb: number; made?: number };

@@ -23,6 +23,8 @@ export interface ProcessPoolOptions {
    * purpose (retired like the others once it has nothing warm). See placement.ts.
    */
   syncRuns?: boolean;
+  /** Workers (name → module path) whose jobs run in the background process (child/workers.ts). */
+  workers?: Record<string, string>;
 }
 
 export interface SandboxProcessInfo {

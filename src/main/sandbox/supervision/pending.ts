@@ -1,10 +1,10 @@
-import type { GroupedAnswer, ReplayBatchesReply } from '../protocol/messages';
+import type { GroupedAnswer } from '../protocol/messages';
 import type { NetworkCall } from '../types';
 
 // A request in flight in a sandbox process, and its two clocks: the deadline of the whole request
 // (past it the process is stuck: killed) and the watch on a run's isolate (slot.ts).
 
-export type Reply = { json?: string; grouped?: GroupedAnswer; replay?: ReplayBatchesReply; network?: NetworkCall[] };
+export type Reply = { json?: string; grouped?: GroupedAnswer; work?: unknown; network?: NetworkCall[] };
 export type Pending = {
   name: string;
   resolve: (reply: Reply) => void;
@@ -13,7 +13,7 @@ export type Pending = {
   /** Time the request has once the process is ready, and what happens past it. */
   deadlineMs: number;
   kill: () => void;
-  /** A replay request's progress; each one restarts its deadline. */
+  /** A worker job's progress; each one restarts its deadline. */
   onProgress?: (done: number) => void;
   /** The pieces of an answer in parts, in order. */
   onPart?: (json: string) => void;

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { messages, sandboxError } from '../errors';
-import { REPLAY_BATCHES_IN_FLIGHT, type GroupedAnswer, type LibraryTestRequest, type ReplayBatchesReply, type ReplayBatchesRequest, type RunRequest } from '../protocol/messages';
+import { WORK_RUNS_IN_FLIGHT, type GroupedAnswer, type LibraryTestRequest, type RunRequest, type WorkRequest } from '../protocol/messages';
 import type { RunMode } from '../protocol/run-mode';
 import type { NetworkCall } from '../types';
 import { choose, type Choice, type PoolView, type SlotRef, type WarmView } from './placement';
@@ -51,7 +51,7 @@ export class ProcessPool {
   }
 
   private newSlot(background = false): Slot {
-    return new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0, background, this.onKill);
+    return new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0, background, this.onKill, this.options.workers);
   }
 
   /** Processes killed since start (stuck, not exiting when retired), and of those `stalled` (a run's isolate did not yield by its time limit). */
@@ -127,7 +127,7 @@ export class ProcessPool {
     })();
   }
 
-  private request(slot: Slot, message: Omit<RunRequest, 'id'> | Omit<ReplayBatchesRequest, 'id'> | Omit<LibraryTestRequest, 'id'>, name: string, deadlineMs: number, listeners?: Listeners, id = this.nextId++) {
+  private request(slot: Slot, message: Omit<RunRequest, 'id'> | Omit<WorkRequest, 'id'> | Omit<LibraryTestRequest, 'id'>, name: string, deadlineMs: number, listeners?: Listeners, id = this.nextId++) {
     // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
     return slot.send({ ...message, id } as RunRequest, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.kill(), listeners);
   }
@@ -174,18 +174,18 @@ export class ProcessPool {
   }
 
   /**
-   * Runs batches of a replay run (read, run each side, store) in the replay process (lower CPU
-   * priority). Answers what the process did and, per side, the handle on the isolate the batches
-   * left warm there.
+   * Runs a registered worker's job (replay: batches read, run through each side and stored) in
+   * the background process (lower CPU priority). Answers what the worker answered and, per side,
+   * the handle on the isolate the job left warm there.
    */
-  async replay(
-    request: Omit<ReplayBatchesRequest, 'id' | 'type'>,
+  async work(
+    request: Omit<WorkRequest, 'id' | 'type'>,
     handles: (RemoteInstance | undefined)[],
     onProgress: (done: number) => void,
-  ): Promise<{ reply: ReplayBatchesReply; instances: RemoteInstance[] }> {
+  ): Promise<{ reply: unknown; instances: RemoteInstance[] }> {
     if (this.closed) throw sandboxError(messages.disposed);
-    // A replay process being recycled goes before its successor starts: two at once would hold
-    // both memories (it has nothing left to run, so it exits at once).
+    // A background process being recycled goes before its successor starts: two at once would
+    // hold both memories (it has nothing left to run, so it exits at once).
     const previous = [...this.retiring].find((slot) => slot.background);
     if (previous && !this.background?.usable) await Promise.race([previous.gone, delay(RECYCLE_WAIT_MS)]);
     if (this.closed) throw sandboxError(messages.disposed);
@@ -194,21 +194,21 @@ export class ProcessPool {
     // Warm isolates elsewhere (interactive runs of the same code) stay there.
     handles.forEach((handle) => handle && handle.slot !== slot && handle.dispose());
     const name = [...new Set(request.sides.map((side) => side.name))].join(' and ');
-    // Progress comes with stored batches (100 ms apart at least); a batch may wait behind the
-    // others in flight, its sides run at once.
-    const deadlineMs = REPLAY_BATCHES_IN_FLIGHT * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
+    // Progress comes at least once per WORK_RUNS_IN_FLIGHT runs (replay: with stored batches, 100
+    // ms apart at least; a batch may wait behind the others in flight, its sides run at once).
+    const deadlineMs = WORK_RUNS_IN_FLIGHT * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
     clearTimeout(this.replayRecycleCheck);
-    const reply = await this.request(slot, { ...request, type: 'replay' }, name, deadlineMs, { onProgress }).finally(() => this.recycleReplayProcess(slot));
+    const reply = await this.request(slot, { ...request, type: 'work' }, name, deadlineMs, { onProgress }).finally(() => this.recycleReplayProcess(slot));
     const instances = request.sides.map((side, i) => {
       const handle = handles[i];
       return handle && handle.slot === slot && !handle.broken ? handle : new RemoteInstance(slot, side.key, side.memoryLimitMb);
     });
-    return { reply: reply.replay ?? { done: request.from, finished: false, written: false }, instances };
+    return { reply: reply.work, instances };
   }
 
-  /** No new batch of the replay run starts (the process running it answers once those in flight are stored). */
-  cancelReplay(runId: string): void {
-    for (const slot of [this.background, ...this.retiring]) slot?.tell({ type: 'cancel', runId });
+  /** The worker's job of this key starts nothing new (the process answers it once what is in flight is done). */
+  cancelWork(worker: string, key: string): void {
+    for (const slot of [this.background, ...this.retiring]) slot?.tell({ type: 'cancel', worker, key });
   }
 
   /**

@@ -36,12 +36,14 @@ export class Slot {
   constructor(
     onExit: (slot: Slot, how: string) => void,
     private readonly retireMs: number,
-    /** Runs replay batches at a lower CPU priority (sandbox-process.ts), so interactive runs go first. */
+    /** Runs workers' jobs (replay batches) at a lower CPU priority (sandbox-process.ts), so interactive runs go first. */
     readonly background = false,
     /** Told when the process is killed: `stalled` when a run's isolate did not yield by its limit. */
     private readonly onKill: (stalled: boolean) => void = () => {},
+    /** The registered workers (name → module) a background process runs jobs of (child/workers.ts). */
+    workers: Record<string, string> = {},
   ) {
-    this.child = forkSandbox(background);
+    this.child = forkSandbox(background, workers);
     superviseChild(this.child);
     this.child.on('message', (reply: ProcessReply) => this.answer(reply));
     this.child.on('error', () => {}); // exit follows

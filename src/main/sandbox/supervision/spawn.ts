@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BACKGROUND_ENV } from '../child/priority';
+import { WORKERS_ENV } from '../child/workers';
 import sandboxEntry from '../child/sandbox-process?modulePath';
 import nodeFlags from '../../hosts/node-flags.json' with { type: 'json' };
 
@@ -13,8 +14,11 @@ function execArgvFor(entry: string, background: boolean): string[] {
   return flags;
 }
 
-/** Starts a sandbox process (child/sandbox-process.ts); `background`: the replay process, at a lower CPU priority. */
-export function forkSandbox(background: boolean): ChildProcess {
+/**
+ * Starts a sandbox process (child/sandbox-process.ts); `background`: the process of workers' jobs
+ * (replay), at a lower CPU priority, told the registered workers' modules.
+ */
+export function forkSandbox(background: boolean, workers: Record<string, string> = {}): ChildProcess {
   return fork(sandboxEntry, [], {
     execArgv: execArgvFor(sandboxEntry, background),
     serialization: 'advanced',
@@ -27,7 +31,7 @@ export function forkSandbox(background: boolean): ChildProcess {
       ...process.env,
       NODE_OPTIONS: '',
       MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
-      ...(background ? { [BACKGROUND_ENV]: '1' } : {}),
+      ...(background ? { [BACKGROUND_ENV]: '1', [WORKERS_ENV]: JSON.stringify(workers) } : {}),
     },
   });
 }

@@ -2,10 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptySummary } from '../../replay/outcome';
+import { emptySummary } from '../outcome';
 import { openDatabase } from '../../store/database';
 import { replayRepo } from '../../store/replay-repo';
-import { createSandbox, type ProcessSandbox } from '../index';
+import { createSandbox as createProcessSandbox, type ProcessSandbox, type SandboxOptions, type WorkSideInput } from '../../sandbox';
+import { cancelReplayJob, replayWorkers, runReplayJob, type ReplayJob } from './index';
 
 // Replay requests through real sandbox processes on a real database: many batches per request,
 // progress now and then, cancel, and the deadline that progress keeps moving.
@@ -23,6 +24,11 @@ function storedRun(events: number) {
   return { file, repo, close: () => db.close() };
 }
 
+/** A sandbox with replay's worker registered, as studio.ts makes it. */
+const createSandbox = (options: SandboxOptions = {}) => createProcessSandbox({ ...options, workers: replayWorkers() });
+const replay = (sandbox: ProcessSandbox, { sides, ...job }: ReplayJob & { sides: WorkSideInput[] }, onProgress: (done: number) => void = () => {}) =>
+  runReplayJob(sandbox, job, sides, onProgress);
+
 const side = (code: string) => ({ code, name: 'Slow', libraries: [], transformationId: null, versionId: null });
 
 describe('replay batches in a sandbox process (integration)', () => {
@@ -37,7 +43,7 @@ describe('replay batches in a sandbox process (integration)', () => {
     const run = storedRun(events);
     const progress: number[] = [];
     const started = performance.now();
-    const result = await sandbox.replayBatches(
+    const result = await replay(sandbox, 
       { dbFile: run.file, runId: 'run', from: 0, workspaceId: 'w', sides: [side(slow(150))], maxBatches: 60 },
       (done) => progress.push(done),
     );
@@ -54,9 +60,9 @@ describe('replay batches in a sandbox process (integration)', () => {
     sandbox = createSandbox();
     const run = storedRun(EVENTS);
     const request = { dbFile: run.file, runId: 'run', from: 0, workspaceId: 'w', sides: [side(slow(200))], maxBatches: 3 };
-    expect(await sandbox.replayBatches(request)).toEqual({ done: 600, finished: false, written: true });
+    expect(await replay(sandbox, request)).toEqual({ done: 600, finished: false, written: true });
 
-    const cancelling = sandbox.replayBatches({ ...request, from: 600, maxBatches: 50 }, () => sandbox!.cancelReplay('run'));
+    const cancelling = replay(sandbox, { ...request, from: 600, maxBatches: 50 }, () => cancelReplayJob(sandbox!, 'run'));
     const result = await cancelling;
     expect(result.finished).toBe(false);
     expect(result.written).toBe(true);
@@ -66,7 +72,7 @@ describe('replay batches in a sandbox process (integration)', () => {
     expect(run.repo.get('run')!.done).toBe(result.done);
 
     // A request from a position the run is not at stores nothing.
-    expect(await sandbox.replayBatches({ ...request, from: 0 })).toMatchObject({ written: false });
+    expect(await replay(sandbox, { ...request, from: 0 })).toMatchObject({ written: false });
     run.close();
   });
 
@@ -74,7 +80,7 @@ describe('replay batches in a sandbox process (integration)', () => {
     sandbox = createSandbox();
     const run = storedRun(1000);
     let pids: { replay?: number; threadsNice?: number[] } = {};
-    await sandbox.replayBatches({ dbFile: run.file, runId: 'run', from: 0, workspaceId: 'w', sides: [side(slow(500))], maxBatches: 50 }, () => {
+    await replay(sandbox, { dbFile: run.file, runId: 'run', from: 0, workspaceId: 'w', sides: [side(slow(500))], maxBatches: 50 }, () => {
       if (pids.replay) return;
       const busy = sandbox!.processes().find((p) => p.background);
       pids = { replay: busy?.pid, threadsNice: busy && process.platform === 'linux' ? niceOfThreads(busy.pid) : undefined };
@@ -98,7 +104,7 @@ describe('replay batches in a sandbox process (integration)', () => {
     // What a replay process holds beyond its isolates' heaps after a request, measured first.
     const probe = createSandbox();
     const measured = storedRun(1000);
-    await probe.replayBatches({ dbFile: measured.file, runId: 'run', from: 0, workspaceId: 'w', sides: [side(slow(10))], maxBatches: 2 });
+    await replay(probe, { dbFile: measured.file, runId: 'run', from: 0, workspaceId: 'w', sides: [side(slow(10))], maxBatches: 2 });
     const grown = probe.processes().find((p) => p.background)!;
     probe.close();
     measured.close();
@@ -107,15 +113,15 @@ describe('replay batches in a sandbox process (integration)', () => {
     const run = storedRun(1000);
     const request = { dbFile: run.file, runId: 'run', workspaceId: 'w', sides: [side(slow(10))], maxBatches: 2 };
     const background = () => sandbox!.processes().find((p) => p.background && !p.retiring)?.pid;
-    await sandbox.replayBatches({ ...request, from: 0 });
+    await replay(sandbox, { ...request, from: 0 });
     const first = background();
     expect(first).toBeDefined();
-    await sandbox.replayBatches({ ...request, from: 400 }); // the run's next request, at once
+    await replay(sandbox, { ...request, from: 400 }); // the run's next request, at once
     expect(background()).toBe(first);
     // The run pauses: the process is recycled.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(background()).toBeUndefined();
-    await sandbox.replayBatches({ ...request, from: 800 });
+    await replay(sandbox, { ...request, from: 800 });
     expect(background()).not.toBe(first);
     expect(run.repo.get('run')!.done).toBe(1000);
     run.close();

@@ -1,27 +1,29 @@
-import { BATCH_SIZE, batchWrite, prepareBatch, runSide, type PreparedBatch } from '../../replay/run-batch';
 import { openConnection, type Db } from '../../store/connection';
 import { replayRepo, type ReplayRepo } from '../../store/replay-repo';
-import { payloadOf } from '../protocol/payload';
-import type { GroupedLines } from '../protocol/grouped';
-import { REPLAY_BATCHES_IN_FLIGHT, type ReplayBatchesReply, type ReplayBatchesRequest, type ReplaySide, type RunRequest } from '../protocol/messages';
+import { payloadOf, WORK_RUNS_IN_FLIGHT, type WorkerFactory, type WorkSide } from '../../sandbox/worker-api';
+import { batchEnd, BATCH_SIZE, readBatch, runSide, storeBatch, type PreparedBatch } from './batch';
+import type { ReplayJob, ReplayJobResult } from './job';
 
 /** Progress is told at most this often (ms); the core resets its deadline with it. */
 const PROGRESS_EVERY_MS = 100;
+/** Batches in flight: the next ones' isolate runs overlap a batch's write (the sandbox's deadline allows this many runs between two progress messages). */
+const IN_FLIGHT = WORK_RUNS_IN_FLIGHT;
 
 type BatchOutcome = { end: number | null; written: boolean };
 
 /**
- * Replay batches in the sandbox process: each is read from the studio database, run through its
- * sides on their warm isolates and appended to the run (results, logs, summary, progress in one
+ * Replay's batch worker, registered with the background sandbox process (replay/worker/index.ts,
+ * SandboxOptions.workers): each batch is read from the studio database, run through its sides on
+ * their warm isolates and appended to the run (results, logs, summary, progress in one
  * transaction), so the events and outputs never cross the process boundary and the core's thread
- * stays free. A request runs many batches of a run, a few in flight, stored in position order;
+ * stays free. A job runs many batches of a run, a few in flight, stored in position order;
  * between them, the core only hears the progress now and then.
  */
-export function createReplayBatches(run: (request: RunRequest) => Promise<{ lines?: GroupedLines }>) {
+const createReplayWorker: WorkerFactory = (tools) => {
   const stores = new Map<string, { db: Db; repo: ReplayRepo }>();
   // The last batch of each run still to be stored: the next one is stored after it.
   const writes = new Map<string, Promise<void>>();
-  // Runs with a request in progress here, and those of them cancelled.
+  // Runs with a job in progress here, and those of them cancelled.
   const active = new Set<string>();
   const cancelled = new Set<string>();
 
@@ -35,14 +37,13 @@ export function createReplayBatches(run: (request: RunRequest) => Promise<{ line
     return store;
   };
 
-  const runOn = (side: ReplaySide, batch: PreparedBatch, workspaceId: string) =>
+  const runOn = (side: WorkSide, batch: PreparedBatch, workspaceId: string) =>
     runSide(
       async (metadata) => {
         const started = performance.now();
         const payload = payloadOf({ code: side.code, events: batch.events, metadata });
-        const reply = await run({ ...side, type: 'run', id: 0, payload, mode: { kind: 'grouped', messageIds: metadata.map((m) => m.messageId ?? null) } });
-        if (!reply.lines) throw new Error('the run answered without per-event results');
-        return { ...reply.lines, durationMs: Math.round((performance.now() - started) * 100) / 100 };
+        const lines = await tools.run(side, payload, metadata.map((m) => m.messageId ?? null));
+        return { ...lines, durationMs: Math.round((performance.now() - started) * 100) / 100 };
       },
       side,
       batch,
@@ -50,46 +51,45 @@ export function createReplayBatches(run: (request: RunRequest) => Promise<{ line
     );
 
   /** One batch from `from` on: read, run through each side, stored after the batch before it. */
-  async function batch(request: ReplayBatchesRequest, from: number): Promise<BatchOutcome> {
-    const before = writes.get(request.runId) ?? Promise.resolve();
+  async function batch(job: ReplayJob, sides: WorkSide[], from: number): Promise<BatchOutcome> {
+    const before = writes.get(job.runId) ?? Promise.resolve();
     let stored!: () => void;
     const mine = new Promise<void>((resolve) => (stored = resolve));
-    writes.set(request.runId, mine);
+    writes.set(job.runId, mine);
     try {
-      const { repo } = storeOf(request.dbFile);
-      const rows = repo.inputs(request.runId, from, BATCH_SIZE);
-      if (rows.length === 0) return { end: null, written: false };
-      const last = rows[rows.length - 1]!.position;
-      const prepared = prepareBatch(rows);
-      const [a, b] = await Promise.all(request.sides.map((side) => runOn(side, prepared, request.workspaceId)));
+      const { repo } = storeOf(job.dbFile);
+      const prepared = readBatch(repo, job.runId, from);
+      if (!prepared) return { end: null, written: false };
+      const [a, b] = await Promise.all(sides.map((side) => runOn(side, prepared, job.workspaceId)));
       await before;
-      const written = repo.appendBatch(request.runId, from, (summary) => batchWrite(prepared, a!, b ?? null, summary));
-      return { end: last + 1, written };
+      const written = storeBatch(repo, job.runId, from, prepared, a!, b ?? null);
+      return { end: batchEnd(prepared), written };
     } finally {
       stored();
-      if (writes.get(request.runId) === mine) writes.delete(request.runId);
+      if (writes.get(job.runId) === mine) writes.delete(job.runId);
     }
   }
 
   return {
     /**
-     * Runs the request's batches in position order, IN_FLIGHT at a time, until `maxBatches` are
+     * Runs the job's batches in position order, IN_FLIGHT at a time, until `maxBatches` are
      * stored, the inputs end, a batch is not written, or the run is cancelled (those in flight
-     * are stored first). A batch that fails to store fails the request once the others settle.
+     * are stored first). A batch that fails to store fails the job once the others settle.
      */
-    async batches(request: ReplayBatchesRequest, progress: (done: number) => void): Promise<ReplayBatchesReply> {
-      const { runId } = request;
+    async run(request: unknown, sides: WorkSide[], progress: (done: number) => void): Promise<ReplayJobResult> {
+      const job = request as ReplayJob;
+      const { runId } = job;
       active.add(runId);
       cancelled.delete(runId);
       const inFlight: Promise<BatchOutcome>[] = [];
-      let next = request.from;
+      let next = job.from;
       let started = 0;
       let stop = false;
-      const reply: ReplayBatchesReply = { done: request.from, finished: false, written: true };
+      const reply: ReplayJobResult = { done: job.from, finished: false, written: true };
       let toldAt = performance.now();
       const fill = () => {
-        while (!stop && inFlight.length < REPLAY_BATCHES_IN_FLIGHT && started < request.maxBatches && !cancelled.has(runId)) {
-          inFlight.push(batch(request, next));
+        while (!stop && inFlight.length < IN_FLIGHT && started < job.maxBatches && !cancelled.has(runId)) {
+          inFlight.push(batch(job, sides, next));
           next += BATCH_SIZE;
           started++;
         }
@@ -137,4 +137,6 @@ export function createReplayBatches(run: (request: RunRequest) => Promise<{ line
       stores.clear();
     },
   };
-}
+};
+
+export default createReplayWorker;

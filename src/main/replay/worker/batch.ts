@@ -1,12 +1,12 @@
-import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
-import type { GroupedLines } from '../sandbox/protocol/grouped';
-import type { EventMetadata, StoredEvents, TargetIds } from '../sandbox';
-import type { BatchWrite, ReplayInputRow, ReplayResultWrite } from '../store/replay-repo';
-import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from './outcome';
+import type { ChangeKind, ReplaySummary } from '../../../shared/api/replay';
+import type { EventMetadata, GroupedLines, StoredEvents, TargetIds } from '../../sandbox/worker-api';
+import type { BatchWrite, ReplayInputRow, ReplayRepo, ReplayResultWrite } from '../../store/replay-repo';
+import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from '../outcome';
 
 // One replay batch from stored inputs to stored results: read, run each target once over the
-// batch, classify, summarise, write. The sandbox process that runs the batch does all of it
-// (./sandbox/child/replay-batches.ts); the core only writes a batch whose process crashed.
+// batch, classify, summarise, write. The worker in the sandbox process does all of it
+// (replay-worker.ts); the core, with the same functions, stores as failed the batch whose
+// process crashed (storeFailedBatch).
 
 /** Events read per batch and sent to the sandbox in one call. */
 export const BATCH_SIZE = 200;
@@ -79,6 +79,31 @@ function metadataOf(batch: PreparedBatch, spec: TargetIds, workspaceId: string):
   }));
 }
 
+/** The batch of a run's inputs from `from` on (null: none left). */
+export function readBatch(repo: ReplayRepo, runId: string, from: number): PreparedBatch | null {
+  const rows = repo.inputs(runId, from, BATCH_SIZE);
+  return rows.length === 0 ? null : prepareBatch(rows);
+}
+
+/** Position after a batch's last input. */
+export const batchEnd = (batch: PreparedBatch): number => batch.rows[batch.rows.length - 1]!.position + 1;
+
+/** Stores a batch's results on each side (false: the run's progress was elsewhere, nothing written). */
+export const storeBatch = (repo: ReplayRepo, runId: string, from: number, batch: PreparedBatch, a: SideResult, b: SideResult | null): boolean =>
+  repo.appendBatch(runId, from, (summary) => batchWrite(batch, a, b, summary));
+
+/**
+ * The crash path, in the core: the batch at `from`, whose sandbox process crashed, stored with
+ * every event failed with `message`. Answers the position after it (null: no inputs left).
+ */
+export function storeFailedBatch(repo: ReplayRepo, runId: string, from: number, compare: boolean, message: string): number | null {
+  const batch = readBatch(repo, runId, from);
+  if (!batch) return null;
+  const failed = failedSide(batch, message);
+  storeBatch(repo, runId, from, batch, failed, compare ? failed : null);
+  return batchEnd(batch);
+}
+
 /** Every present event of the batch failed with `message` (the whole run of a target failed). */
 export const failedSide = (batch: PreparedBatch, message: string): SideResult => ({
   outcomes: batch.facts.map(() => sideOutcome(NO_OUTPUTS, 0, errorText(message))),
@@ -128,7 +153,7 @@ export function batchWrite(batch: PreparedBatch, a: SideResult, b: SideResult | 
       durationMs: results[0]?.durationMs ?? 0,
     },
     results: results.filter((_, i) => findable[i]),
-    done: batch.rows[batch.rows.length - 1]!.position + 1,
+    done: batchEnd(batch),
     summary: JSON.stringify(summary),
   };
 }
