@@ -13,7 +13,8 @@
 // 3. The test path through HTTP: the same 10,000 events as 200-event POST /studio/api/test
 //    requests (mask-pii), beside the sandbox (its sandbox processes) and the bare-isolate floor of
 //    part 1, each live and warm, in rounds of adjacent passes (the median round's ratios).
-//    `--http-only` runs parts 2 and 3 only (part 1's floor and sandbox measured for mask-pii).
+//    `--http-only` runs parts 2 and 3 only (part 1's floor and sandbox measured for mask-pii);
+//    `--warm-only` part 1's warm pairs only.
 //    Beside them, the same request and answer sizes through a bare node:http server that does no
 //    work: what moving the bytes over loopback HTTP costs on this machine.
 import { execFileSync } from 'node:child_process';
@@ -101,6 +102,8 @@ console.log(`  warmed up by one pass; then ${PAIRS} pairs of passes (floor, then
 console.log('  adjacent moments: this machine\'s speed drifts), every pair beside it; ev/s are the best pass of each');
 console.log('cold: a new isolate for every batch, best of 2\n');
 const HTTP_ONLY = process.argv.includes('--http-only');
+// `--warm-only`: part 1's warm pairs alone (no cold passes, no HTTP parts).
+const WARM_ONLY = process.argv.includes('--warm-only');
 const rows = [];
 const pairRows = [];
 for (const name of HTTP_ONLY ? [] : fixtures) {
@@ -116,8 +119,8 @@ for (const name of HTTP_ONLY ? [] : fixtures) {
   const ratios = pairs.map((p) => p.floor.s / p.sandbox.s).sort((a, b) => a - b);
   const fw = Math.min(...pairs.map((p) => p.floor.s));
   const sw = Math.min(...pairs.map((p) => p.sandbox.s));
-  const fc = Math.min(await floorCold(code), await floorCold(code));
-  const sc = Math.min(await sandboxCold(code), await sandboxCold(code));
+  const fc = WARM_ONLY ? NaN : Math.min(await floorCold(code), await floorCold(code));
+  const sc = WARM_ONLY ? NaN : Math.min(await sandboxCold(code), await sandboxCold(code));
   if (pairs[0].floor.outputs !== pairs[0].sandbox.outputs) console.log(`  note: ${name} output counts differ (floor ${pairs[0].floor.outputs}, sandbox ${pairs[0].sandbox.outputs}): the floor skips the service's checks`);
   rows.push({
     transformation: name,
@@ -137,6 +140,8 @@ if (!HTTP_ONLY) {
 const warmRatios = rows.map((r) => Number(r['warm ratio']));
 const geo = Math.exp(warmRatios.reduce((a, r) => a + Math.log(r), 0) / warmRatios.length);
 if (!HTTP_ONLY) console.log(`warm ratio sandbox/floor: geometric mean ${geo.toFixed(2)}, min ${Math.min(...warmRatios).toFixed(2)} (target >= 0.70)\n`);
+
+if (WARM_ONLY) process.exit(0);
 
 // ---- HTTP: 10-event test runs on the built headless host ----
 const host = await startBenchHost(headless, 'bench-studio-');

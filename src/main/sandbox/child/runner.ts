@@ -3,6 +3,7 @@ import { toSandboxError } from '../errors';
 import { SandboxInstance } from '../isolate/instance';
 import { testLibraryCode } from '../isolate/library-test';
 import { InstancePool } from '../warm-pool';
+import { prepareAhead } from './prepare-ahead';
 import { runOnInstance } from '../isolate/run';
 import type { NetworkCall, SandboxLibrary } from '../types';
 import { groupRunAnswer, isolateCanGroup, packLines, readGroupedLines, type GroupedLines } from '../protocol/grouped';
@@ -52,6 +53,7 @@ export function createRunner() {
   // waits for its batch to end).
   const heapBytes = new WeakMap<SandboxInstance, number>();
   const runsSinceCollect = new WeakMap<SandboxInstance, number>();
+  const prepareNext = prepareAhead((instance) => running.has(instance));
   const heapOf = (instance: SandboxInstance) => {
     const heap = instance.isolate.getHeapStatisticsSync();
     return { total: heap.total_physical_size + heap.externally_allocated_size, external: heap.externally_allocated_size };
@@ -115,8 +117,8 @@ export function createRunner() {
     const options = runOptionsOf(request.mode);
     const staged = stagedFor(request, options);
     let warm = staged?.instance ?? pool.take(request.key);
-    // Its fresh realm may still be in the making (renew, after its last run).
-    if (warm?.renewing) await warm.renewing;
+    // A realm no batch has run in (prepared ahead, after the last run's answer left).
+    if (warm) await warm.fresh();
     if (warm && (warm.broken || warm.disposed) && staged?.error === undefined) {
       running.delete(warm);
       warm.dispose();
@@ -158,11 +160,11 @@ export function createRunner() {
       // As strings for a replay batch run here; as bytes for the core.
       return asLines ? { lines, network } : { grouped: packLines(lines), network };
     } finally {
+      instance.used = true;
       await measure(instance);
       running.delete(instance);
-      // The next run of this code gets a fresh realm, made now while the answer travels.
-      instance.renew();
       pool.put(request.key, instance);
+      prepareNext(instance);
     }
   }
 
@@ -177,8 +179,8 @@ export function createRunner() {
         staging.set(message.id, staged);
       }
       staged.count++;
-      // An isolate whose fresh realm is not made yet takes the pieces at the run.
-      if (!staged.instance || staged.instance.renewing || staged.texts.length > 0) staged.texts.push(message.text);
+      // An isolate whose realm a batch ran in takes the pieces at the run (in its fresh realm).
+      if (!staged.instance || staged.instance.used || staged.texts.length > 0) staged.texts.push(message.text);
       else if (staged.error === undefined) {
         try {
           staged.instance.stage(message.id, message.text, message.timeoutMs);

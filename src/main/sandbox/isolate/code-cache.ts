@@ -9,8 +9,11 @@ export class CodeCache {
   private readonly entries = new Map<string, IsolatedVM.ExternalCopy<ArrayBuffer>>();
   constructor(private readonly capacity = 128) {}
 
-  static key(filename: string, code: string): string {
-    return createHash('sha256').update(filename).update('\0').update(code).digest('base64url');
+  /** The key of a source: what it is compiled as, its filename, its text. */
+  static key(...parts: string[]): string {
+    const hash = createHash('sha256');
+    for (const part of parts) hash.update(part).update('\0');
+    return hash.digest('base64url');
   }
 
   get(key: string): IsolatedVM.ExternalCopy<ArrayBuffer> | undefined {

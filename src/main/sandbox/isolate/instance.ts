@@ -3,15 +3,29 @@ import { CodeCache } from './code-cache';
 import { toSandboxError } from '../errors';
 import { ivm } from './ivm';
 import type { InstanceSpec } from './instance-spec';
-import { buildRealm, type Collector, type Entry, type Realm, type RunBindings } from './realm';
+import { asyncOps, syncOps, type IsolateOps } from './ops';
+import {
+  compileRealmScripts,
+  completeRealm,
+  prepareRealm,
+  releasePrepared,
+  type Collector,
+  type Entry,
+  type PreparedRealm,
+  type Realm,
+  type RealmScripts,
+  type RunBindings,
+} from './realm';
 
 export type { InstanceSpec } from './instance-spec';
-export { compile, createContext, noImports, REMOVED_GLOBALS, type RunBindings } from './realm';
+export type { RunBindings } from './realm';
 
 /**
  * One warm isolate: its own heap (memory limit), the sandbox runtime, the user's module and the
  * libraries it imports, compiled once (V8's code cache). Runs one batch at a time, each in a
- * fresh realm (renew).
+ * fresh realm: once a run is over its realm is never entered again (`used`); the next one is
+ * prepared ahead (prepareNext, on this thread once the answer has left) and completed when the
+ * next run starts (fresh).
  */
 export class SandboxInstance {
   bindings: RunBindings | null = null;
@@ -23,12 +37,17 @@ export class SandboxInstance {
   readonly kind: 'transformEvent' | 'transformBatch';
   readonly memoryLimitMb: number;
   private collect: Collector | null;
-  /** A fresh realm being made for the next run (renew); runs wait for it. */
-  renewing: Promise<void> | undefined;
+  /** The current realm ran a batch: the next run needs a fresh one. */
+  used = false;
+  private next: PreparedRealm | undefined;
+  /** Realms are renewed on this thread (synchronous calls), but for a debug session's isolate. */
+  private readonly ops: IsolateOps;
+  private readonly holder: { instance: SandboxInstance };
 
   private constructor(
     readonly isolate: IsolatedVM.Isolate,
     realm: Realm,
+    private readonly scripts: RealmScripts,
     private readonly spec: InstanceSpec,
     private readonly cache: CodeCache,
   ) {
@@ -37,36 +56,53 @@ export class SandboxInstance {
     this.kind = realm.kind;
     this.collect = realm.collect;
     this.memoryLimitMb = spec.memoryLimitMb;
+    this.ops = spec.inspect ? asyncOps : syncOps;
+    this.holder = { instance: this };
   }
 
   /**
-   * Starts making a fresh realm (context, runtime, the user's module and libraries) for the next
-   * run, as the hosted runtime does between executions: nothing a batch changed (module state,
-   * globals, prototypes) reaches the next. The compiled code is reused (V8's code cache), the
-   * isolate and its heap too. The old realm is released once the new one is in place.
+   * Prepares the realm of the next run (context, runtime, modules compiled and linked; none of
+   * the user's code runs), unless one is ready. On this thread: the caller does it while it has
+   * nothing else to do (after an answer has left).
    */
-  renew(): void {
-    if (this.renewing || this.disposed) return;
-    const holder = { instance: this as SandboxInstance };
-    this.renewing = buildRealm(this.isolate, { ...this.spec, inspect: undefined }, this.cache, holder, this.spec.inspect !== undefined)
-      .then((realm) => {
-        if (this.disposed) return;
-        const old = { context: this.context, entry: this.entry, collect: this.collect };
-        this.context = realm.context;
-        this.entry = realm.entry;
-        this.collect = realm.collect;
-        // Every handle into the old realm goes, or the realm stays reachable and the heap grows by
-        // one realm per run (about 1 MB each, seen as a warm isolate's heap climbing after each collection).
-        old.entry.release();
-        old.collect?.release();
-        old.context.release();
-      })
-      .catch(() => {
-        this.broken = true;
-      })
-      .finally(() => {
-        this.renewing = undefined;
-      });
+  async prepareNext(): Promise<void> {
+    if (this.next || this.disposed || this.broken) return;
+    try {
+      this.next = await prepareRealm(this.ops, this.isolate, this.scripts, { ...this.spec, inspect: undefined }, this.cache, this.holder, this.spec.inspect !== undefined);
+    } catch {
+      this.broken = true;
+    }
+  }
+
+  /**
+   * Makes sure the next run enters a realm no batch has run in, as the hosted runtime does between
+   * executions: nothing a batch changed (module state, globals, prototypes) reaches the next. The
+   * prepared realm's modules run their top level here, within the run (its time limit, its
+   * watchdog). The isolate and its heap are reused; the old realm is released.
+   */
+  async fresh(): Promise<void> {
+    if (!this.used || this.disposed || this.broken) return;
+    await this.prepareNext();
+    const prepared = this.next;
+    this.next = undefined;
+    if (!prepared) return;
+    let realm: Realm;
+    try {
+      realm = await completeRealm(this.ops, prepared, this.spec);
+    } catch {
+      this.broken = true;
+      releasePrepared(prepared);
+      return;
+    }
+    // Every handle into the old realm goes, or the realm stays reachable and the heap grows by
+    // one realm per run (about 1 MB each, seen as a warm isolate's heap climbing after each collection).
+    this.entry.release();
+    this.collect?.release();
+    this.context.release();
+    this.context = realm.context;
+    this.entry = realm.entry;
+    this.collect = realm.collect;
+    this.used = false;
   }
 
   /**
@@ -92,8 +128,10 @@ export class SandboxInstance {
     const limits = { timeoutMs: spec.timeoutMs, memoryLimitMb: spec.memoryLimitMb };
     try {
       spec.inspect?.(isolate);
-      const realm = await buildRealm(isolate, spec, cache, holder);
-      const instance = new SandboxInstance(isolate, realm, spec, cache);
+      const scripts = await compileRealmScripts(asyncOps, isolate, spec, cache);
+      const prepared = await prepareRealm(asyncOps, isolate, scripts, spec, cache, holder);
+      const realm = await completeRealm(asyncOps, prepared, spec);
+      const instance = new SandboxInstance(isolate, realm, scripts, spec, cache);
       holder.instance = instance;
       return instance;
     } catch (error) {
@@ -119,6 +157,8 @@ export class SandboxInstance {
   dispose(): void {
     this.broken = true;
     this.bindings = null;
+    if (this.next && !this.disposed) releasePrepared(this.next);
+    this.next = undefined;
     dispose(this.isolate);
   }
 }
@@ -130,5 +170,3 @@ function dispose(isolate: IsolatedVM.Isolate): void {
     // already gone
   }
 }
-
-

@@ -1,6 +1,6 @@
 import type { CodeCache } from './code-cache';
 import { toSandboxError } from '../errors';
-import { compile, createContext, noImports } from './instance';
+import { asyncOps, compile, createContext, noImports } from './realm';
 import { ivm } from './ivm';
 import { evaluateSettled } from './module-settle';
 import type { SandboxLibrary } from '../types';
@@ -10,10 +10,10 @@ export async function testLibraryCode(library: SandboxLibrary, limits: { memoryL
   const lib = ivm();
   const isolate = new lib.Isolate({ memoryLimit: limits.memoryLimitMb });
   try {
-    const { context } = await createContext(isolate, limits.memoryLimitMb);
-    const module = await compile(isolate, library.code, `library ${library.importName}`, cache);
+    const context = await createContext(isolate, limits.memoryLimitMb);
+    const module = await compile(asyncOps, isolate, library.code, `library ${library.importName}`, cache);
     await module.instantiate(context, noImports);
-    await evaluateSettled(isolate, context, module, `library ${library.importName}`, limits.timeoutMs);
+    await evaluateSettled(asyncOps, isolate, context, module, `library ${library.importName}`, limits.timeoutMs);
   } catch (error) {
     throw toSandboxError(error, limits);
   } finally {

@@ -1,5 +1,6 @@
 import type IsolatedVM from 'isolated-vm';
 import { sandboxError } from '../errors';
+import type { IsolateOps } from './ops';
 
 // A module's evaluation can finish with its top-level `await` still pending. Nothing inside an
 // isolate being created can settle it later (no timers; host calls answer only during a run), so
@@ -12,24 +13,33 @@ const PROBE_SOURCE = "import 'module under test';\nexport const settled = true;"
 export const unsettledMessage = (name: string) =>
   `The top-level code of ${name} never finished: a top-level await never settles within the time limit (nothing it awaits can be resolved outside a run)`;
 
+/** The probe of a module, compiled and linked to it (no code runs). */
+export async function prepareProbe(ops: IsolateOps, isolate: IsolatedVM.Isolate, context: IsolatedVM.Context, module: IsolatedVM.Module): Promise<IsolatedVM.Module> {
+  const probe = await ops.compileModule(isolate, PROBE_SOURCE, { filename: 'sandbox probe' });
+  await ops.instantiate(probe, context, () => module);
+  return probe;
+}
+
+/** Once the module was evaluated: throws a sandbox error when its top-level evaluation never settles. */
+export async function settledProbe(ops: IsolateOps, context: IsolatedVM.Context, probe: IsolatedVM.Module, name: string, timeoutMs: number): Promise<void> {
+  await ops.evaluate(probe, timeoutMs);
+  const settled = await ops.evalClosure(context, 'try { return $0.settled === true; } catch (_) { return false; }', [probe.namespace.derefInto()], timeoutMs);
+  if (settled !== true) throw sandboxError(unsettledMessage(name));
+}
+
 /** Evaluates an instantiated module; throws a sandbox error when its top-level evaluation never settles. */
 export async function evaluateSettled(
+  ops: IsolateOps,
   isolate: IsolatedVM.Isolate,
   context: IsolatedVM.Context,
   module: IsolatedVM.Module,
   name: string,
   timeoutMs: number,
 ): Promise<void> {
-  await module.evaluate({ timeout: timeoutMs });
-  const probe = await isolate.compileModule(PROBE_SOURCE, { filename: 'sandbox probe' });
+  const probe = await prepareProbe(ops, isolate, context, module);
   try {
-    await probe.instantiate(context, () => module);
-    await probe.evaluate({ timeout: timeoutMs });
-    const settled = (await context.evalClosure('try { return $0.settled === true; } catch (_) { return false; }', [probe.namespace.derefInto()], {
-      result: { copy: true },
-      timeout: timeoutMs,
-    })) as boolean;
-    if (!settled) throw sandboxError(unsettledMessage(name));
+    await ops.evaluate(module, timeoutMs);
+    await settledProbe(ops, context, probe, name, timeoutMs);
   } finally {
     probe.release();
   }

@@ -4,18 +4,24 @@ import { messages, sandboxError, SUPPORTED_FUNCTIONS } from '../errors';
 import type { CredentialLookup } from '../host/credentials';
 import { credentialHandler } from '../host/credentials';
 import { ivm } from './ivm';
-import { evaluateSettled } from './module-settle';
+import { asyncOps, type IsolateOps } from './ops';
+import { prepareProbe, settledProbe } from './module-settle';
 import { boundedBuffersSource } from './bounded-buffers-source';
 import { decodeSpecifier } from './imports';
 import { RUNTIME_FILENAME, runtimeSource } from './runtime-source';
 import type { InstanceSpec } from './instance-spec';
 
 // A realm of an isolate: a context with the runtime, the user's module and the libraries it
-// imports. An instance makes one when it is created and a fresh one after every run (renew).
+// imports. It is made in two steps: prepareRealm runs none of the user's code (context, the
+// scripts every realm starts with, modules compiled and linked), completeRealm runs the modules'
+// top level. An instance makes one when it is created and a fresh one for every run: the next
+// one is prepared once a run has answered, and completed when the next run starts (so a top
+// level that stalls is that run's, which the core's watchdog holds to its time limit).
 
 const BUILT_IN = /^@rs\//;
 
 export type Entry = IsolatedVM.Reference<(op: string, a?: string | number, b?: boolean, c?: string) => string>;
+export type Collector = IsolatedVM.Reference<() => void>;
 
 /** What the host callbacks of an instance talk to while a run is in progress. */
 export interface RunBindings {
@@ -43,6 +49,14 @@ export const noImports = (specifier: string): never => {
   throw new Error(BUILT_IN.test(specifier) ? messages.builtInOffline(specifier) : messages.moduleNotFound(specifier));
 };
 
+/** The scripts every context of an isolate runs first, compiled once per isolate. */
+export interface RealmScripts {
+  /** Removes the primitives the sandbox does not offer, counts the buffers V8 does not (bounded-buffers-source.ts). */
+  prelude: IsolatedVM.Script;
+  /** The runtime (runtime-source.ts). */
+  runtime: IsolatedVM.Script;
+}
+
 export interface Realm {
   context: IsolatedVM.Context;
   entry: Entry;
@@ -50,89 +64,125 @@ export interface Realm {
   collect: Collector | null;
 }
 
-/** A new context of the isolate with the runtime, the user's module and the libraries it imports, evaluated. */
-export async function buildRealm(
+/** A realm none of the user's code has run in yet. */
+export interface PreparedRealm {
+  context: IsolatedVM.Context;
+  collect: Collector | null;
+  setup: IsolatedVM.Reference;
+  main: IsolatedVM.Module;
+  modules: IsolatedVM.Module[];
+  probe: IsolatedVM.Module;
+}
+
+export async function compileRealmScripts(ops: IsolateOps, isolate: IsolatedVM.Isolate, spec: InstanceSpec, cache: CodeCache): Promise<RealmScripts> {
+  const prelude = await compile(ops, isolate, REMOVED_GLOBALS_SOURCE + boundedBuffersSource(spec.memoryLimitMb), 'sandbox prelude', cache, 'script');
+  const runtime = await compile(ops, isolate, runtimeSource(spec.runtime), RUNTIME_FILENAME, cache, 'script');
+  return { prelude, runtime };
+}
+
+/** A new context with the runtime in place and the user's module and libraries compiled and linked. */
+export async function prepareRealm(
+  ops: IsolateOps,
   isolate: IsolatedVM.Isolate,
+  scripts: RealmScripts,
   spec: InstanceSpec,
   cache: CodeCache,
   holder: BindingsHolder,
   inspector = spec.inspect !== undefined,
-): Promise<Realm> {
+): Promise<PreparedRealm> {
   const lib = ivm();
-      const { context, collect } = await createContext(isolate, spec.memoryLimitMb, inspector);
-      const start = new lib.Callback(
-        (kind: unknown, id: unknown, json: unknown) => {
-          if (typeof kind === 'string' && typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart(kind, id, json);
-        },
-        { ignored: true },
-      );
-      // A part of an answer, from a run entered on the host's thread (applySync): called
-      // synchronously, so the part leaves while the isolate goes on serialising the rest.
-      const part = new lib.Callback((id: unknown, json: unknown) => {
-        if (typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart('part', id, json);
-      });
-      const credential = new lib.Callback(credentialHandler(() => holder.instance?.bindings?.credential ?? (() => undefined)));
-      const setup = (await context.evalClosure(runtimeSource(spec.runtime), [start, credential, part], {
-        result: { reference: true },
-        timeout: spec.timeoutMs,
-        filename: RUNTIME_FILENAME,
-      })) as IsolatedVM.Reference;
+  const context = await ops.createContext(isolate, inspector ? { inspector: true } : {});
+  const gc = await ops.get(context.global, 'gc');
+  (await ops.run(scripts.prelude, context, spec.timeoutMs)).release();
+  const start = new lib.Callback(
+    (kind: unknown, id: unknown, json: unknown) => {
+      if (typeof kind === 'string' && typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart(kind, id, json);
+    },
+    { ignored: true },
+  );
+  // A part of an answer, from a run entered on the host's thread (applySync): called
+  // synchronously, so the part leaves while the isolate goes on serialising the rest.
+  const part = new lib.Callback((id: unknown, json: unknown) => {
+    if (typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart('part', id, json);
+  });
+  const credential = new lib.Callback(credentialHandler(() => holder.instance?.bindings?.credential ?? (() => undefined)));
+  const factory = await ops.run(scripts.runtime, context, spec.timeoutMs);
+  const setup = (await ops.apply(factory, [start, credential, part], spec.timeoutMs)) as IsolatedVM.Reference;
+  factory.release();
 
-      const main = await compile(isolate, spec.code, spec.name, cache);
-      const compiled = new Map<string, IsolatedVM.Module>();
-      await main.instantiate(context, async (raw) => {
-        const specifier = decodeSpecifier(raw);
-        if (BUILT_IN.test(specifier)) throw new Error(messages.builtInOffline(specifier));
-        const library = spec.libraries.get(specifier);
-        if (!library) throw new Error(messages.moduleNotFound(specifier));
-        const known = compiled.get(specifier);
-        if (known) return known;
-        const module = await compile(isolate, library.code, `library ${specifier}`, cache);
-        await module.instantiate(context, noImports);
-        compiled.set(specifier, module);
-        return module;
-      });
-      await evaluateSettled(isolate, context, main, spec.name, spec.timeoutMs);
-      const found = (await context.evalClosure(
-        `return ${JSON.stringify(SUPPORTED_FUNCTIONS)}.filter((name) => typeof $0[name] === 'function');`,
-        [main.namespace.derefInto()],
-        { result: { copy: true }, timeout: spec.timeoutMs },
-      )) as string[];
-      if (found.length !== 1) throw sandboxError(messages.expectedOneOf(found));
-      const kind = found[0] as 'transformEvent' | 'transformBatch';
-      const entry = (await setup.apply(undefined, [main.namespace.derefInto(), kind], {
-        result: { reference: true },
-        timeout: spec.timeoutMs,
-      })) as Entry;
-      setup.release();
-      // The module handles are not needed once the entry holds the namespace: released, so an
-      // old realm keeps nothing alive after it is let go (renew).
-      main.release();
-      for (const module of compiled.values()) module.release();
-  return { context, entry, kind, collect };
+  // Libraries cannot import: each imported one is compiled and linked before the module.
+  const main = await compile(ops, isolate, spec.code, spec.name, cache);
+  const imported = new Map<string, IsolatedVM.Module>();
+  for (const raw of main.dependencySpecifiers) {
+    const specifier = decodeSpecifier(raw);
+    if (BUILT_IN.test(specifier)) throw new Error(messages.builtInOffline(specifier));
+    const library = spec.libraries.get(specifier);
+    if (!library) throw new Error(messages.moduleNotFound(specifier));
+    if (imported.has(specifier)) continue;
+    const module = await compile(ops, isolate, library.code, `library ${specifier}`, cache);
+    await ops.instantiate(module, context, noImports);
+    imported.set(specifier, module);
+  }
+  await ops.instantiate(main, context, (raw) => imported.get(decodeSpecifier(raw)) ?? noImports(decodeSpecifier(raw)));
+  const probe = await prepareProbe(ops, isolate, context, main);
+  return { context, collect: gc.typeof === 'function' ? (gc as Collector) : null, setup, main, modules: [...imported.values()], probe };
+}
+
+/** Runs the module's top level (and its libraries'), and makes the entry the host calls. */
+export async function completeRealm(ops: IsolateOps, prepared: PreparedRealm, spec: InstanceSpec): Promise<Realm> {
+  const { context, main, setup } = prepared;
+  await ops.evaluate(main, spec.timeoutMs);
+  await settledProbe(ops, context, prepared.probe, spec.name, spec.timeoutMs);
+  const found = (await ops.evalClosure(
+    context,
+    `return ${JSON.stringify(SUPPORTED_FUNCTIONS)}.filter((name) => typeof $0[name] === 'function');`,
+    [main.namespace.derefInto()],
+    spec.timeoutMs,
+  )) as string[];
+  if (found.length !== 1) throw sandboxError(messages.expectedOneOf(found));
+  const kind = found[0] as 'transformEvent' | 'transformBatch';
+  const entry = (await ops.apply(setup, [main.namespace.derefInto(), kind], spec.timeoutMs)) as Entry;
+  releaseModules(prepared);
+  return { context, entry, kind, collect: prepared.collect };
 }
 
 /**
- * A new context without the primitives the hosted isolate does not offer and that can abort the
- * whole process (Atomics.waitAsync on a SharedArrayBuffer ends it with "terminate called ..."):
- * they are gone before any code runs; buffers V8 does not count are counted (bounded-buffers-source.ts).
+ * The module handles are not needed once the entry holds the namespace: released, so an old realm
+ * keeps nothing alive after it is let go (renew).
  */
-export async function createContext(isolate: IsolatedVM.Isolate, memoryLimitMb: number, inspector = false): Promise<{ context: IsolatedVM.Context; collect: Collector | null }> {
-  const context = await (inspector ? isolate.createContext({ inspector: true }) : isolate.createContext());
-  const gc = (await context.global.get('gc', { reference: true })) as IsolatedVM.Reference;
-  await context.eval(REMOVED_GLOBALS_SOURCE + boundedBuffersSource(memoryLimitMb));
-  return { context, collect: gc.typeof === 'function' ? (gc as Collector) : null };
+function releaseModules(prepared: PreparedRealm): void {
+  prepared.setup.release();
+  prepared.main.release();
+  prepared.probe.release();
+  for (const module of prepared.modules) module.release();
 }
 
-export type Collector = IsolatedVM.Reference<() => void>;
+/** Lets a prepared realm go without completing it. */
+export function releasePrepared(prepared: PreparedRealm): void {
+  releaseModules(prepared);
+  prepared.collect?.release();
+  prepared.context.release();
+}
 
-/** Compiles a module, reusing V8's code cache for the same source across isolates. */
-export async function compile(isolate: IsolatedVM.Isolate, code: string, filename: string, cache: CodeCache): Promise<IsolatedVM.Module> {
-  const key = CodeCache.key(filename, code);
+/** A new context, as every realm starts (library tests use it alone). */
+export async function createContext(isolate: IsolatedVM.Isolate, memoryLimitMb: number): Promise<IsolatedVM.Context> {
+  const context = await isolate.createContext();
+  await context.eval(REMOVED_GLOBALS_SOURCE + boundedBuffersSource(memoryLimitMb));
+  return context;
+}
+
+/** Compiles a module (or a script), reusing V8's code cache for the same source across isolates. */
+export async function compile(ops: IsolateOps, isolate: IsolatedVM.Isolate, code: string, filename: string, cache: CodeCache): Promise<IsolatedVM.Module>;
+export async function compile(ops: IsolateOps, isolate: IsolatedVM.Isolate, code: string, filename: string, cache: CodeCache, as: 'script'): Promise<IsolatedVM.Script>;
+export async function compile(ops: IsolateOps, isolate: IsolatedVM.Isolate, code: string, filename: string, cache: CodeCache, as?: 'script') {
+  const key = CodeCache.key(as ?? 'module', filename, code);
   const cachedData = cache.get(key);
-  const module = await isolate.compileModule(code, cachedData ? { filename, cachedData } : { filename, produceCachedData: true });
-  const produced = module as unknown as { cachedData?: IsolatedVM.ExternalCopy<ArrayBuffer>; cachedDataRejected?: boolean };
+  const options = cachedData ? { filename, cachedData } : { filename, produceCachedData: true };
+  const compiled = await (as === 'script' ? ops.compileScript(isolate, code, options) : ops.compileModule(isolate, code, options));
+  const produced = compiled as unknown as { cachedData?: IsolatedVM.ExternalCopy<ArrayBuffer>; cachedDataRejected?: boolean };
   if (!cachedData && produced.cachedData) cache.set(key, produced.cachedData);
   if (cachedData && produced.cachedDataRejected) cache.delete(key);
-  return module;
+  return compiled;
 }
+
+export { asyncOps };

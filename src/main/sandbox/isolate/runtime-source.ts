@@ -44,8 +44,11 @@ export function withoutCommentLines(text: string): string {
 
 const FILES = withoutCommentLines([intrinsics, lists, hostCalls, globals, answer, metadata, runtime].join('\n'));
 
-/** Source of `(hostStart, hostCredential, hostPart) => setup`; evaluate with evalClosure ($0, $1, $2) and call it. */
+/**
+ * Source of a script whose value is `(hostStart, hostCredential, hostPart) => setup`: compiled once
+ * per isolate, run in each new context of it and called there (realm.ts).
+ */
 export function runtimeSource(limits: RuntimeLimits): string {
   const config = { ...limits, answerParts: ANSWER_PARTS, minPartEntries: MIN_PART_ENTRIES, maxLogLines: LOG_LIMITS.maxLines, maxLogChars: LOG_LIMITS.maxChars };
-  return `'use strict';\n${FILES}\nreturn createRuntime($0, $1, $2, ${JSON.stringify(config)});\n`;
+  return `(function ($0, $1, $2) { 'use strict';\n${FILES}\nreturn createRuntime($0, $1, $2, ${JSON.stringify(config)});\n})`;
 }
