@@ -61,6 +61,14 @@ export interface CodeEditorProps {
   debug?: DebugMarks;
 }
 
+/** Records `inputs` for `compartment` and says whether they differ from the last ones recorded. */
+function changed(configured: Map<Compartment, unknown[]>, compartment: Compartment, inputs: unknown[]): boolean {
+  const last = configured.get(compartment);
+  if (last && last.length === inputs.length && last.every((input, i) => Object.is(input, inputs[i]))) return false;
+  configured.set(compartment, inputs);
+  return true;
+}
+
 /** Marks transactions that apply a new `value` prop (they do not call onChange). */
 const External = Annotation.define<boolean>();
 
@@ -89,6 +97,8 @@ export default function CodeEditor(props: CodeEditorProps) {
     debug: new Compartment(),
   }).current;
   const [extras, setExtras] = useState<Extras>();
+  // The inputs each compartment was last configured from (set when the view is made).
+  const configured = useRef(new Map<Compartment, unknown[]>());
   useEffect(() => {
     let live = true;
     void loadEditorExtras().then((loaded) => live && setExtras(() => loaded));
@@ -144,25 +154,42 @@ export default function CodeEditor(props: CodeEditorProps) {
       ],
     });
     view.current = new EditorView({ state, parent: host.current! });
+    configured.current = new Map<Compartment, unknown[]>([
+      [compartments.theme, [p.theme]],
+      [compartments.readOnly, [p.readOnly ?? false]],
+      [compartments.label, [p.label]],
+      [compartments.debug, [p.debug]],
+    ]);
     return () => {
       view.current?.destroy();
       view.current = null;
     };
   }, [compartments]);
 
-  const reconfigure = (compartment: Compartment, extension: Extension) => view.current?.dispatch({ effects: compartment.reconfigure(extension) });
-  useEffect(() => extras && reconfigure(compartments.editing, extras.editingExtras()), [extras]);
-  useEffect(() => extras && reconfigure(compartments.language, extras.languageExtension(props.language, props.completionLibraries)), [extras, props.language, props.completionLibraries]);
-  useEffect(() => reconfigure(compartments.theme, editorColors(props.theme)), [props.theme]);
-  useEffect(() => extras && reconfigure(compartments.highlight, extras.highlightExtension(props.theme)), [extras, props.theme]);
-  useEffect(() => reconfigure(compartments.readOnly, readOnlyExtension(props.readOnly ?? false)), [props.readOnly]);
-  useEffect(() => extras && reconfigure(compartments.eventSchema, extras.eventSchemaExtension(() => latest.current.eventFields)), [extras]);
-  useEffect(() => reconfigure(compartments.label, EditorView.contentAttributes.of({ 'aria-label': props.label })), [props.label]);
-  useEffect(
-    () => extras && reconfigure(compartments.lint, extras.lintExtension(props.lint, (problems) => latest.current.onProblems?.(problems))),
-    [extras, props.lint],
-  );
-  useEffect(() => reconfigure(compartments.debug, debugExtension(props.debug)), [props.debug]);
+  // Every compartment whose inputs changed is reconfigured in ONE transaction per render (each
+  // reconfiguration resolves the whole configuration again: on opening, one per compartment and one
+  // per extra took most of the editor's main-thread time in a profile of bench/ui-load.mjs).
+  useEffect(() => {
+    const current = view.current;
+    if (!current) return;
+    const wanted: [Compartment, unknown[], () => Extension][] = [
+      [compartments.theme, [props.theme], () => editorColors(props.theme)],
+      [compartments.readOnly, [props.readOnly ?? false], () => readOnlyExtension(props.readOnly ?? false)],
+      [compartments.label, [props.label], () => EditorView.contentAttributes.of({ 'aria-label': props.label })],
+      [compartments.debug, [props.debug], () => debugExtension(props.debug)],
+    ];
+    if (extras) {
+      wanted.push(
+        [compartments.editing, [extras], () => extras.editingExtras()],
+        [compartments.language, [extras, props.language, props.completionLibraries], () => extras.languageExtension(props.language, props.completionLibraries)],
+        [compartments.highlight, [extras, props.theme], () => extras.highlightExtension(props.theme)],
+        [compartments.eventSchema, [extras], () => extras.eventSchemaExtension(() => latest.current.eventFields)],
+        [compartments.lint, [extras, props.lint], () => extras.lintExtension(props.lint, (problems) => latest.current.onProblems?.(problems))],
+      );
+    }
+    const effects = wanted.filter(([compartment, inputs]) => changed(configured.current, compartment, inputs)).map(([compartment, , make]) => compartment.reconfigure(make()));
+    if (effects.length > 0) current.dispatch({ effects });
+  });
   const pausedLine = props.debug?.currentLine;
   useEffect(() => {
     const current = view.current;
