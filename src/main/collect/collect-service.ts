@@ -15,10 +15,11 @@ export interface IngestResult {
 
 export interface CollectService {
   /**
-   * Validates and enriches one request of the event API, then stores it; resolves once its
-   * events are committed. A rejected request stores nothing. Rejects only when the store fails.
+   * Validates and enriches one request of the event API, then stores it; `done` is called once
+   * its events are committed (a callback, not a promise: the single-event path's hot loop). A
+   * rejected request stores nothing. `done` gets an error only when the store fails.
    */
-  ingest(source: Source, path: EventPath, body: Buffer, requestIp: string): Promise<IngestResult>;
+  ingest(source: Source, path: EventPath, body: Buffer, requestIp: string, done: IngestDone): void;
   /**
    * The source of a Basic `writeKey:` header, or the error text. Accepted keys are cached
    * for a second (and dropped at once when sources change through the studio API).
@@ -30,11 +31,12 @@ export interface CollectService {
   close(): Promise<void>;
 }
 
+export type IngestDone = (error: unknown, result?: IngestResult) => void;
+
 interface Pending {
   request: RequestRow;
   rows: EventRow[];
-  resolve: (result: IngestResult) => void;
-  reject: (error: unknown) => void;
+  done: IngestDone;
 }
 
 /** Above this many waiting events a group is committed at once instead of at the end of the tick. */
@@ -72,43 +74,41 @@ export function createCollectService(deps: { store: Store; onCaptured: (sourceId
     try {
       deps.store.events.captureMany(group);
     } catch (error) {
-      for (const p of group) p.reject(error);
+      for (const p of group) p.done(error);
       return;
     }
     const sources = new Set<string>();
     for (const p of group) {
       sources.add(p.request.sourceId);
-      p.resolve({ ok: true, count: p.rows.length });
+      p.done(null, { ok: true, count: p.rows.length });
     }
     for (const sourceId of sources) deps.onCaptured(sourceId);
   };
 
-  const ingestOne = (source: Source, path: EventPath, body: Buffer, requestIp: string): Promise<IngestResult> => {
+  const ingestOne = (source: Source, path: EventPath, body: Buffer, requestIp: string, done: IngestDone): void => {
     const parsed = parseEventBody(path, body);
-    if (typeof parsed === 'string') return Promise.resolve({ ok: false, error: parsed });
+    if (typeof parsed === 'string') return done(null, { ok: false, error: parsed });
     const receivedMs = Date.now();
     const facts: RequestFacts = { receivedMs, receivedAt: receivedAtOf(receivedMs), requestIp };
     const rows = parsed.calls.map(({ type, call, raw }) => enrich(call, type, facts, raw));
     const request: RequestRow = { sourceId: source.id, callType: path, requestIp, receivedAt: facts.receivedAt, body: parsed.text };
-    return new Promise<IngestResult>((resolve, reject) => {
-      pending.push({ request, rows, resolve, reject });
-      pendingEvents += rows.length;
-      if (pendingEvents >= GROUP_EVENTS) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    });
+    pending.push({ request, rows, done });
+    pendingEvents += rows.length;
+    if (pendingEvents >= GROUP_EVENTS) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
   };
 
   return {
-    ingest(source, path, body, requestIp) {
-      // Never throw synchronously: the fast lane calls this from a stream event, where a
-      // throw would be an uncaught exception; a rejection is answered with a 503.
+    ingest(source, path, body, requestIp, done) {
+      // Never throw: the fast lane calls this from a stream event, where a throw would be an
+      // uncaught exception; an error is answered with a 503.
       try {
-        return ingestOne(source, path, body, requestIp);
+        ingestOne(source, path, body, requestIp, done);
       } catch (error) {
-        return Promise.reject(error);
+        done(error);
       }
     },
     resolveSource(authorization) {

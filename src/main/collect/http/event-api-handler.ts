@@ -54,7 +54,7 @@ export function createEventApiHandler(deps: EventApiDeps): (req: IncomingMessage
       req.resume();
       return send(req, res, 400, source);
     }
-    void readEventBody(req, TOO_LARGE).then((read) => {
+    readEventBody(req, TOO_LARGE, (read) => {
       if (!read.ok) {
         // Answer now and keep reading what is left of the upload (bounded in bytes and time), with
         // the connection kept open: closing it while the client still sends resets the connection
@@ -64,15 +64,14 @@ export function createEventApiHandler(deps: EventApiDeps): (req: IncomingMessage
         return;
       }
       const ip = requestIp(req.headers['x-forwarded-for'], req.socket.remoteAddress);
-      deps.collect.ingest(source, path, read.body, ip).then(
-        (result) => {
+      deps.collect.ingest(source, path, read.body, ip, (error, result) => {
+        if (result) {
           if (!res.writableEnded) send(req, res, result.ok ? 200 : 400, result.ok ? 'OK' : result.error!);
-        },
-        (error: unknown) => {
-          deps.log().error({ err: error }, 'event API failure');
-          if (!res.writableEnded) send(req, res, 503, UNAVAILABLE);
-        },
-      );
+          return;
+        }
+        deps.log().error({ err: error }, 'event API failure');
+        if (!res.writableEnded) send(req, res, 503, UNAVAILABLE);
+      });
     });
   };
 
