@@ -52,3 +52,46 @@ test('nested changes read path by path, arrays element by element, unchanged par
   await expect(page.getByTestId('event-result')).toHaveCount(1);
   await expect(page.getByTestId('event-result')).toContainText('Keep');
 });
+
+test("a wrapped value keeps its closing quote on the value's last line", async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Longer', 'Blank');
+  await studio.replaceCode('export function transformEvent(event) {\n  for (const k of Object.keys(event.properties)) event.properties[k] += "z";\n  return event;\n}\n');
+  // Unbroken strings of every length from 20 to 160 characters: some wrap just before their closing quote.
+  const properties = Object.fromEntries(Array.from({ length: 141 }, (_, i) => [`s${i + 20}`, 'x'.repeat(i + 20)]));
+  await studio.replaceCode(JSON.stringify([{ type: 'track', event: 'Long values', messageId: 'm1', properties }], null, 2), page.getByTestId('events-editor').locator('.cm-content'));
+  await page.getByRole('button', { name: 'Run test' }).click();
+  const diff = page.getByTestId('event-result').getByTestId('event-diff');
+  await expect(diff.locator('tr[data-kind="changed"]')).toHaveCount(141);
+  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+    await page.setViewportSize(size);
+    // Runs in the page (DOM types are not in the e2e program: the few used are described here).
+    type TextNode = { data: string };
+    type Doc = { createRange(): { setStart(n: TextNode, i: number): void; setEnd(n: TextNode, i: number): void; getClientRects(): { top: number }[] }; createTreeWalker(root: unknown, what: number): { nextNode(): TextNode | null } };
+    const lines = await diff.evaluate((root) => {
+      const doc = (globalThis as unknown as { document: Doc }).document;
+      const topOf = (node: TextNode, i: number) => {
+        const range = doc.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        return Math.round(range.getClientRects()[0]!.top);
+      };
+      const alone: string[] = [];
+      let wrapped = 0;
+      for (const code of Array.from(root.querySelectorAll('td code'))) {
+        const chars: [TextNode, number][] = [];
+        const walker = doc.createTreeWalker(code, 4 /* NodeFilter.SHOW_TEXT */);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) for (let i = 0; i < n.data.length; i++) chars.push([n, i]);
+        if (chars.length < 3) continue;
+        const [first, second, before, last] = [chars[0]!, chars[1]!, chars.at(-2)!, chars.at(-1)!].map(([n, i]) => topOf(n, i));
+        if (first !== last) wrapped++;
+        if (last !== before || first !== second) alone.push(chars.slice(0, 12).map(([n, i]) => n.data[i]).join(''));
+      }
+      return { alone, wrapped };
+    });
+    expect(lines.wrapped).toBeGreaterThan(20);
+    expect(lines.alone).toEqual([]);
+  }
+  await shootBoth(page, 'field-diff-quotes');
+});

@@ -152,8 +152,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     closers.push(() => replayJobs.stop());
     const replay = createReplayService({ store, jobs: replayJobs, testEvents });
     replay.markInterrupted();
-    const sendJobs = createSendJobs(store.sends, (message) => ctx.log.warn(message), (destinationId) =>
-      destinationSendSink({ store, dataDir: options.dataDir, workspaceId: bootstrap.workspaceId, getSandbox: () => sandbox }, destinationId),
+    const sendJobs = createSendJobs(store.sends, (message) => ctx.log.warn(message), (destinationId, sendId) =>
+      destinationSendSink({ store, dataDir: options.dataDir, workspaceId: bootstrap.workspaceId, getSandbox: () => sandbox }, destinationId, sendId),
     );
     closers.push(() => sendJobs.stop());
     const sends = createSendService({ store, jobs: sendJobs, baseUrl: () => ctx.baseUrl });

@@ -42,6 +42,7 @@ const present = (d: StoredDelivery) => ({
   attemptLog: d.attemptLog,
   transformationId: d.transformationId,
   transformationVersionId: d.transformationVersionId,
+  sendId: d.sendId,
   createdAt: d.createdAt,
 });
 

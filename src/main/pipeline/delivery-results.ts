@@ -1,5 +1,13 @@
 import type { DeliveryResultRow, StoredAttempt } from '../store/deliveries-repo';
-import type { StoredEvent } from '../store/events-repo';
+
+/** What a result row keeps of its input event (a captured event, or an imported one: seq null). */
+export interface ResultInput {
+  seq: number | null;
+  sourceId: string | null;
+  messageId: string | null;
+  type: string | null;
+  eventName: string | null;
+}
 import type { SinkOutcome } from './sinks';
 import type { TransformStepResult } from './transform-step';
 
@@ -26,13 +34,13 @@ export function flattenOutputs(transformed: TransformStepResult): { flat: Record
  * input; ordered by event.
  */
 export function deliveryResults(
-  rows: StoredEvent[],
+  rows: ResultInput[],
   allowed: number[],
   transformed: TransformStepResult,
   sent: { owner: number[]; outcomes: SinkOutcome[] },
 ): (DeliveryResultRow & { retryable?: boolean })[] {
   const results: (DeliveryResultRow & { retryable?: boolean })[] = [];
-  const base = (row: StoredEvent) => ({ eventSeq: row.seq, sourceId: row.sourceId, messageId: row.messageId, eventType: row.type, eventName: row.eventName });
+  const base = (row: ResultInput) => ({ eventSeq: row.seq, sourceId: row.sourceId, messageId: row.messageId, eventType: row.type, eventName: row.eventName });
   const filtered = new Set(rows.map((_, i) => i));
   allowed.forEach((i) => filtered.delete(i));
   for (const i of filtered) {

@@ -1,5 +1,5 @@
 import { dataPlaneSink } from '../pipeline/sinks/data-plane-sink';
-import type { Sink } from '../pipeline/sinks/sink';
+import type { SendSink } from '../pipeline/sinks/sink';
 import type { SendOutcomeWrite, SendRepo, SendRow } from '../store/send-repo';
 
 const now = () => new Date().toISOString();
@@ -16,7 +16,7 @@ export const DESTINATION_URL = 'studio:destination/';
  * chunk's outcomes are stored before the next is sent; events once accepted are never sent
  * again by the job (a retry sends only pending and failed ones). 4xx answers are final.
  */
-export function createSendJobs(repo: SendRepo, onError: (message: string) => void, destinationSink?: (destinationId: string) => Sink) {
+export function createSendJobs(repo: SendRepo, onError: (message: string) => void, destinationSink?: (destinationId: string, sendId: string) => SendSink) {
   const running = new Map<string, AbortController>();
   const cancelled = new Set<string>();
   let stopping = false;
@@ -24,9 +24,9 @@ export function createSendJobs(repo: SendRepo, onError: (message: string) => voi
   async function execute(row: SendRow): Promise<void> {
     const abort = new AbortController();
     running.set(row.id, abort);
-    const sink =
+    const sink: SendSink =
       destinationSink && row.url.startsWith(DESTINATION_URL)
-        ? destinationSink(row.url.slice(DESTINATION_URL.length))
+        ? destinationSink(row.url.slice(DESTINATION_URL.length), row.id)
         : dataPlaneSink({ url: row.url, writeKey: row.write_key, ...SEND_RETRY });
     const chunkSize = Math.max(1, Math.min(100, row.rate_per_second));
     repo.setStatus(row.id, 'running', { startedAt: now() });
@@ -43,7 +43,7 @@ export function createSendJobs(repo: SendRepo, onError: (message: string) => voi
         after = rows[rows.length - 1]!.position;
         const started = performance.now();
         const present = rows.filter((r) => r.event !== null);
-        const outcomes = await sink.deliver(present.map((r) => JSON.parse(r.event!) as Record<string, unknown>), abort.signal);
+        const outcomes = await sink.deliver(present.map((r) => JSON.parse(r.event!) as Record<string, unknown>), abort.signal, present.map((r) => r.event_seq));
         const writes: SendOutcomeWrite[] = rows
           .filter((r) => r.event === null)
           .map((r) => ({ position: r.position, status: 'rejected', error: 'the captured event was deleted before it was sent', attempts: 0 }));

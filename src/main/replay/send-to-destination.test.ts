@@ -66,4 +66,30 @@ describe('send to a destination', () => {
 
     expect((await t.call('POST', '/studio/api/replay/sends', { source: { kind: 'filter', filter: {} }, target: { destinationId: 'nope' } })).status).toBe(404);
   });
+
+  it("records what it delivered in the destination's own deliveries, naming the send, without moving its queue", async () => {
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+    const dest = await ok(t, 'POST', '/studio/api/destinations', { name: 'Deliveries hook', kind: 'webhook', enabled: false, config: { url, maxAttempts: 1 } });
+    await capture(t, trackEvents(3, (i) => ({ event: 'Shown', messageId: `s-${i}`, properties: { i: i + 2 } })));
+    const before = (await ok(t, 'GET', `/studio/api/deliveries?destinationId=${dest.id}`)).deliveries;
+    expect(before).toEqual([]);
+    answer = 200;
+    const send = await ok(t, 'POST', '/studio/api/replay/sends', { source: { kind: 'filter', filter: { event: 'Shown' } }, target: { destinationId: dest.id }, ratePerSecond: 100 });
+    await eventually(async () => ((await ok(t, 'GET', `/studio/api/replay/sends/${send.id}`)).status === 'done' ? true : undefined), 20_000, 'the send');
+    const rows = (await ok(t, 'GET', `/studio/api/deliveries?destinationId=${dest.id}`)).deliveries as any[];
+    // i=3 (the second event) is refused with a 422; the others are delivered with a 200.
+    expect(rows.map((d) => [d.messageId, d.eventName, d.status, d.statusCode, d.sendId]).sort()).toEqual([
+      ['s-0', 'Shown', 'delivered', 200, send.id],
+      ['s-1', 'Shown', 'failed', 422, send.id],
+      ['s-2', 'Shown', 'delivered', 200, send.id],
+    ]);
+    expect(rows.every((d) => d.eventId !== null && d.attemptLog.length === 1 && d.latencyMs !== null)).toBe(true);
+    // The live queue did not move: enabling the destination delivers the three captured events itself.
+    await ok(t, 'PATCH', `/studio/api/destinations/${dest.id}`, { enabled: true });
+    const live = await eventually(async () => {
+      const all = (await ok(t, 'GET', `/studio/api/deliveries?destinationId=${dest.id}`)).deliveries as any[];
+      return all.filter((d) => d.sendId === null).length >= 3 ? all.filter((d) => d.sendId === null) : undefined;
+    }, 20_000, 'the live deliveries');
+    expect(live.map((d) => d.messageId).sort()).toEqual(['s-0', 's-1', 's-2']);
+  });
 });

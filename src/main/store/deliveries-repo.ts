@@ -29,6 +29,8 @@ export interface StoredDelivery {
   attemptLog: StoredAttempt[];
   transformationId: string | null;
   transformationVersionId: string | null;
+  /** The send (replay to this destination) that delivered it; null: the live pipeline. */
+  sendId: string | null;
 }
 
 export interface DeliveryFilter {
@@ -64,6 +66,7 @@ interface Row {
   next_attempt_at: string | null;
   transformation_id: string | null;
   transformation_version_id: string | null;
+  send_id: string | null;
 }
 
 const toDelivery = (r: Row, attemptLog: StoredAttempt[]): StoredDelivery => ({
@@ -88,6 +91,7 @@ const toDelivery = (r: Row, attemptLog: StoredAttempt[]): StoredDelivery => ({
   attemptLog,
   transformationId: r.transformation_id,
   transformationVersionId: r.transformation_version_id,
+  sendId: r.send_id,
 });
 
 /** Delivery cursors (the durable queue position per destination) and per-event results. */
@@ -113,8 +117,8 @@ export function deliveriesRepo(db: Db) {
     setCursor(destinationId: string, seq: number): void {
       putCursor.run(destinationId, seq, new Date().toISOString());
     },
-    /** Records a processed batch and advances the cursor in one transaction (at-least-once). */
-    record(batch: DeliveryBatchRow, results: DeliveryResultRow[], cursor: number, retried?: number[]): void {
+    /** Records a processed batch and advances the cursor in one transaction (at-least-once); a send's batch (cursor null) leaves the cursor. */
+    record(batch: DeliveryBatchRow, results: DeliveryResultRow[], cursor: number | null, retried?: number[]): void {
       record(batch, results, cursor, retried);
     },
     /** Newest first; `beforeId` is the cursor (exclusive). */
@@ -128,7 +132,7 @@ export function deliveriesRepo(db: Db) {
       where.between('created_at', filter.from, filter.to);
       if (filter.eventName) where.add("d.event_name LIKE ? ESCAPE '\\'", `%${filter.eventName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       if (beforeId !== undefined) where.add('d.id < ?', beforeId);
-      const sql = `SELECT d.*, b.logs AS batch_logs, b.transformation_id, b.transformation_version_id
+      const sql = `SELECT d.*, b.logs AS batch_logs, b.transformation_id, b.transformation_version_id, b.send_id
         FROM deliveries d JOIN delivery_batches b ON b.id = d.batch_id
         WHERE ${where.sql()} ORDER BY d.id DESC LIMIT ?`;
       const rows = cached(sql).all(...where.params, limit) as Row[];

@@ -42,6 +42,8 @@ export interface DeliveryBatchRow {
   logs: string[];
   error: string | null;
   durationMs: number;
+  /** The send (replay to this destination) that made it; absent: the live pipeline. */
+  sendId?: string | null;
 }
 
 
@@ -57,8 +59,8 @@ export function deliveryWrites(db: Db) {
      ON CONFLICT(destination_id) DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at`,
   );
   const insertBatch = db.prepare(
-    `INSERT INTO delivery_batches (destination_id, transformation_id, transformation_version_id, first_seq, last_seq, event_count, logs, error, duration_ms, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO delivery_batches (destination_id, transformation_id, transformation_version_id, first_seq, last_seq, event_count, logs, error, duration_ms, created_at, send_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertResult = db.prepare(
     `INSERT INTO deliveries (batch_id, destination_id, event_seq, source_id, message_id, event_type, event_name, status, output, error, attempts, logs, status_code, latency_ms, next_attempt_at, created_at)
@@ -77,13 +79,14 @@ export function deliveryWrites(db: Db) {
   );
   const unschedule = db.prepare('DELETE FROM delivery_retries WHERE destination_id = ? AND event_seq = ?');
 
-  return db.transaction((batch: DeliveryBatchRow, results: DeliveryResultRow[], cursor: number, retried: number[] = []) => {
+  // A send's results (cursor null) leave the destination's queue position alone.
+  return db.transaction((batch: DeliveryBatchRow, results: DeliveryResultRow[], cursor: number | null, retried: number[] = []) => {
     const now = new Date().toISOString();
     const again = new Set(retried);
     for (const seq of retried) unschedule.run(batch.destinationId, seq);
     if (results.length) {
       const batchId = Number(
-        insertBatch.run(batch.destinationId, batch.transformationId, batch.transformationVersionId, batch.firstSeq, batch.lastSeq, batch.eventCount, JSON.stringify(batch.logs), batch.error, batch.durationMs, now)
+        insertBatch.run(batch.destinationId, batch.transformationId, batch.transformationVersionId, batch.firstSeq, batch.lastSeq, batch.eventCount, JSON.stringify(batch.logs), batch.error, batch.durationMs, now, batch.sendId ?? null)
           .lastInsertRowid,
       );
       for (const r of results) {
@@ -105,6 +108,6 @@ export function deliveryWrites(db: Db) {
         if (r.eventSeq !== null && r.retry?.at) schedule.run(batch.destinationId, r.eventSeq, r.retry.at, r.retry.failures, r.retry.firstFailedAt);
       }
     }
-    putCursor.run(batch.destinationId, cursor, now);
+    if (cursor !== null) putCursor.run(batch.destinationId, cursor, now);
   });
 }

@@ -63,6 +63,9 @@ export function syncRepo(db: Db) {
         r.id, r.name, r.baseUrl, r.email, r.dataPlaneUrl, r.createdAt,
       );
     },
+    updateRemote(r: RemoteRecord): void {
+      db.prepare('UPDATE sync_remotes SET base_url = ?, email = ?, data_plane_url = ? WHERE id = ?').run(r.baseUrl, r.email, r.dataPlaneUrl, r.id);
+    },
     deleteRemote(id: string): boolean {
       return db.prepare('DELETE FROM sync_remotes WHERE id = ?').run(id).changes > 0;
     },

@@ -1,4 +1,4 @@
-import type { ConnectionResult, ItemOutcome, Remote, RemoteInput, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../shared/api/sync';
+import type { ConnectionResult, ItemOutcome, Remote, RemoteInput, RemoteUpdate, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../shared/api/sync';
 import { StudioError, badRequest, notFound } from '../errors';
 import type { Store } from '../store';
 import { newId } from '../store/ids';
@@ -45,7 +45,7 @@ export function createSyncService({ store, tokens, local, gate, timeoutMs }: Syn
   };
   const clientFor = (remote: RemoteRecord) => {
     const token = tokens.get(remote.id)?.token;
-    if (!token) throw badRequest(`remote "${remote.name}" has no access token stored; remove and add it again`);
+    if (!token) throw badRequest(`remote "${remote.name}" has no access token stored; edit the remote and enter one`);
     return remoteClient({ baseUrl: remote.baseUrl, email: remote.email, token, timeoutMs });
   };
   async function pairs(remote: RemoteRecord): Promise<Pairing[]> {
@@ -76,6 +76,27 @@ export function createSyncService({ store, tokens, local, gate, timeoutMs }: Syn
       };
       tokens.set(record.id, { token: input.token, ...(input.writeKey ? { writeKey: input.writeKey } : {}) });
       store.sync.addRemote(record);
+      return presentRemote(record);
+    },
+    /** Edits a remote in place: its URLs, e-mail, a new token or write key (left out: kept). */
+    updateRemote(name: string, input: RemoteUpdate): Remote {
+      const remote = mustRemote(name);
+      if (input.baseUrl !== undefined) checkUrl('baseUrl', input.baseUrl);
+      if (input.dataPlaneUrl) checkUrl('dataPlaneUrl', input.dataPlaneUrl);
+      const record: RemoteRecord = {
+        ...remote,
+        ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl.replace(/\/+$/, '') } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.dataPlaneUrl !== undefined ? { dataPlaneUrl: input.dataPlaneUrl || null } : {}),
+      };
+      if (input.token !== undefined || input.writeKey !== undefined) {
+        const secret = tokens.get(remote.id);
+        const token = input.token ?? secret?.token;
+        if (!token) throw badRequest('body: field "token" is required: this remote has no access token stored');
+        const writeKey = input.writeKey !== undefined ? input.writeKey : secret?.writeKey;
+        tokens.set(remote.id, { token, ...(writeKey ? { writeKey } : {}) });
+      }
+      store.sync.updateRemote(record);
       return presentRemote(record);
     },
     removeRemote(name: string): { success: true } {

@@ -1,7 +1,7 @@
-import type { ChangeItem, ConnectionResult, ItemRef, Remote, RemoteInput, ResolveRequest, SyncOutcome, SyncStatus } from '../../shared/api/sync';
+import type { ChangeItem, ConnectionResult, ItemRef, Remote, RemoteInput, RemoteUpdate, ResolveRequest, SyncOutcome, SyncStatus } from '../../shared/api/sync';
 import { request } from './client';
 
-export type { ChangeItem, ConnectionResult, ItemRef, Remote, RemoteInput, SyncOutcome, SyncStatus };
+export type { ChangeItem, ConnectionResult, ItemRef, Remote, RemoteInput, RemoteUpdate, SyncOutcome, SyncStatus };
 
 const r = (name: string) => `/studio/api/remotes/${encodeURIComponent(name)}`;
 
@@ -9,6 +9,7 @@ const r = (name: string) => `/studio/api/remotes/${encodeURIComponent(name)}`;
 export const syncApi = {
   remotes: () => request<{ remotes: Remote[] }>('GET', '/studio/api/remotes'),
   addRemote: (body: RemoteInput) => request<Remote>('POST', '/studio/api/remotes', body),
+  updateRemote: (name: string, body: RemoteUpdate) => request<Remote>('PATCH', r(name), body),
   removeRemote: (name: string) => request<{ success: boolean }>('DELETE', r(name)),
   test: (name: string) => request<ConnectionResult>('POST', `${r(name)}/test`),
   changes: (name: string) => request<SyncStatus>('GET', `${r(name)}/changes`),

@@ -5,6 +5,7 @@ import { MergeView } from '@codemirror/merge';
 import { useEffect, useRef } from 'react';
 import { editorTheme } from './highlight';
 import type { ThemeName } from './theme';
+import { lineFirstDiff } from './line-diff';
 
 export interface MergeDiffProps {
   /** Left side (older). */
@@ -35,6 +36,8 @@ export default function MergeDiff({ original, modified, theme, originalLabel, mo
       b: { doc: modified, extensions: sideExtensions(theme, modifiedLabel) },
       parent: host.current!,
       highlightChanges: true,
+      // Identical lines are never marked: lines are matched first, then characters within changed lines.
+      diffConfig: { override: lineFirstDiff },
       gutter: true,
       collapseUnchanged: { margin: 3, minSize: 8 },
     });

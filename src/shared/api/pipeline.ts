@@ -103,6 +103,7 @@ export const Delivery = Type.Object({
     }),
   ),
   transformationId: NullableText,
+  sendId: Type.Union([Type.String(), Type.Null()], { description: 'The send (replay to this destination) that delivered it; null: the live pipeline' }),
   transformationVersionId: NullableText,
   createdAt: Type.String(),
 });

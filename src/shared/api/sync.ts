@@ -13,6 +13,18 @@ export const RemoteInput = Type.Object({
 });
 export type RemoteInput = Static<typeof RemoteInput>;
 
+export const RemoteUpdate = Type.Object(
+  {
+    baseUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Management API base URL (http:// or https://)' })),
+    email: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
+    token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'A new access token; left out: the stored one stays' })),
+    dataPlaneUrl: Type.Optional(Type.String({ maxLength: 2000, description: 'Data plane URL; "" removes it' })),
+    writeKey: Type.Optional(Type.String({ maxLength: 4096, description: 'A new write key; "" removes it; left out: the stored one stays' })),
+  },
+  { additionalProperties: false },
+);
+export type RemoteUpdate = Static<typeof RemoteUpdate>;
+
 export const Remote = Type.Object({
   id: Type.String(),
   name: Type.String(),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { ConnectionResult, Remote, RemoteInput, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../../shared/api/sync';
+import { ConnectionResult, Remote, RemoteInput, RemoteUpdate, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../../shared/api/sync';
 import type { SyncService } from '../../sync/sync-service';
 import { ErrorBody, errorResponses as managementErrors } from './management-schemas';
 import { listRoute } from './crud-routes';
@@ -18,6 +18,9 @@ export const syncRoutes =
     listRoute(app, '/studio/api/remotes', { tags, summary: 'List remotes (no tokens)', key: 'remotes', Item: Remote, errors: errorResponses }, () => sync.listRemotes());
     app.post('/studio/api/remotes', { schema: { tags, summary: 'Add a remote', body: RemoteInput, response: { 200: Remote, ...errorResponses } } }, async (request) =>
       sync.addRemote(request.body),
+    );
+    app.patch('/studio/api/remotes/:name', { schema: { tags, summary: 'Edit a remote (a new token or write key replaces the stored one)', params: NameParams, body: RemoteUpdate, response: { 200: Remote, ...errorResponses } } }, async (request) =>
+      sync.updateRemote(request.params.name, request.body),
     );
     app.delete('/studio/api/remotes/:name', { schema: { tags, summary: 'Remove a remote and its links', params: NameParams, response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses } } }, async (request) =>
       sync.removeRemote(request.params.name),

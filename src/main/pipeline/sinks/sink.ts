@@ -18,6 +18,11 @@ export interface SinkOutcome {
   log?: AttemptRecord[];
 }
 
+/** Where a send job's events go; `seqs` are the captured events' ids (null: imported), in the same order. */
+export interface SendSink {
+  deliver(events: Record<string, unknown>[], signal: AbortSignal, seqs: (number | null)[]): Promise<SinkOutcome[]>;
+}
+
 /** A destination kind's way of delivering output events. */
 export interface Sink {
   /**

@@ -16,7 +16,8 @@ function DeliveryItem({ d }: { d: DeliveryRow }) {
     <div className={`delivery delivery-${d.status}`} data-testid="delivery-row">
       <button type="button" className="delivery-grid delivery-line" onClick={() => setOpen(!open)} aria-expanded={open} title={open ? 'Hide details' : 'Logs, attempts and output'}>
         <span className="col-event" title={d.eventName ?? ''}>
-          {d.eventId ? (d.eventName ?? (eventLabel(d.output?.[0]) || <span className="muted">{d.eventType}</span>)) : <span className="muted">batch output</span>}
+          {d.eventId || d.messageId ? (d.eventName ?? (eventLabel(d.output?.[0]) || <span className="muted">{d.eventType}</span>)) : <span className="muted">batch output</span>}
+          {d.sendId && <span className="badge muted via-send" data-testid="delivery-via-send" title={`Delivered by a send (replay to this destination) ${d.sendId}, not the live pipeline`}>replay</span>}
         </span>
         <span><span className={`badge type-${d.eventType}`}>{d.eventType ?? '—'}</span></span>
         <span><span className={`badge status-${d.status}`}>{d.status}</span></span>

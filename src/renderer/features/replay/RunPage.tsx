@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ChangeKind, ReplayResult, ReplayRun, ResultsQuery } from '../../../shared/api/replay';
+import type { ChangeKind, ReplayResult, ReplayRun, ReplaySource, ResultsQuery } from '../../../shared/api/replay';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SplitLayout } from '../../components/SplitLayout';
@@ -7,6 +7,7 @@ import { VirtualList } from '../../components/VirtualList';
 import { useActions } from '../../hooks/useActions';
 import { navigate } from '../../hooks/useHashRoute';
 import { AddAsTestsDialog } from '../events/AddAsTestsDialog';
+import { SendDialog } from '../events/SendDialog';
 import { toggled } from '../../lib/toggled';
 import { ResultDetail } from './ResultDetail';
 import { usePolling } from './usePolling';
@@ -15,6 +16,10 @@ import { CHANGE_LABELS, RunSummaryView } from './RunSummaryView';
 import { eventLabel } from '../../../shared/event-label';
 
 type Only = NonNullable<ResultsQuery['only']> | '';
+
+/** A run's rows as a send's events: the captured events by id, or (imported ones among them) the inputs themselves. */
+const sendSource = (rows: ReplayResult[]): ReplaySource =>
+  rows.every((r) => r.eventId !== null) ? { kind: 'events', ids: rows.map((r) => r.eventId!) } : { kind: 'file', events: rows.map((r) => r.input) };
 const PAGE = 500;
 
 /** One run: summary, filters, virtualised per-event results and the A/B diff of the picked one. */
@@ -31,6 +36,7 @@ export function RunPage({ runId }: { runId: string }) {
   // Rows chosen to become tests (any of them, not only failures).
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [adding, setAdding] = useState(false);
+  const [sending, setSending] = useState(false);
   const [addedNotice, setAddedNotice] = useState<string>();
 
   const done = run?.done ?? 0;
@@ -72,6 +78,11 @@ export function RunPage({ runId }: { runId: string }) {
         {results.length > 0 && (
           <button type="button" className="secondary" onClick={() => setAdding(true)}>
             {chosen.size ? `Add ${chosen.size} selected as tests…` : `Add the ${results.length} shown as tests…`}
+          </button>
+        )}
+        {results.length > 0 && (
+          <button type="button" className="secondary" onClick={() => setSending(true)}>
+            {chosen.size ? `Send ${chosen.size} selected to a destination…` : `Send the ${results.length} shown to a destination…`}
           </button>
         )}
         {transformationId && <a href={`#/transformations/${encodeURIComponent(transformationId)}`}>Open the transformation</a>}
@@ -134,6 +145,13 @@ export function RunPage({ runId }: { runId: string }) {
           load={async () => results.filter((r) => !chosen.size || chosen.has(r.position)).map((r) => r.input)}
           onClose={() => setAdding(false)}
           onDone={(m) => { setAdding(false); setChosen(new Set()); setAddedNotice(m); }}
+        />
+      )}
+      {sending && (
+        <SendDialog
+          source={sendSource(results.filter((r) => !chosen.size || chosen.has(r.position)))}
+          label={chosen.size ? `${chosen.size} selected events` : `${results.length} shown events`}
+          onClose={() => setSending(false)}
         />
       )}
       {addedNotice && <p role="status" className="notice">{addedNotice}</p>}

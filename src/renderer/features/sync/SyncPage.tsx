@@ -4,6 +4,8 @@ import { syncApi, type ConnectionResult, type Remote } from '../../api/sync';
 import { AddRemoteForm } from './AddRemoteForm';
 import { ChangesView } from './ChangesView';
 import { AlertText } from '../../components/AlertText';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EditRemoteDialog } from './EditRemoteDialog';
 import { When } from '../../components/When';
 
 /** Remotes (add, test connection, remove) and the changes against the chosen one. */
@@ -11,7 +13,7 @@ export function SyncPage() {
   const [remotes, setRemotes] = useState<Remote[]>([]);
   const [current, setCurrent] = useState<string>();
   // The last connection test of each remote and when it answered (the remote may have changed since).
-  const [tests, setTests] = useState<Record<string, (ConnectionResult & { at: Date }) | 'testing'>>({});
+  const [tests, setTests] = useState<Record<string, (ConnectionResult & { at: Date }) | 'testing' | undefined>>({});
   const [error, setError] = useState<string>();
   const load = useCallback(async () => {
     try {
@@ -32,9 +34,13 @@ export function SyncPage() {
       setTests((t) => ({ ...t, [name]: { ok: false, message: (e as Error).message, at: new Date() } }));
     }
   };
+  const [editing, setEditing] = useState<Remote>();
+  const [removing, setRemoving] = useState<string>();
+  // Bumped when a remote is edited: its changes are asked for again with the new token.
+  const [revision, setRevision] = useState(0);
   const remove = async (name: string) => {
-    if (!window.confirm(`Remove the remote “${name}”? Its token and what was last synced are forgotten; nothing on the remote changes.`)) return;
     await syncApi.removeRemote(name);
+    setRemoving(undefined);
     if (current === name) setCurrent(undefined);
     await load();
   };
@@ -53,7 +59,8 @@ export function SyncPage() {
                 <span className="muted"> {r.baseUrl} · {r.email}</span>
                 <div className="actions">
                   <button type="button" className="secondary" onClick={() => void test(r.name)}>Test connection</button>
-                  <button type="button" className="link" onClick={() => void remove(r.name)}>Remove</button>
+                  <button type="button" className="secondary" onClick={() => setEditing(r)}>Edit</button>
+                  <button type="button" className="link" onClick={() => setRemoving(r.name)}>Remove</button>
                 </div>
                 {t === 'testing' && <p aria-busy="true">Testing…</p>}
                 {t && t !== 'testing' && (
@@ -71,7 +78,24 @@ export function SyncPage() {
           <AddRemoteForm onAdded={(r) => { setCurrent(r.name); void load(); }} />
         </details>
       </aside>
-      <div className="sync-main">{current ? <ChangesView key={current} remote={current} /> : <p className="muted">Choose or add a remote.</p>}</div>
+      {editing && (
+        <EditRemoteDialog
+          remote={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={(r) => {
+            setEditing(undefined);
+            setTests((t) => ({ ...t, [r.name]: undefined }));
+            setRevision((n) => n + 1);
+            void load();
+          }}
+        />
+      )}
+      {removing && (
+        <ConfirmDialog title={`Remove the remote “${removing}”?`} confirmLabel="Remove" danger onCancel={() => setRemoving(undefined)} onConfirm={() => void remove(removing)}>
+          <p>Its token and what was last synced are forgotten; nothing on the remote changes. To change its token, edit it instead.</p>
+        </ConfirmDialog>
+      )}
+      <div className="sync-main">{current ? <ChangesView key={`${current}-${revision}`} remote={current} /> : <p className="muted">Choose or add a remote.</p>}</div>
     </div>
   );
 }

@@ -18,6 +18,22 @@ function PathText({ path }: { path: string }) {
   );
 }
 
+/**
+ * A value that may wrap anywhere except right after its first or before its last character: the
+ * closing quote of a string never lands on a line of its own (nor the opening one).
+ */
+function ValueText({ value }: { value: unknown }) {
+  const text = show(value);
+  if (text.length <= 4) return <code>{text}</code>;
+  return (
+    <code>
+      <span className="nowrap">{text.slice(0, 2)}</span>
+      {text.slice(2, -2)}
+      <span className="nowrap">{text.slice(-2)}</span>
+    </code>
+  );
+}
+
 /** Added, removed and changed fields between an input event and one output. */
 export function DiffView({ before, after }: { before: unknown; after: unknown }) {
   const changes = useMemo(() => summariseDiff(before, after), [before, after]);
@@ -37,8 +53,8 @@ export function DiffView({ before, after }: { before: unknown; after: unknown })
           {changes.map((c) => (
             <tr key={`${c.kind}:${c.path}`} className={`diff-${c.kind}`} data-kind={c.kind}>
               <th scope="row"><span className="diff-mark" aria-label={c.kind}>{c.kind === 'added' ? '+' : c.kind === 'removed' ? '−' : '~'}</span> <PathText path={c.path} /></th>
-              <td><code>{show(c.before)}</code></td>
-              <td><code>{show(c.after)}</code></td>
+              <td><ValueText value={c.before} /></td>
+              <td><ValueText value={c.after} /></td>
             </tr>
           ))}
         </tbody>
@@ -51,7 +67,7 @@ export function DiffView({ before, after }: { before: unknown; after: unknown })
               {same.map((field) => (
                 <tr key={field.path}>
                   <th scope="row"><PathText path={field.path} /></th>
-                  <td colSpan={2}><code>{show(field.value)}</code></td>
+                  <td colSpan={2}><ValueText value={field.value} /></td>
                 </tr>
               ))}
             </tbody>
