@@ -42,6 +42,10 @@ describe('debug sessions over the studio API', () => {
     const done = await stream.next((e) => e.kind === 'done');
     expect(done).toMatchObject({ kind: 'done', result: { transformedEvents: [{ userId: 'u-42', step: 2, who: 'u-42' }] } });
     stream.close();
+    // Read again after the end, the stream gives every event and then ends (no keepalives forever).
+    const again = await fetch(`${harness.url}/studio/api/debug/sessions/${id}/events`, { headers: { authorization: harness.auth }, signal: AbortSignal.timeout(10_000) });
+    const blocks = (await again.text()).split('\n\n').filter((b) => b.startsWith('data: '));
+    expect(JSON.parse(blocks.at(-1)!.slice(6))).toMatchObject({ kind: 'done' });
   });
 
   it('refuses CDP methods outside the allowed list and unknown sessions', async () => {

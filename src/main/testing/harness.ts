@@ -72,7 +72,7 @@ export async function startTestStudio(options: Partial<StudioOptions> = {}): Pro
 /** Plain node:http request (fetch cannot set Host or send malformed bodies). */
 export async function rawRequest(
   url: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; streamAnswersAtHead?: boolean },
 ): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> {
   const { request } = await import('node:http');
   const target = new URL(url);
@@ -80,6 +80,13 @@ export async function rawRequest(
     const req = request(
       { host: target.hostname, port: target.port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
       (res) => {
+        // A stream (server-sent events) has answered once its head is here: it may rightly stay
+        // open for as long as what it streams lasts (a paused debug session: up to 15 minutes).
+        if (options.streamAnswersAtHead && String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          resolve({ status: res.statusCode ?? 0, text: '', headers: res.headers });
+          res.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));

@@ -35,7 +35,13 @@ export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions): Fa
         stop();
         reply.hijack();
         reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-        const unlisten = debug.listen(request.params.id, (event) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`));
+        // The stream ends after the session's last event (done or ended); a client reading it to its
+        // end gets every event and then the end, not keepalives forever.
+        const unlisten = debug.listen(request.params.id, (event) => {
+          if (reply.raw.writableEnded) return;
+          reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+          if (event.kind === 'done' || event.kind === 'ended') reply.raw.end();
+        });
         const keepalive = setInterval(() => reply.raw.write(': keepalive\n\n'), KEEPALIVE_MS);
         request.raw.on('close', () => {
           clearInterval(keepalive);
