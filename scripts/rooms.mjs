@@ -41,9 +41,11 @@ export const ROOMS = {
   'sandbox/isolate': { parent: 'sandbox', may: ['sandbox/host', 'sandbox/protocol', 'sandbox/errors.ts', 'sandbox/types.ts'] },
   'sandbox/host': { parent: 'sandbox', may: ['sandbox/types.ts'] },
   management: { may: ['store', 'sandbox', 'collect'] },
-  collect: { may: ['store'] },
-  pipeline: { may: ['store', 'sandbox', 'collect', 'security'] },
-  replay: { may: ['store', 'sandbox', 'management', 'collect', 'pipeline', 'replay/worker'] },
+  // The one background-job loop (sleep, wake, stop, back-off, progress): imports nothing.
+  jobs: { may: [] },
+  collect: { may: ['store', 'jobs'] },
+  pipeline: { may: ['store', 'sandbox', 'collect', 'security', 'jobs'] },
+  replay: { may: ['store', 'sandbox', 'management', 'collect', 'pipeline', 'jobs', 'replay/worker'] },
   // Replay's batch worker: loaded in the background sandbox process (registered with it by
   // studio.ts), so it reaches only the store, the sandbox's worker-api.ts and replay's own files.
   'replay/worker': { parent: 'replay', may: ['replay'], outside: ['store', 'sandbox'] },

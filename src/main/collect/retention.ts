@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { StudioError } from '../errors';
+import { createJobLoop, type StepResult } from '../jobs/loop';
 import type { Store } from '../store';
 
 export interface RetentionSettings {
@@ -18,26 +19,23 @@ export const MAX_RETAINED_EVENTS = 1_000_000_000;
 
 /** Retention of captured events: a setting plus a background pruner that works in small chunks. */
 export function createRetention(store: Store, log: () => FastifyBaseLogger, intervalMs = 60_000) {
-  let timer: NodeJS.Timeout | undefined;
-  let first: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
   const get = (): RetentionSettings => ({ ...DEFAULT_RETENTION, ...store.settings.get<Partial<RetentionSettings>>(KEY, {}) });
   const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-  async function prune(): Promise<number> {
+  async function prune(signal: AbortSignal): Promise<number> {
+    const stopped = () => signal.aborted;
     const settings = get();
     let total = 0;
     if (settings.maxAgeDays !== null) {
       const cutoff = new Date(Date.now() - settings.maxAgeDays * 86_400_000).toISOString();
-      for (let n = store.events.pruneOlderThan(cutoff, CHUNK); n > 0 && !stopped; n = store.events.pruneOlderThan(cutoff, CHUNK)) {
+      for (let n = store.events.pruneOlderThan(cutoff, CHUNK); n > 0 && !stopped(); n = store.events.pruneOlderThan(cutoff, CHUNK)) {
         total += n;
         await yieldToIo();
       }
-      while (!stopped && store.deliveries.pruneOlderThan(cutoff, CHUNK) > 0) await yieldToIo();
+      while (!stopped() && store.deliveries.pruneOlderThan(cutoff, CHUNK) > 0) await yieldToIo();
     }
     if (settings.maxEvents !== null) {
-      for (let n = store.events.pruneBeyond(settings.maxEvents, CHUNK); n > 0 && !stopped; n = store.events.pruneBeyond(settings.maxEvents, CHUNK)) {
+      for (let n = store.events.pruneBeyond(settings.maxEvents, CHUNK); n > 0 && !stopped(); n = store.events.pruneBeyond(settings.maxEvents, CHUNK)) {
         total += n;
         await yieldToIo();
       }
@@ -45,16 +43,19 @@ export function createRetention(store: Store, log: () => FastifyBaseLogger, inte
     return total;
   }
 
-  const runOnce = () => {
-    if (stopped) return Promise.resolve();
-    running ??= prune()
-      .then((n) => {
-        if (n) log().info({ deleted: n }, 'retention: deleted old captured events');
-      })
-      .catch((error: unknown) => log().error({ err: error }, 'retention run failed'))
-      .finally(() => (running = undefined));
-    return running;
-  };
+  // A pass now and then (the first a second after start); a failed pass is logged and the next
+  // one comes at the usual time.
+  const loop = createJobLoop({
+    step: async (signal): Promise<StepResult> => {
+      const n = await prune(signal);
+      if (n) log().info({ deleted: n }, 'retention: deleted old captured events');
+      return 'idle';
+    },
+    idleMs: intervalMs,
+    firstDelayMs: 1_000,
+    backoff: { firstMs: intervalMs, maxMs: intervalMs },
+    onError: (error) => log().error({ err: error }, 'retention run failed'),
+  });
 
   return {
     get,
@@ -68,23 +69,13 @@ export function createRetention(store: Store, log: () => FastifyBaseLogger, inte
         }
       }
       store.settings.set(KEY, next);
-      void runOnce();
+      loop.wake();
       return next;
     },
-    /** Runs retention now (also what the timer does); resolves with nothing when done. */
-    run: () => runOnce(),
-    start() {
-      timer = setInterval(() => void runOnce(), intervalMs);
-      timer.unref();
-      first = setTimeout(() => void runOnce(), 1_000);
-      first.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      if (first) clearTimeout(first);
-      await running;
-    },
+    /** Runs retention now (as it does every interval); resolves once that pass is done. */
+    run: () => loop.runNow(),
+    start: () => loop.start(),
+    stop: () => loop.stop(),
   };
 }
 export type RetentionService = ReturnType<typeof createRetention>;

@@ -1,4 +1,5 @@
 import { StudioError } from '../errors';
+import { createJobLoop, type Progress, type StepResult } from '../jobs/loop';
 import { codeInput } from '../pipeline/transform-step';
 import type { Sandbox, WorkSideInput } from '../sandbox';
 import type { ReplayRepo, ReplayRunRow } from '../store/replay-repo';
@@ -15,11 +16,7 @@ export interface JobsOptions {
 }
 
 /** Progress of the running job, kept in memory (rate and ETA). */
-export interface LiveProgress {
-  startedMs: number;
-  doneAtStart: number;
-  done: number;
-}
+export type LiveProgress = Progress;
 
 const now = () => new Date().toISOString();
 /**
@@ -39,7 +36,6 @@ export function createReplayJobs(options: JobsOptions) {
   const queue: string[] = [];
   const cancelled = new Set<string>();
   let current: { id: string; live: LiveProgress } | null = null;
-  let loop: Promise<void> | null = null;
   let stopping = false;
 
   async function execute(row: ReplayRunRow): Promise<void> {
@@ -49,7 +45,7 @@ export function createReplayJobs(options: JobsOptions) {
       transformationId: spec.transformationId,
       versionId: spec.versionId,
     }));
-    const live = { startedMs: performance.now(), doneAtStart: row.done, done: row.done };
+    const live = loop.progress.begin(row.done);
     current = { id: row.id, live };
     repo.setStatus(row.id, 'running', { startedAt: now() });
     // Batches are read, run and stored by the sandbox process that runs their code; errors are
@@ -82,33 +78,39 @@ export function createReplayJobs(options: JobsOptions) {
     repo.setStatus(row.id, cancelled.has(row.id) ? 'cancelled' : 'done', { finishedAt: now() });
   }
 
-  async function drain(): Promise<void> {
-    while (queue.length && !stopping) {
-      const id = queue.shift()!;
-      const row = repo.get(id);
-      if (!row || row.status !== 'queued') continue;
-      if (cancelled.has(id)) {
-        repo.setStatus(id, 'cancelled', { finishedAt: now() });
-        continue;
-      }
-      try {
-        await execute(row);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        options.onError(`replay run ${id} failed: ${message}`);
-        if (!stopping && repo.get(id)) repo.setStatus(id, 'failed', { error: message, finishedAt: now() });
-      } finally {
-        cancelled.delete(id);
-        current = null;
-      }
+  /** One queued run, from start to end (its status says how it ended). */
+  async function next(): Promise<StepResult> {
+    const id = queue.shift();
+    if (id === undefined) return 'idle';
+    const row = repo.get(id);
+    if (!row || row.status !== 'queued') return 'more';
+    if (cancelled.has(id)) {
+      repo.setStatus(id, 'cancelled', { finishedAt: now() });
+      cancelled.delete(id);
+      return 'more';
     }
-    loop = null;
+    try {
+      await execute(row);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      options.onError(`replay run ${id} failed: ${message}`);
+      if (!stopping && repo.get(id)) repo.setStatus(id, 'failed', { error: message, finishedAt: now() });
+    } finally {
+      cancelled.delete(id);
+      current = null;
+      loop.progress.end();
+    }
+    return 'more';
   }
+
+  // Runs one at a time; asleep while the queue is empty (enqueue wakes it).
+  const loop = createJobLoop({ step: next, onError: (error) => options.onError(`replay jobs: ${error instanceof Error ? error.message : String(error)}`) });
+  loop.start();
 
   return {
     enqueue(id: string): void {
       queue.push(id);
-      loop ??= drain();
+      loop.wake();
     },
     /** True when the run was queued or running here (its status changes when the loop sees it). */
     cancel(id: string): boolean {
@@ -125,16 +127,14 @@ export function createReplayJobs(options: JobsOptions) {
     },
     isActive: (id: string) => current?.id === id || queue.includes(id),
     live: (id: string): LiveProgress | null => (current?.id === id ? current.live : null),
-    /** Resolves once the running job is idle (for tests). */
-    idle: async () => {
-      while (loop) await loop;
-    },
+    /** Resolves once the queue is empty and no run is running (for tests). */
+    idle: () => loop.whenIdle(),
     async stop(): Promise<void> {
       stopping = true;
       queue.length = 0;
       // The batches in flight are stored; the run stays 'running' and the next start marks it interrupted.
       if (current) cancelReplayJob(options.sandbox(), current.id);
-      if (loop) await loop;
+      await loop.stop();
     },
   };
 }
