@@ -1,13 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { loadable } from '../lib/loadable';
 import type { CodeEditorProps } from './CodeEditor';
 
-const CodeEditor = lazy(() => import('./CodeEditor'));
+/** The editor, loaded on first use; a plain placeholder shows while CodeMirror loads (no Suspense: lib/loadable.tsx). */
+export const LazyCodeEditor = loadable<CodeEditorProps>(
+  () => import('./CodeEditor').then((m) => m.default),
+  (props) => (
+    <div className={`code-editor code-editor-loading ${props.className ?? ''}`} aria-busy="true">
+      Loading editor…
+    </div>
+  ),
+);
 
-/** The editor, loaded on first use; a plain placeholder shows while CodeMirror loads. */
-export function LazyCodeEditor(props: CodeEditorProps) {
-  return (
-    <Suspense fallback={<div className={`code-editor code-editor-loading ${props.className ?? ''}`} aria-busy="true">Loading editor…</div>}>
-      <CodeEditor {...props} />
-    </Suspense>
-  );
-}
+/** Starts loading the editor's chunk (once). */
+export const preloadCodeEditor = LazyCodeEditor.preload;

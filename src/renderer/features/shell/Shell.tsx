@@ -1,20 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { StudioInfo } from '../../api/client';
 import { useHashRoute } from '../../hooks/useHashRoute';
 import { HomePage } from '../home/HomePage';
 import { CommandPalette } from './CommandPalette';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
+import { loadable } from '../../lib/loadable';
 
-// The rooms load on first visit, so the first load carries only the shell and the overview.
-const WorkspacePage = lazy(() => import('../workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage })));
-const SettingsPage = lazy(() => import('../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const SyncPage = lazy(() => import('../sync/SyncPage').then((m) => ({ default: m.SyncPage })));
-const SourcesPage = lazy(() => import('../sources/SourcesPage').then((m) => ({ default: m.SourcesPage })));
-const EventsPage = lazy(() => import('../events/EventsPage').then((m) => ({ default: m.EventsPage })));
-const SchemaPage = lazy(() => import('../events/schema/SchemaPage').then((m) => ({ default: m.SchemaPage })));
-const ReplayPage = lazy(() => import('../replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
-const DestinationsPage = lazy(() => import('../destinations/DestinationsPage').then((m) => ({ default: m.DestinationsPage })));
+// The rooms load on first visit, so the first load carries only the shell and the overview (not
+// React.lazy: the reveal of a Suspense boundary waits up to 300 ms, see lib/loadable.tsx).
+const loading = () => (
+  <p className="muted pad" aria-busy="true">
+    Loading…
+  </p>
+);
+const WorkspacePage = loadable(() => import('../workspace/WorkspacePage').then((m) => m.WorkspacePage), loading);
+const SettingsPage = loadable(() => import('../settings/SettingsPage').then((m) => m.SettingsPage), loading);
+const SyncPage = loadable(() => import('../sync/SyncPage').then((m) => m.SyncPage), loading);
+const SourcesPage = loadable(() => import('../sources/SourcesPage').then((m) => m.SourcesPage), loading);
+const EventsPage = loadable(() => import('../events/EventsPage').then((m) => m.EventsPage), loading);
+const SchemaPage = loadable(() => import('../events/schema/SchemaPage').then((m) => m.SchemaPage), loading);
+const ReplayPage = loadable(() => import('../replay/ReplayPage').then((m) => m.ReplayPage), loading);
+const DestinationsPage = loadable(() => import('../destinations/DestinationsPage').then((m) => m.DestinationsPage), loading);
 
 /** The signed-in app: routes to the overview or the transformations / libraries rooms. */
 export function Shell({ info }: { info: StudioInfo }) {

@@ -12,12 +12,13 @@ import { NewTransformationDialog } from '../transformations/NewTransformationDia
 import { TransformationPage } from '../transformations/TransformationPage';
 import { ArtifactList } from './ArtifactList';
 import { useWorkspace } from './useWorkspace';
+import { preloadCodeEditor } from '../../editor/LazyCodeEditor';
 
 // The editor's chunk starts loading as soon as the workspace does (it compiles while the list
 // renders and the item's API calls run), not once the item has come back; here rather than in the
 // shell, so the first load's bytes stay as they were. Its extras load once it is on screen: loaded
 // here too they competed with it for the CPU (bench/ui-load.mjs on the shared machine).
-void import('../../editor/CodeEditor');
+void preloadCodeEditor();
 
 /** The list of one kind beside the selected item's editor (or an empty state). */
 export function WorkspacePage({ kind, id, tab }: { kind: Kind; id?: string; tab?: PanelTab }) {

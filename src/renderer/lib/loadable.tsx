@@ -1,0 +1,41 @@
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * A component whose code loads on first use, like React.lazy, but without Suspense: until its
+ * chunk is there the placeholder shows, and showing the loaded component is an ordinary state
+ * update. React holds back the reveal of a Suspense boundary's content until 300 ms after the
+ * last fallback it showed, and opening a transformation went through two of them in a row (the
+ * workspace page, then the code editor): in a Chromium profile of bench/ui-load.mjs the main
+ * thread sat idle for those waits. Once loaded, it renders at once (no placeholder). A chunk that
+ * fails to load throws in render, to the nearest error boundary, as React.lazy does.
+ */
+export function loadable<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: (props: P) => ReactNode) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = (): Promise<ComponentType<P>> =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined; // the next mount tries again
+        throw error;
+      },
+    ));
+  function Loadable(props: P) {
+    const [Component, setComponent] = useState(() => loaded);
+    const [failed, setFailed] = useState<{ error: unknown }>();
+    useEffect(() => {
+      if (Component) return;
+      let live = true;
+      preload().then(
+        (component) => live && setComponent(() => component),
+        (error: unknown) => live && setFailed({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [Component]);
+    if (failed) throw failed.error;
+    return Component ? <Component {...props} /> : placeholder(props);
+  }
+  return Object.assign(Loadable, { preload });
+}
