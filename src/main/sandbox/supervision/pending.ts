@@ -43,3 +43,39 @@ export function armWatch(pending: Pending, extraMs: number, onStall: () => void)
   pending.stall = setTimeout(onStall, pending.cpuMs + extraMs);
   pending.stall.unref();
 }
+
+/** Callers waiting for something (a blocked process to be free), each at most for its own time. */
+export class Waiters {
+  private list: (() => void)[] = [];
+
+  /** Settles at the next wake(), or after `ms`. */
+  within(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.list = this.list.filter((waiter) => waiter !== wake);
+        resolve();
+      }, ms);
+      timer.unref();
+      this.list.push(wake);
+    });
+  }
+
+  wake(): void {
+    for (const wake of this.list.splice(0)) wake();
+  }
+}
+
+/**
+ * A run in flight in a process killed for another request (a stalled isolate, a request past its
+ * deadline): it did nothing wrong, so it runs again in another process (process-pool.ts). `crash`
+ * is the error it fails with when it cannot.
+ */
+export class RunElsewhere extends Error {
+  constructor(readonly crash: Error) {
+    super(crash.message);
+  }
+}

@@ -1,13 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { messages, sandboxError } from '../errors';
-import { WORK_RUNS_IN_FLIGHT, type GroupedAnswer, type LibraryTestRequest, type RunRequest, type WorkRequest } from '../protocol/messages';
+import { WORK_RUNS_IN_FLIGHT, type LibraryTestRequest, type RunRequest, type WorkRequest } from '../protocol/messages';
 import type { RunMode } from '../protocol/run-mode';
-import type { NetworkCall } from '../types';
 import { choose, type Choice, type PoolView, type SlotRef, type WarmView } from './placement';
 import { lastConcurrentAt, shouldRecycle } from './policies';
 import { RemoteInstance } from './remote-instance';
 import { infoOf, type Placed, type ProcessPoolOptions, type RunInput, type SandboxProcessInfo } from './info';
-import type { Listeners } from './pending';
+import { RunElsewhere, type Listeners } from './pending';
+import { runAgainOnce, type RunAnswer } from './run-again';
 import { Slot } from './slot';
 import { sendPayload } from './staging';
 import { STALL_START_MS } from './process-watch';
@@ -19,7 +19,6 @@ const BLOCKED_WAIT_MS = 50;
 /** Longest wait for a recycled replay process to exit before its successor starts; the replay process's idle time before its memory is checked. */
 const [RECYCLE_WAIT_MS, REPLAY_RECYCLE_CHECK_MS] = [2000, 200];
 
-/** A run as the core asks for it: the pool picks its RunMode (placement decides the thread). */
 /**
  * A small supervised pool of sandbox processes. Runs of one key go to the same process (its
  * warm isolates); a process that dies fails the runs it had in flight with "the sandbox process
@@ -94,10 +93,12 @@ export class ProcessPool {
   private onExit(slot: Slot, how: string): void {
     this.retiring.delete(slot);
     this.vacate(slot);
-    for (const [, pending] of slot.pending) {
+    for (const [id, pending] of slot.pending) {
       clearTimeout(pending.timer);
       clearTimeout(pending.stall);
-      pending.reject(this.closed ? sandboxError(messages.disposed) : sandboxError(messages.processCrashed(pending.name, how), { sandboxCrashed: true }));
+      const crash = this.closed ? sandboxError(messages.disposed) : sandboxError(messages.processCrashed(pending.name, how), { sandboxCrashed: true });
+      // Killed for another request: this one goes again (run), or fails as crashed.
+      pending.reject(!this.closed && slot.culprit !== undefined && slot.culprit !== id ? new RunElsewhere(crash) : crash);
     }
     slot.pending.clear();
   }
@@ -128,21 +129,21 @@ export class ProcessPool {
   }
 
   private request(slot: Slot, message: Omit<RunRequest, 'id'> | Omit<WorkRequest, 'id'> | Omit<LibraryTestRequest, 'id'>, name: string, deadlineMs: number, listeners?: Listeners, id = this.nextId++) {
-    // A process that stops answering (stuck in native code) is killed: its runs fail as crashed.
-    return slot.send({ ...message, id } as RunRequest, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.kill(), listeners);
+    // A process that stops answering (stuck in native code) is killed: the request fails as crashed.
+    return slot.send({ ...message, id } as RunRequest, name, deadlineMs + (this.options.graceMs ?? 5000), () => slot.kill(false, id), listeners);
   }
 
   /**
    * Runs a batch on the warm isolate `warm` stands for, else where placement says. Answers the
    * result and a handle on the isolate the run left warm. `keepWarm` takes back the warm handle
    * when the run does not use it (another process was chosen, or the batch could not be made).
+   * A run whose process is killed for another run (its isolate stalled) runs once more elsewhere.
    */
-  async run(
-    request: RunInput,
-    warm?: RemoteInstance,
-    onPart?: (json: string) => void,
-    keepWarm?: (instance: RemoteInstance) => void,
-  ): Promise<{ json: string; grouped?: GroupedAnswer; network: NetworkCall[]; instance: RemoteInstance }> {
+  run(request: RunInput, warm?: RemoteInstance, onPart?: (json: string) => void, keepWarm?: (instance: RemoteInstance) => void): Promise<RunAnswer> {
+    return runAgainOnce((listen, again) => this.runOnce(request, again ? undefined : warm, listen, keepWarm), onPart);
+  }
+
+  private async runOnce(request: RunInput, warm?: RemoteInstance, onPart?: (json: string) => void, keepWarm?: (instance: RemoteInstance) => void): Promise<RunAnswer> {
     if (this.closed) throw sandboxError(messages.disposed);
     const { messageIds, parts, payload: given, ...rest } = request;
     const grouped = messageIds !== undefined;
@@ -241,7 +242,6 @@ export class ProcessPool {
 
   /** Starts the first process now (its modules load while nothing waits for it), if none runs yet. */
   prestart = (): void => void (this.closed || this.started(0));
-
   close(): void {
     this.closed = true;
     for (const slot of [...this.keyed, this.spare, this.background, ...this.retiring]) if (slot && !slot.exited) slot.child.kill('SIGKILL');

@@ -3,7 +3,7 @@ import { StudioError } from '../../errors';
 import type { ErrorCode } from '../../../shared/errors';
 import { messages, sandboxError } from '../errors';
 import type { CoreMessage, ProcessReply } from '../protocol/messages';
-import { armDeadline, armWatch, type Listeners, type Pending, type Reply } from './pending';
+import { armDeadline, armWatch, Waiters, type Listeners, type Pending, type Reply } from './pending';
 import { forkSandbox } from './spawn';
 import { RETIRE_KILL_MS, STALL_GRACE_MS, superviseChild } from './process-watch';
 import type { SlotState, SlotView } from './placement';
@@ -31,7 +31,7 @@ export class Slot {
   runsInPieces = 0;
   private retireTimer: NodeJS.Timeout | undefined;
   /** Waiting for the run on the process's thread to end (see unblockedWithin). */
-  private unblockWaiters: (() => void)[] = [];
+  private readonly unblockWaiters = new Waiters();
 
   constructor(
     onExit: (slot: Slot, how: string) => void,
@@ -127,25 +127,13 @@ export class Slot {
 
   /** Settles once the process is no longer blocked (or gone), or after `ms`. */
   unblockedWithin(ms: number): Promise<void> {
-    if (!this.blocked) return Promise.resolve();
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.unblockWaiters = this.unblockWaiters.filter((waiter) => waiter !== wake);
-        resolve();
-      }, ms);
-      timer.unref();
-      this.unblockWaiters.push(wake);
-    });
+    return this.blocked ? this.unblockWaiters.within(ms) : Promise.resolve();
   }
 
   private unblock(): void {
     this.syncId = undefined;
     if (this.current === 'blocked') this.current = 'ready';
-    for (const wake of this.unblockWaiters.splice(0)) wake();
+    this.unblockWaiters.wake();
   }
 
   /** (Re)starts the watch on a run's isolate (pending.ts). */
@@ -153,19 +141,26 @@ export class Slot {
     if (this.ready) armWatch(pending, STALL_GRACE_MS + extraMs, () => this.stalled(id));
   }
 
-  /** The run's isolate did not yield: it fails with the time limit, and the process goes (its other runs fail as crashed). */
+  /**
+   * The run's isolate did not yield: it fails with the time limit, and the process goes. Its
+   * other runs did nothing wrong: they are run again elsewhere (process-pool.ts, `culprit`).
+   */
   private stalled(id: number): void {
     const pending = this.pending.get(id);
     if (!pending || this.exited) return;
     this.settle(id);
     pending.reject(sandboxError(messages.timeout(pending.cpuMs!)));
-    this.kill(true);
+    this.kill(true, id);
   }
 
-  /** Ends the process at once (its runs in flight fail as crashed). */
-  kill(stalled = false): void {
+  /** The request the process was killed for (a stalled isolate, a request past its deadline), if any. */
+  culprit: number | undefined;
+
+  /** Ends the process at once; `culprit`: the request it is killed for (its other runs in flight are not to blame). */
+  kill(stalled = false, culprit?: number): void {
     if (this.exited || this.killed) return;
     this.killed = true;
+    this.culprit = culprit;
     this.onKill(stalled);
     this.child.kill('SIGKILL');
   }
