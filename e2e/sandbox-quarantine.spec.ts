@@ -56,6 +56,9 @@ test('a version that keeps crashing its sandbox process is quarantined; the card
   await expect(card.getByTestId('destination-state')).toHaveText('paused');
   await ui.screenshot('destination-quarantined');
 
+  // The resumed version spins again: ended by a short time limit rather than the minute set above,
+  // or stopping the host at the end would wait a minute for that run (it did: 60 of this test's 66 s).
+  await ui.api('PUT', '/studio/api/settings/sandbox', { timeoutMs: 1_000 });
   await card.getByRole('button', { name: 'Resume' }).click();
   await expect(card.getByTestId('quarantine')).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible();

@@ -1,9 +1,11 @@
 // npm test: lint, type-check, build, unit + integration (Vitest), end-to-end (Playwright).
-// Ends with one line "N passed, N failed" summing all suites.
+// Prints each suite's "N passed, N failed, N skipped", the names of the failed tests, the sum
+// with skipped tests, and ends with one line "N passed, N failed" summing all suites (CI reads it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { playwrightResult, vitestResult } from './test-reports.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'out', 'test-reports');
@@ -23,7 +25,7 @@ function run(name, command, args, extraEnv = {}) {
 
 function check(name, command, args) {
   const ok = run(name, command, args);
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, failures: ok ? [] : [`${name} (exit code not 0)`] });
   return ok;
 }
 
@@ -52,8 +54,7 @@ if (wants('unit')) {
   const file = join(reports, 'vitest.json');
   const ok = run('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   const report = readJson(file);
-  if (report) results.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0) });
-  else results.push({ name: 'vitest', passed: 0, failed: 1 });
+  results.push(report ? vitestResult(report, ok, root) : { name: 'vitest', passed: 0, failed: 1, skipped: 0, failures: ['vitest wrote no JSON report'] });
 }
 
 let chromium = true;
@@ -67,20 +68,24 @@ if (wants('e2e')) {
 }
 if (wants('e2e')) {
   const file = join(reports, 'playwright.json');
-  if (!built || !chromium) results.push({ name: 'e2e', passed: 0, failed: 1 });
+  if (!built || !chromium) results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, failures: [built ? 'e2e: no chromium' : 'e2e: the build failed'] });
   else {
     const ok = run('end-to-end (playwright)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
     const report = existsSync(file) ? readJson(file) : undefined;
-    if (report?.stats) {
-      const failed = report.stats.unexpected + (report.stats.flaky ?? 0) * 0;
-      results.push({ name: 'playwright', passed: report.stats.expected + (report.stats.flaky ?? 0), failed: failed + (ok || failed ? 0 : 1) });
-    } else results.push({ name: 'playwright', passed: 0, failed: 1 });
+    results.push(report?.stats ? playwrightResult(report, ok) : { name: 'playwright', passed: 0, failed: 1, skipped: 0, failures: ['playwright wrote no JSON report'] });
   }
 }
 
+const failures = results.flatMap((r) => r.failures);
+if (failures.length > 0) {
+  console.log(`\nFailed (${failures.length}):`);
+  for (const failure of failures) console.log(`  ✗ ${failure}`);
+}
 console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
-const passed = results.reduce((s, r) => s + r.passed, 0);
-const failed = results.reduce((s, r) => s + r.failed, 0);
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+const sum = (key) => results.reduce((s, r) => s + r[key], 0);
+const [passed, failed, skipped] = [sum('passed'), sum('failed'), sum('skipped')];
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+// The last line stays "N passed, N failed": CI (.ci/run) reads exactly that.
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

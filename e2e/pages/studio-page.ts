@@ -80,27 +80,35 @@ export class StudioPage {
   }
 }
 
-/** A text small enough that CodeMirror renders all of it (it renders only what is in view, long lines in part). */
-const CHECKED_LINES = 30;
-const CHECKED_CHARS = 2_000;
+/** What a CodeMirror editor holds, read from its own state (not from the lines it happens to render). */
+interface EditorText {
+  doc: string;
+  /** The selection is one range over the whole document. */
+  allSelected: boolean;
+}
+
+function editorText(editor: Locator): Promise<EditorText> {
+  return editor.evaluate((content) => {
+    // @codemirror/view keeps its view on the content element's tile (what EditorView.findFromDOM reads).
+    const view = (content as unknown as { cmTile?: { root?: { view?: any } } }).cmTile?.root?.view;
+    if (!view) throw new Error('no CodeMirror view on this element: pass the editor\'s .cm-content');
+    const { doc, selection } = view.state;
+    return { doc: doc.toString(), allSelected: selection.ranges.length === 1 && selection.main.from === 0 && selection.main.to === doc.length };
+  });
+}
 
 /**
- * Replaces the whole text of a CodeMirror editor (`.cm-content`) as one paste would. On a loaded
- * machine a select-all can reach the editor after the text does (seen in CI: the text went in at
- * the cursor, beside the old code), so a short document is read back from the editor's lines and
- * the paste done again until it is what was pasted.
+ * Replaces the whole text of a CodeMirror editor (`.cm-content`) as one paste would: select all,
+ * wait until the editor holds the selection (on a loaded machine it can come after the keystroke
+ * returns), insert the text once, and fail unless the editor then holds exactly that text, read
+ * from CodeMirror's state: long documents are checked too, not only what is rendered.
  */
 export async function replaceEditorText(page: Page, editor: Locator, text: string): Promise<void> {
-  const paste = async () => {
-    // Focus rather than click: a long document's centre may be scrolled out of its scroller.
-    await editor.focus();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.insertText(text);
-  };
-  if (text.split('\n').length > CHECKED_LINES || text.length > CHECKED_CHARS) return paste();
-  await expect(async () => {
-    await paste();
-    const lines = await editor.locator('.cm-line').evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
-    expect(lines.join('\n')).toBe(text);
-  }).toPass({ timeout: 15_000 });
+  // Focus rather than click: a long document's centre may be scrolled out of its scroller.
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await expect.poll(async () => (await editorText(editor)).allSelected, { message: 'select-all reached the editor', timeout: 15_000 }).toBe(true);
+  await page.keyboard.insertText(text);
+  // Awaited, never pasted again: a paste that lands beside the old text (or is undone) fails here.
+  await expect.poll(async () => (await editorText(editor)).doc, { message: 'the editor holds exactly the pasted text', timeout: 15_000 }).toBe(text);
 }

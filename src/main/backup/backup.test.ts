@@ -112,7 +112,12 @@ describe('workspace backup: export and import (integration)', () => {
     for (const source of before.sources!) expect(after.sources).toContainEqual(source);
     // The imported published transformation runs with its pinned library and credential.
     const published = await ok(b, 'GET', `/transformations/${transformationId}`);
-    expect(published.publishedVersionId ?? published.versionId).toBeTruthy();
+    expect(published.publishedVersionId).toBe((await ok(a, 'GET', `/transformations/${transformationId}`)).publishedVersionId);
+    const runPublished = (t: TestStudio) =>
+      ok(t, 'POST', '/transformations/libraries/test', { transformations: [{ versionId: published.publishedVersionId, testInput: [{ type: 'track', event: 'A' }] }] });
+    const run = await runPublished(b);
+    expect(run.results[0].output[0]).toEqual({ type: 'track', event: 'A', cents: 150, secret: 'credential-secret' });
+    expect(run).toEqual(await runPublished(a));
     const aView = await ok(a, 'GET', `/transformations/${transformationId}/versions`);
     expect(await ok(b, 'GET', `/transformations/${transformationId}/versions`)).toEqual(aView);
     const tests = await ok(b, 'GET', `/studio/api/transformations/${transformationId}/test-events`);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { listEvents, send } from '../testing/event-helpers';
@@ -16,14 +15,23 @@ afterAll(async () => {
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** Independent reference of the hosted rudderId: MD5 → UUID with version 4 / RFC 4122 variant bits. */
-function expectedRudderId(text: string): string {
-  const b = createHash('md5').update(text).digest();
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/**
+ * rudderIds the hosted data plane produced, read from events recorded in RudderStack's own sources
+ * (never computed here): rudder-server gateway/handle.go trims and stringifies userId and
+ * anonymousId and calls rudder-go-kit uuid.GetMD5UUID(userId + ":" + anonymousId) (uuid/uuid.go).
+ */
+const HOSTED_RUDDER_IDS = {
+  // rudder-transformer@c98d160c test/apitests/data_scenarios/cdk_v2/failure.json (userId "testUser", anonymousId "anon-id")
+  'testUser:anon-id': '4b68d6ea-57ad-4f2c-8b1d-8e037ee7becf',
+  // rudder-transformer@c98d160c test/apitests/data_scenarios/destination/router/successful_test.json (userId "testUser" only)
+  'testUser:': 'ea17ae1d-6c6e-49ed-b8e0-f01eeeff2b04',
+  // rudder-server@f2655fbb services/debugger/source/eventUploader_test.go and processor/processor_test.go (anonymousId "anon_id" only)
+  ':anon_id': '90ca6da0-292e-4e79-9880-f8009e0ae4a3',
+  // rudder-transformer@c98d160c test/apitests/data_scenarios/destination/proc/batch_input.json (userId "2564871", anonymousId "2073230")
+  '2564871:2073230': 'c6bac0d9-5ed4-45d8-a937-bf9e62060b78',
+  // rudder-transformer@c98d160c test/integrations/destinations/lambda/router/data.ts (userId "user123" only)
+  'user123:': 'bda76e3e-87eb-4153-9d1e-e9c2ed48b7a5',
+} as const;
 
 async function captureOne(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const before = Date.now();
@@ -60,12 +68,13 @@ describe('enrichment', () => {
     expect((await captureOne('/v1/track', { userId: 'ip', event: 'e' })).event.request_ip).toBe('127.0.0.1');
   });
 
-  it('derives rudderId from the MD5 of "<userId>:<anonymousId>" (trimmed, non-strings as text)', async () => {
-    expect((await captureOne('/v1/identify', { userId: 'user-1', anonymousId: 'anon-1' })).event.rudderId).toBe(expectedRudderId('user-1:anon-1'));
-    expect((await captureOne('/v1/identify', { userId: ' user-2 ' })).event.rudderId).toBe(expectedRudderId('user-2:'));
-    expect((await captureOne('/v1/identify', { anonymousId: 'a-3' })).event.rudderId).toBe(expectedRudderId(':a-3'));
-    expect((await captureOne('/v1/identify', { userId: 42 })).event.rudderId).toBe(expectedRudderId('42:'));
-    expect((await captureOne('/v1/identify', { userId: 'x', rudderId: 'forged' })).event.rudderId).toBe(expectedRudderId('x:'));
+  it('derives rudderId as the hosted gateway does: MD5 UUID of "<userId>:<anonymousId>" (trimmed, non-strings as text)', async () => {
+    const rudderId = async (body: Record<string, unknown>) => (await captureOne('/v1/identify', body)).event.rudderId;
+    expect(await rudderId({ userId: 'testUser', anonymousId: 'anon-id' })).toBe(HOSTED_RUDDER_IDS['testUser:anon-id']);
+    expect(await rudderId({ userId: ' testUser ' })).toBe(HOSTED_RUDDER_IDS['testUser:']);
+    expect(await rudderId({ anonymousId: 'anon_id' })).toBe(HOSTED_RUDDER_IDS[':anon_id']);
+    expect(await rudderId({ userId: 2564871, anonymousId: 2073230 })).toBe(HOSTED_RUDDER_IDS['2564871:2073230']);
+    expect(await rudderId({ userId: 'testUser', rudderId: 'forged' })).toBe(HOSTED_RUDDER_IDS['testUser:']);
   });
 
   it('defaults originalTimestamp, sentAt and timestamp to receivedAt', async () => {
@@ -106,19 +115,19 @@ describe('enrichment', () => {
   it('enriches every entry of a batch with the same receivedAt and its own messageId', async () => {
     const answer = await send(t, '/v1/batch', {
       batch: [
-        { type: 'track', userId: 'batch-e', event: 'a', sentAt: '2021-01-01T00:00:02.000Z', originalTimestamp: '2021-01-01T00:00:00.000Z' },
-        { type: 'identify', userId: 'batch-e', messageId: 'keep-me' },
+        { type: 'track', userId: 'user123', event: 'a', sentAt: '2021-01-01T00:00:02.000Z', originalTimestamp: '2021-01-01T00:00:00.000Z' },
+        { type: 'identify', userId: 'user123', messageId: 'keep-me' },
       ],
     });
     expect(answer.text).toBe('OK');
-    const [second, first] = (await listEvents(t, 'userId=batch-e')).events;
+    const [second, first] = (await listEvents(t, 'userId=user123')).events;
     expect(first.event.type).toBe('track');
     expect(second.event.type).toBe('identify');
     expect(first.event.receivedAt).toBe(second.event.receivedAt);
     expect(first.event.messageId).toMatch(UUID_V4);
     expect(second.event.messageId).toBe('keep-me');
     expect(Date.parse(first.event.timestamp)).toBe(Date.parse(first.event.receivedAt) - 2000);
-    expect(first.event.rudderId).toBe(expectedRudderId('batch-e:'));
+    expect(first.event.rudderId).toBe(HOSTED_RUDDER_IDS['user123:']);
   });
 
   it('keeps everything else the client sent', async () => {

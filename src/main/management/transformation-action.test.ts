@@ -105,11 +105,14 @@ describe('the transformation GitHub Action against the local instance', () => {
     const [versionId] = Object.keys(first.transformationDict);
     const published = (await api.getAllTransformations()).data.transformations.find((x: { name: string }) => x.name === 'Action transformation');
     expect(published.versionId).toBe(versionId);
-    expect(published.published ?? true).toBeTruthy();
+    expect(published.publishedVersionId).toBe(versionId);
 
     const second = await testAndPublish(api, { transformations: [transformation('!')], libraries: [library('!')] }, 'c0ffee2');
-    expect(Object.keys(second.transformationDict)[0]).not.toBe(versionId);
-    expect((await api.getAllTransformations()).data.transformations.filter((x: { name: string }) => x.name === 'Action transformation')).toHaveLength(1);
+    const [secondVersionId] = Object.keys(second.transformationDict);
+    expect(secondVersionId).not.toBe(versionId);
+    const listed = (await api.getAllTransformations()).data.transformations.filter((x: { name: string }) => x.name === 'Action transformation');
+    expect(listed).toHaveLength(1);
+    expect(listed[0].publishedVersionId).toBe(secondVersionId);
   });
 
   it('fails (exit 1) on an output mismatch and on a failing test, naming the transformation', async () => {

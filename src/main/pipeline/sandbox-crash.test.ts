@@ -54,7 +54,7 @@ describe('a sandbox process killed while user code runs', () => {
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toMatch(/the sandbox process crashed while running Spin publish/);
     expect(JSON.stringify(res.body)).toContain(created.versionId);
-    expect((await ok('GET', `/transformations/${created.id}`)).publishedVersionId ?? null).toBeNull();
+    expect((await ok('GET', `/transformations/${created.id}`)).publishedVersionId).toBeNull();
     expect(await track('after-publish')).toBe('OK');
   }, 60_000);
 
@@ -89,7 +89,10 @@ describe('a sandbox process killed while user code runs', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(t.studio.sandboxProcesses().filter((p) => p.running > 0)).toEqual([]);
     expect((await ok('GET', `/studio/api/deliveries?destinationId=${capture.id}&limit=50`)).deliveries).toEqual([]);
-    expect(paused.delivery.pending).toBeGreaterThanOrEqual(1);
+    const still = (await ok('GET', `/studio/api/destinations/${capture.id}`)).delivery;
+    expect(still.state).toBe('paused');
+    expect(still.quarantine).toMatchObject({ versionId: published.versionId, crashes: 3 });
+    expect(still.pending).toBeGreaterThanOrEqual(1);
     expect(await track('during-quarantine')).toBe('OK');
 
     // A restart on the same data starts normally and keeps the quarantine: no crash loop.

@@ -7,29 +7,22 @@ import { SplitLayout, usePanelRef } from '../../components/SplitLayout';
 import type { CodeEditorHandle } from '../../editor/CodeEditor';
 import type { DebugMarks } from '../../editor/debug-gutter';
 import { formatCode, formatErrorMessage } from '../../editor/format-code';
-import { hrefFor, type PanelTab } from '../../hooks/routes';
+import type { PanelTab } from '../../hooks/routes';
 import { useBeforeUnload } from '../../hooks/useBeforeUnload';
-import { navigate } from '../../hooks/useHashRoute';
 import { MOD_LABEL, useShortcuts } from '../../hooks/useShortcuts';
 import { modKey, usePaletteAction } from '../../hooks/usePaletteAction';
 import { formatWhen } from '../../lib/format-time';
-import { DeleteLibraryDialog } from '../libraries/DeleteLibraryDialog';
-import { DeleteTransformationDialog } from '../transformations/DeleteTransformationDialog';
 import { SaveOutcome } from '../versions/SaveOutcome';
 import { VersionOverlay, type VersionView } from '../versions/VersionOverlay';
 import { VersionsPanel } from '../versions/VersionsPanel';
 import { useLibraryInfos } from '../workspace/useLibraryInfos';
 import { CodePane } from './CodePane';
+import { DeleteArtifactDialog } from './DeleteArtifactDialog';
 import { DetailsDialog } from './DetailsDialog';
 import { EditorHeader } from './EditorHeader';
 import { PublishDialog } from './PublishDialog';
+import { SidePanel, type SideTab } from './SidePanel';
 import type { ArtifactEditor } from './useArtifactEditor';
-
-export interface SideTab {
-  id: PanelTab;
-  label: string;
-  content: ReactNode;
-}
 
 export interface AuthoringViewProps {
   editor: ArtifactEditor;
@@ -198,23 +191,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
           collapsible: true,
           onCollapsedChange: setSideHidden,
           content: (
-            <div className="side-panel">
-              <div className="tabs">
-                <div role="tablist" aria-label="Panels" className="tab-list">
-                  {allTabs.map((t) => (
-                    <a key={t.id} role="tab" href={hrefFor(artifact.kind, artifact.id, t.id)} aria-selected={t.id === active.id} className={t.id === active.id ? 'active' : ''}>
-                      {t.label}
-                    </a>
-                  ))}
-                </div>
-                <button type="button" className="link hide-panel" aria-label="Hide the side panel" title="Hide the side panel" onClick={() => sideRef.current?.collapse()}>
-                  ⇥
-                </button>
-              </div>
-              <div role="tabpanel" className="tab-panel" aria-label={active.label}>
-                {active.content}
-              </div>
-            </div>
+            <SidePanel kind={artifact.kind} id={artifact.id} tabs={allTabs} active={active} onHide={() => sideRef.current?.collapse()} />
           ),
         }}
       />
@@ -241,36 +218,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
         />
       )}
       {dialog === 'details' && <DetailsDialog artifact={artifact} usedBy={usedBy} onSave={editor.saveDetails} onClose={() => setDialog(undefined)} />}
-      {dialog === 'delete' && artifact.kind === 'library' && (
-        <DeleteLibraryDialog
-          name={artifact.name}
-          importName={artifact.importName ?? ''}
-          usedBy={usedBy ?? []}
-          dirty={editor.dirty}
-          busy={editor.busy === 'deleting'}
-          error={editor.actionError}
-          onCancel={() => {
-            editor.clearActionError();
-            setDialog(undefined);
-          }}
-          onDelete={async () => {
-            if (await editor.remove()) navigate(hrefFor('library'));
-          }}
-        />
-      )}
-      {dialog === 'delete' && artifact.kind === 'transformation' && (
-        <DeleteTransformationDialog
-          name={artifact.name}
-          destinations={liveOn ?? []}
-          dirty={editor.dirty}
-          busy={editor.busy === 'deleting'}
-          onCancel={() => setDialog(undefined)}
-          onDelete={async () => {
-            if (await editor.remove()) navigate(hrefFor('transformation'));
-            setDialog(undefined);
-          }}
-        />
-      )}
+      {dialog === 'delete' && <DeleteArtifactDialog editor={editor} usedBy={usedBy} liveOn={liveOn} onClose={() => setDialog(undefined)} />}
     </div>
   );
 }
