@@ -5,5 +5,7 @@ export interface SuiteResult {
   skipped: number;
   failures: string[];
 }
-export function vitestResult(report: any, ok: boolean, root?: string): SuiteResult;
-export function playwrightResult(report: any, ok: boolean): SuiteResult;
+/** The runners' JSON reports, as parsed from their files. */
+type Report = Record<string, unknown>;
+export function vitestResult(report: Report, ok: boolean, root?: string): SuiteResult;
+export function playwrightResult(report: Report, ok: boolean): SuiteResult;
