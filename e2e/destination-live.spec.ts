@@ -19,6 +19,8 @@ test('the live view shows what a destination received after transformation, as i
     const live = page.getByTestId('live-view');
     await expect(live.getByTestId('live-empty')).toBeVisible();
     await expect(live).toContainText('after Add plan');
+    // Pushed, not polled: the view listens on the core's delivery stream.
+    await expect(live.getByTestId('live-state')).toHaveAttribute('data-connected', 'true');
 
     const source = await ui.defaultSource();
     await ui.send(source.writeKey, 'track', { userId: 'u1', event: 'Trial Started', messageId: 'live-1', properties: { days: 14 } });

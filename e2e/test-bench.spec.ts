@@ -1,5 +1,6 @@
 import { expect, test } from './studio-fixture';
 import { StudioPage } from './pages/studio-page';
+import { shootBoth } from './shots';
 
 const SPLIT_OR_THROW = `export function transformEvent(event, metadata) {
   if (!event.properties) {
@@ -25,13 +26,19 @@ test('captured events feed the bench; split, errors with linked stack lines and 
   await page.getByRole('button', { name: 'Captured events' }).click();
   const picker = page.getByTestId('captured-picker');
   await expect(picker.getByRole('checkbox')).toHaveCount(2);
-  await picker.getByLabel('Search captured events').fill('Order Completed');
-  await picker.getByRole('button', { name: 'Search' }).click();
+  // The Events page's filter bar: text, then a type chip; what is checked stays checked across searches.
+  await expect(picker.getByTestId('match-count')).toHaveText('2 matching');
+  await picker.getByLabel('Text').fill('Order Completed');
+  await picker.getByRole('button', { name: 'Apply' }).click();
   await expect(picker.getByRole('checkbox')).toHaveCount(1);
-  await picker.getByLabel('Search captured events').fill('');
-  await picker.getByRole('button', { name: 'Search' }).click();
-  await expect(picker.getByRole('checkbox')).toHaveCount(2);
-  for (const box of await picker.getByRole('checkbox').all()) await box.check();
+  await picker.getByRole('checkbox').check();
+  await picker.getByRole('button', { name: 'Clear', exact: true }).click();
+  await picker.getByTestId('type-chip-identify').click();
+  await expect(picker.getByTestId('match-count')).toHaveText('1 matching');
+  await expect(picker.getByRole('checkbox')).toHaveCount(1);
+  await picker.getByRole('checkbox').check();
+  await expect(picker.getByTestId('picker-selection')).toContainText('2 selected (1 not in this list)');
+  await shootBoth(page, 'captured-picker-filters');
   await picker.getByRole('button', { name: 'Use selected (2)' }).click();
 
   await page.getByRole('button', { name: 'Run test' }).click();

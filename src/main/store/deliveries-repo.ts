@@ -107,6 +107,8 @@ export function deliveriesRepo(db: Db) {
      FROM delivery_attempts WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
   const cached = statementCache(db);
+  // Told after a batch's results are committed (the live view's push): the destination's id.
+  const listeners = new Set<(destinationId: string) => void>();
 
   return {
     /** Position of a destination's queue: the last captured seq it has fully processed. */
@@ -120,6 +122,12 @@ export function deliveriesRepo(db: Db) {
     /** Records a processed batch and advances the cursor in one transaction (at-least-once); a send's batch (cursor null) leaves the cursor. */
     record(batch: DeliveryBatchRow, results: DeliveryResultRow[], cursor: number | null, retried?: number[]): void {
       record(batch, results, cursor, retried);
+      if (results.length) for (const listener of listeners) listener(batch.destinationId);
+    },
+    /** Calls `listener` with a destination's id each time results of it are recorded; returns the way to stop. */
+    onRecorded(listener: (destinationId: string) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     /** Newest first; `beforeId` is the cursor (exclusive). */
     list(filter: DeliveryFilter, limit: number, beforeId?: number): StoredDelivery[] {

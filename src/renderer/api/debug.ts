@@ -1,5 +1,6 @@
 import type { CdpCommandRequest, DebugSessionEvent, DebugStartRequest, ProfileStartRequest, ProfileState } from '../../shared/api/debug';
-import { auth, request } from './client';
+import { request } from './client';
+import { readServerEvents } from './server-events';
 
 // The debugger and profiler of the studio API: a debug session's events come as server-sent
 // events, read with fetch (it carries the Authorization header, which EventSource cannot).
@@ -19,23 +20,10 @@ export const debugApi = {
  * nobody watches: the session ends a few seconds later).
  */
 export async function readSessionEvents(id: string, onEvent: (event: DebugSessionEvent) => void, signal: AbortSignal): Promise<void> {
-  const credentials = auth.get();
-  const response = await fetch(`/studio/api/debug/sessions/${encodeURIComponent(id)}/events`, {
-    headers: credentials ? { Authorization: `Basic ${credentials}` } : {},
-    signal,
-  });
-  if (!response.ok || !response.body) throw new Error(`The debug session's events cannot be read (HTTP ${response.status}).`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (block.startsWith('data: ')) onEvent(JSON.parse(block.slice(6)) as DebugSessionEvent);
-    }
+  try {
+    await readServerEvents(`/studio/api/debug/sessions/${encodeURIComponent(id)}/events`, onEvent, signal);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new Error(`The debug session's events cannot be read (${(error as Error).message}).`);
   }
 }

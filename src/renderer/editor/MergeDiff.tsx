@@ -23,6 +23,8 @@ function sideExtensions(theme: ThemeName, label: string): Extension {
     javascript(),
     editorTheme(theme),
     EditorState.readOnly.of(true),
+    // Long lines wrap: nothing of a version is cut off at the side's edge.
+    EditorView.lineWrapping,
     EditorView.contentAttributes.of({ 'aria-label': label }),
   ];
 }

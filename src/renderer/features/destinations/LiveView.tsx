@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { pipelineApi, type DeliveryRow, type DestinationView } from '../../api/pipeline';
+import { readServerEvents } from '../../api/server-events';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { When } from '../../components/When';
 import { eventLabel } from '../../../shared/event-label';
@@ -18,34 +19,64 @@ export function LiveView({ destination }: { destination: DestinationView }) {
   const [error, setError] = useState<string>();
   const [open, setOpen] = useState<string>();
   const newest = useRef<number>(0);
+  const [connected, setConnected] = useState(false);
+  // Pushed, not polled: the core tells (server-sent events) when results of this destination are
+  // recorded, and the view then fetches the new ones. The stream is opened again if it drops.
   useEffect(() => {
-    let stop = false;
-    const poll = async () => {
+    const abort = new AbortController();
+    let fetching: Promise<void> | undefined;
+    let again = false;
+    const fetchNew = async () => {
       try {
         const page = await pipelineApi.listDeliveries({ destinationId: destination.id, limit: 100 });
         const fresh = page.deliveries.filter((d) => Number(d.id) > newest.current);
-        if (fresh.length) {
+        if (fresh.length && !abort.signal.aborted) {
           newest.current = Math.max(...fresh.map((d) => Number(d.id)));
           if (paused) setMissed((n) => n + fresh.length);
           else setRows((current) => [...fresh, ...current].slice(0, KEEP));
         }
         setError(undefined);
       } catch (e) {
-        setError((e as Error).message);
+        if (!abort.signal.aborted) setError((e as Error).message);
       }
-      if (!stop) timer = setTimeout(() => void poll(), 1000);
     };
-    let timer = setTimeout(() => void poll(), 0);
-    return () => {
-      stop = true;
-      clearTimeout(timer);
+    // One fetch at a time; a push during a fetch asks for one more after it.
+    const pushed = () => {
+      if (fetching) {
+        again = true;
+        return;
+      }
+      fetching = fetchNew().finally(() => {
+        fetching = undefined;
+        if (again && !abort.signal.aborted) {
+          again = false;
+          pushed();
+        }
+      });
     };
+    const listen = async () => {
+      while (!abort.signal.aborted) {
+        try {
+          await readServerEvents(`/studio/api/deliveries/stream?destinationId=${encodeURIComponent(destination.id)}`, pushed, abort.signal, () => {
+            setConnected(true);
+            pushed(); // what arrived before the stream opened
+          });
+        } catch (e) {
+          if (abort.signal.aborted) return;
+          setError(`The live stream stopped: ${(e as Error).message}; reconnecting…`);
+        }
+        setConnected(false);
+        if (!abort.signal.aborted) await new Promise((r) => setTimeout(r, 2000));
+      }
+    };
+    void listen();
+    return () => abort.abort();
   }, [destination.id, paused]);
   return (
     <div className="live-view" data-testid="live-view">
       <div className="filter-row">
         <span className={`live-dot ${paused ? 'paused' : ''}`} aria-hidden="true" />
-        <strong>{paused ? 'Paused' : 'Live'}</strong>
+        <strong data-testid="live-state" data-connected={connected}>{paused ? 'Paused' : 'Live'}</strong>
         <span className="muted">What {destination.name} received{destination.transformation ? ` after ${destination.transformation.name}` : ' (no transformation: events as captured)'}, newest first</span>
         <button type="button" className="secondary" onClick={() => {
           if (paused) {

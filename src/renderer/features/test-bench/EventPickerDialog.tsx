@@ -3,7 +3,6 @@ import type { TestEvent } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { VirtualList } from '../../components/VirtualList';
 import { eventLabel } from './sample-events';
-import { toggled } from '../../lib/toggled';
 
 export interface PickerProps {
   onClose: () => void;
@@ -24,10 +23,18 @@ export interface PickerRow {
  */
 export function EventPickerDialog(props: PickerProps & { title: string; testId: string; rows: PickerRow[] | undefined; extraAction?: ReactNode; children?: ReactNode; footer?: ReactNode }) {
   const { rows, onPick } = props;
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const toggle = (key: string) => setSelected((s) => toggled(s, key));
-  // Only rows on screen count: a new search leaves earlier choices out.
-  const chosen = (rows ?? []).filter((r) => selected.has(r.key)).map((r) => r.event);
+  // What is checked stays checked when a new search shows other rows (kept with its event).
+  const [selected, setSelected] = useState<Map<string, TestEvent>>(new Map());
+  const toggle = (row: PickerRow) =>
+    setSelected((s) => {
+      const next = new Map(s);
+      if (next.has(row.key)) next.delete(row.key);
+      else next.set(row.key, row.event);
+      return next;
+    });
+  const chosen = [...selected.values()];
+  const shownKeys = new Set((rows ?? []).map((r) => r.key));
+  const hidden = [...selected.keys()].filter((k) => !shownKeys.has(k)).length;
   const pick = (replace: boolean) => onPick(chosen, replace);
   return (
     <Dialog
@@ -45,6 +52,12 @@ export function EventPickerDialog(props: PickerProps & { title: string; testId: 
       }
     >
       {props.children}
+      {chosen.length > 0 && (
+        <p className="muted small" data-testid="picker-selection" role="status">
+          {chosen.length} selected{hidden > 0 ? ` (${hidden} not in this list)` : ''} ·{' '}
+          <button type="button" className="link" onClick={() => setSelected(new Map())}>clear the selection</button>
+        </p>
+      )}
       {rows && rows.length > 0 && (
         <VirtualList
           items={rows}
@@ -54,7 +67,7 @@ export function EventPickerDialog(props: PickerProps & { title: string; testId: 
           className="picker-list"
           renderItem={(r) => (
             <label className="picker-row">
-              <input type="checkbox" checked={selected.has(r.key)} onChange={() => toggle(r.key)} />
+              <input type="checkbox" checked={selected.has(r.key)} onChange={() => toggle(r)} />
               <span>{eventLabel(r.event)}</span>
               <span className="muted">{r.detail}</span>
             </label>
