@@ -37,11 +37,12 @@ const createReplayWorker: WorkerFactory = (tools) => {
     return store;
   };
 
-  const runOn = (side: WorkSide, batch: PreparedBatch, workspaceId: string) =>
+  /** Runs one side; `events` is the batch's events joined once for both sides of a compare. */
+  const runOn = (side: WorkSide, batch: PreparedBatch, events: { json: [string] }, workspaceId: string) =>
     runSide(
       async (metadata) => {
         const started = performance.now();
-        const payload = payloadOf({ code: side.code, events: batch.events, metadata });
+        const payload = payloadOf({ code: side.code, events, metadata });
         const lines = await tools.run(side, payload, metadata.map((m) => m.messageId ?? null));
         return { ...lines, durationMs: Math.round((performance.now() - started) * 100) / 100 };
       },
@@ -60,7 +61,9 @@ const createReplayWorker: WorkerFactory = (tools) => {
       const { repo } = storeOf(job.dbFile);
       const prepared = readBatch(repo, job.runId, from);
       if (!prepared) return { end: null, written: false };
-      const [a, b] = await Promise.all(sides.map((side) => runOn(side, prepared, job.workspaceId)));
+      // One text of the batch's events for every side (payloadOf joins the texts it is given).
+      const events: { json: [string] } = { json: [prepared.events.json.join(',')] };
+      const [a, b] = await Promise.all(sides.map((side) => runOn(side, prepared, events, job.workspaceId)));
       await before;
       const written = storeBatch(repo, job.runId, from, prepared, a!, b ?? null);
       return { end: batchEnd(prepared), written };
