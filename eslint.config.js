@@ -57,7 +57,8 @@ export default tseslint.config(
       ],
     },
   },
-  // One date/time format across the app: lib/format-time.ts (shown with <When>, the ISO value on hover).
+  // One date/time format across the app: lib/format-time.ts (shown with <When>, the ISO value on hover);
+  // questions in the app's own dialogs, never native ones.
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     ignores: ['src/renderer/lib/format-time.ts'],
@@ -67,6 +68,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]", message: 'Dates are shown in the one app format: formatWhen() or <When iso={…} /> (lib/format-time.ts).' },
         { selector: "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']", message: 'Dates are shown in the one app format: formatWhen() or <When iso={…} /> (lib/format-time.ts).' },
         { selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']", message: 'Dates are shown in the one app format: formatWhen() or <When iso={…} /> (lib/format-time.ts).' },
+        { selector: "CallExpression[callee.object.name='window'][callee.property.name=/^(confirm|alert|prompt)$/]", message: "Ask in the app's own dialog (components/ConfirmDialog.tsx), never a native one." },
       ],
     },
   },

@@ -56,10 +56,9 @@ test('test events are saved on the server per transformation; events kept only i
   expect(after.events).toHaveLength(51);
   expect(after.events[0].event.event).toBe('Kept Locally');
   // Replacing asks first, naming what goes.
-  page.once('dialog', (d) => {
-    expect(d.message()).toContain('Replace the 51 saved tests');
-    void d.accept();
-  });
   await page.getByRole('button', { name: 'Replace tests…' }).click();
+  const ask = page.getByRole('dialog', { name: 'Replace the saved tests?' });
+  await expect(ask).toContainText('Replace the 51 saved tests');
+  await ask.getByRole('button', { name: 'Replace' }).click();
   await expect(page.getByTestId('saved-tests')).toHaveText('50 saved');
 });

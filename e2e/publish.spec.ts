@@ -25,8 +25,8 @@ test('publishing tests on the server, explains a failure, and marks the publishe
   // No saved test events (a new transformation starts with its template's samples saved as tests:
   // clear them): the dialog says so and asks before publishing untested code.
   await studio.replaceCode('[]', events);
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Replace tests…' }).click();
+  await page.getByRole('dialog', { name: 'Replace the saved tests?' }).getByRole('button', { name: 'Replace' }).click();
   await expect(page.getByTestId('saved-tests')).toHaveText('0 saved');
   await studio.replaceCode('[]', events);
   await header.getByRole('button', { name: 'Publish' }).click();

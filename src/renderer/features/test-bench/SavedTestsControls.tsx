@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { SavedTests } from './useSavedTests';
 
 /** In the bench toolbar: add the bench's events to the transformation's tests (append: nothing saved is replaced). */
@@ -29,6 +30,11 @@ export function SavedTestsBar({ tests, code }: { tests: SavedTests; code: string
       <button type="button" className="secondary" onClick={() => void tests.replace()} disabled={tests.saving} title="Make the bench's events the transformation's tests (asks first)">
         Replace tests…
       </button>
+      {tests.asking && (
+        <ConfirmDialog title="Replace the saved tests?" confirmLabel="Replace" danger onConfirm={() => void tests.answer(true)} onCancel={() => void tests.answer(false)}>
+          <p>{tests.asking}</p>
+        </ConfirmDialog>
+      )}
       {tests.note && <span className="muted small" role="status">{tests.note}</span>}
       {run && (
         <span className={`small ${run.status === 'failed' ? 'error' : ''}`} data-testid="tests-run" title={run.cases.filter((c) => !c.passed).map((c) => `${c.name}: ${c.failures.join('; ')}`).join('\n')}>

@@ -13,8 +13,12 @@ export interface SavedTests {
   note?: string;
   /** Adds the bench's events that are not saved tests yet (nothing saved is replaced). */
   save(): Promise<void>;
-  /** Makes the bench's events the saved tests (after a confirmation that says what is replaced), keeping the expectations of events that did not change. */
+  /** Makes the bench's events the saved tests, keeping the expectations of events that did not change; with saved tests, it first asks (`asking`). */
   replace(): Promise<void>;
+  /** The question replace() asks before replacing saved tests (shown in the app's dialog); undefined: none pending. */
+  asking?: string;
+  /** Answers the question: replace (true) or leave the saved tests (false). */
+  answer(replace: boolean): Promise<void>;
   /** The expected outputs of an event's saved test (undefined: none). */
   expectedOf(event: unknown): unknown[] | undefined;
   /** Sets (or clears) an event's expected outputs; the event becomes a saved test when it is not one. */
@@ -82,14 +86,23 @@ export function useSavedTests(transformationId: string, localText: string | unde
     await write([...(saved ?? []), ...added.map((event) => ({ event }))], `Added ${added.length} test${added.length === 1 ? '' : 's'}${already ? `; ${already} ${already === 1 ? 'was' : 'were'} saved already` : ''}`);
   }, [parsed, saved, write]);
 
+  const [asking, setAsking] = useState<string>();
+  const replaceNow = useCallback(async () => {
+    if (!parsed.ok) return setError(`Fix the test events first: ${parsed.message}`);
+    const byEvent = new Map((saved ?? []).map((s) => [keyOf(s.event), s]));
+    await write(parsed.events.map((event) => byEvent.get(keyOf(event)) ?? { event }), `Replaced: ${parsed.events.length} saved tests`);
+  }, [parsed, saved, write]);
   const replace = useCallback(async () => {
     if (!parsed.ok) return setError(`Fix the test events first: ${parsed.message}`);
     const old = saved ?? [];
     const withExpectations = old.filter((s) => s.expected || s.checks?.length).length;
-    if (old.length > 0 && !window.confirm(`Replace the ${old.length} saved test${old.length === 1 ? '' : 's'} (${withExpectations} with expected outputs or checks) with the bench's ${parsed.events.length} events? Expectations of events that stay are kept.`)) return;
-    const byEvent = new Map(old.map((s) => [keyOf(s.event), s]));
-    await write(parsed.events.map((event) => byEvent.get(keyOf(event)) ?? { event }), `Replaced: ${parsed.events.length} saved tests`);
-  }, [parsed, saved, write]);
+    if (old.length === 0) return replaceNow();
+    setAsking(`Replace the ${old.length} saved test${old.length === 1 ? '' : 's'} (${withExpectations} with expected outputs or checks) with the bench's ${parsed.events.length} events? Expectations of events that stay are kept.`);
+  }, [parsed, saved, replaceNow]);
+  const answer = useCallback(async (yes: boolean) => {
+    setAsking(undefined);
+    if (yes) await replaceNow();
+  }, [replaceNow]);
 
   const expectedOf = useCallback((event: unknown) => (saved ?? []).find((s) => keyOf(s.event) === keyOf(event))?.expected, [saved]);
   const setExpected = useCallback(
@@ -121,5 +134,5 @@ export function useSavedTests(transformationId: string, localText: string | unde
     [transformationId],
   );
 
-  return { saved, error, saving, note, save, replace, expectedOf, setExpected, run, running, lastRun };
+  return { saved, error, saving, note, save, replace, asking, answer, expectedOf, setExpected, run, running, lastRun };
 }
