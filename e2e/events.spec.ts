@@ -90,6 +90,8 @@ test('filter the events table by type, time and a JSON path; select some and exp
   await expect(page.getByTestId('selection-count')).toHaveText('3 selected');
   await expect(page.getByTestId('live-state')).toContainText('Paused');
   const ids = await Promise.all([0, 1, 2].map((i) => ui.rows.nth(i).getByRole('checkbox').getAttribute('aria-label')));
+  // The export says it takes the selection, and does.
+  await expect(page.getByRole('button', { name: 'Export NDJSON' })).toHaveAttribute('title', 'Exports 3 selected');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export NDJSON' }).click();
   const file = await (await downloading).path();

@@ -113,8 +113,8 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         <div className="page-actions">
           <SavedFilters filter={filter} onApply={(f) => navigate(pageHref('events', f))} />
           <button type="button" className="secondary" onClick={() => setDialog('import')}>Import…</button>
-          <button type="button" className="secondary" onClick={() => void exportAs('ndjson')} disabled={!actionable} title={whyNot}>Export NDJSON</button>
-          <button type="button" className="secondary" onClick={() => void exportAs('json')} disabled={!actionable} title={whyNot}>Export JSON</button>
+          <button type="button" className="secondary" onClick={() => void exportAs('ndjson')} disabled={!actionable} title={whyNot ?? `Exports ${targetLabel}`}>Export NDJSON</button>
+          <button type="button" className="secondary" onClick={() => void exportAs('json')} disabled={!actionable} title={whyNot ?? `Exports ${targetLabel}`}>Export JSON</button>
         </div>
       </div>
       <EventFilters filter={filter} counts={query.counts} notApplied={notApplied} whereError={whereError} sources={sources}
