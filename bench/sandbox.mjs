@@ -8,6 +8,8 @@
 //    isolate per batch), against the floor: a bare isolated-vm isolate with the same module,
 //    calling one function per batch that loops over the events (copy in, copy out; no checks, no
 //    metadata, no errors). Warm passes alternate floor and sandbox; the ratio is the median pair's.
+//    Beside them, the fresh-context floor: the floor isolate making a new context per batch, as
+//    the sandbox does (no state between batches): what that costs before anything else.
 // 2. Latency: POST /studio/api/test with 10 events on the built headless host (child process),
 //    warm, p50/p99; GET /studio/health on the same server is the floor of one HTTP round trip.
 // 3. The test path through HTTP: the same 10,000 events as 200-event POST /studio/api/test
@@ -24,7 +26,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buildBenchEntries } from './lib/build-entries.mjs';
 import { latency, startBenchHost } from './lib/headless-host.mjs';
-import { floorIsolate } from './lib/isolate-floor.mjs';
+import { floorIsolate, freshFloorIsolate } from './lib/isolate-floor.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/sandbox.mjs');
@@ -100,7 +102,8 @@ console.log('floor = bare isolated-vm isolate, same module, one call per batch (
 console.log(`warm: one floor isolate and one sandbox (its process and warm isolate) per transformation, as the app keeps them, each`);
 console.log(`  warmed up by one pass; then ${PAIRS} pairs of passes (floor, then sandbox); the ratio is the median pair's (a pair compares`);
 console.log('  adjacent moments: this machine\'s speed drifts), every pair beside it; ev/s are the best pass of each');
-console.log('cold: a new isolate for every batch, best of 2\n');
+console.log('cold: a new isolate for every batch, best of 2');
+console.log('fresh-context floor: the floor isolate making a new context per batch (module from the code cache), measured in each pair\n');
 const HTTP_ONLY = process.argv.includes('--http-only');
 // `--warm-only`: part 1's warm pairs alone (no cold passes, no HTTP parts).
 const WARM_ONLY = process.argv.includes('--warm-only');
@@ -109,12 +112,15 @@ const pairRows = [];
 for (const name of HTTP_ONLY ? [] : fixtures) {
   const code = codeOf(name);
   const floor = await floorInstance(code);
+  const fresh = await freshFloorIsolate(ivm, code, library.code);
   const sandbox = createSandbox({ poolSize: 4 });
   await floorPass(floor.call);
+  await floorPass(fresh.call);
   await sandboxPass(sandbox, code);
   const pairs = [];
-  for (let pair = 0; pair < PAIRS; pair++) pairs.push({ floor: await floorPass(floor.call), sandbox: await sandboxPass(sandbox, code) });
+  for (let pair = 0; pair < PAIRS; pair++) pairs.push({ floor: await floorPass(floor.call), fresh: await floorPass(fresh.call), sandbox: await sandboxPass(sandbox, code) });
   floor.isolate.dispose();
+  fresh.isolate.dispose();
   sandbox.close();
   const ratios = pairs.map((p) => p.floor.s / p.sandbox.s).sort((a, b) => a - b);
   const fw = Math.min(...pairs.map((p) => p.floor.s));
@@ -131,7 +137,13 @@ for (const name of HTTP_ONLY ? [] : fixtures) {
     'cold floor ev/s': fmt(rate(EVENTS, fc)),
     'cold ratio': (fc / sc).toFixed(2),
   });
-  pairRows.push({ transformation: name, 'warm ratio by pair (sorted)': ratios.map((r) => r.toFixed(2)).join(' '), 'best / best': (fw / sw).toFixed(2) });
+  const freshRatios = pairs.map((p) => p.floor.s / p.fresh.s).sort((a, b) => a - b);
+  pairRows.push({
+    transformation: name,
+    'warm ratio by pair (sorted)': ratios.map((r) => r.toFixed(2)).join(' '),
+    'best / best': (fw / sw).toFixed(2),
+    'fresh-context floor / floor': freshRatios[Math.floor(freshRatios.length / 2)].toFixed(2),
+  });
 }
 if (!HTTP_ONLY) {
   console.table(rows);

@@ -43,3 +43,33 @@ export async function floorIsolate(ivm, code, libraryCode) {
   const call = (batch) => fn.apply(undefined, [batch], { arguments: { copy: true }, result: { copy: true }, timeout: 4000 });
   return { isolate, call };
 }
+
+/**
+ * The floor with a fresh context per batch, as the sandbox runs since #29 (no state between
+ * batches): each call makes a context, links the library and the module compiled from V8's code
+ * cache, evaluates them and runs `__floor` there (synchronous calls, this thread). Beside the floor
+ * it shows what a new context per batch costs by itself, before anything the sandbox adds.
+ */
+export async function freshFloorIsolate(ivm, code, libraryCode) {
+  const isolate = new ivm.Isolate({ memoryLimit: 128 });
+  const source = floorSource(code);
+  const libData = isolate.compileModuleSync(libraryCode, { filename: 'library eventUtils', produceCachedData: true }).cachedData;
+  const data = isolate.compileModuleSync(source, { filename: 'base transformation', produceCachedData: true }).cachedData;
+  let previous;
+  const call = (batch) => {
+    previous?.release();
+    const context = isolate.createContextSync();
+    context.evalClosureSync('globalThis.log = () => {};', []);
+    const lib = isolate.compileModuleSync(libraryCode, { filename: 'library eventUtils', cachedData: libData });
+    lib.instantiateSync(context, () => {
+      throw new Error('no imports');
+    });
+    const module = isolate.compileModuleSync(source, { filename: 'base transformation', cachedData: data });
+    module.instantiateSync(context, () => lib);
+    module.evaluateSync({ timeout: 4000 });
+    const fn = module.namespace.getSync('__floor', { reference: true });
+    previous = context;
+    return fn.apply(undefined, [batch], { arguments: { copy: true }, result: { copy: true }, timeout: 4000 });
+  };
+  return { isolate, call };
+}
