@@ -1,30 +1,22 @@
-import { createServer, type Server } from 'node:http';
 import { PipelinePage } from './pages/pipeline-page';
 import { shootBoth } from './shots';
 import { expect, test } from './studio-fixture';
+import { startWebhook } from './webhook';
 
 // Replay to a destination from a replay run: the run's selected rows go to a webhook destination
 // through its transformation, with progress and a summary; the results then show in that
 // destination's own deliveries, marked as a replay.
 
 test('send selected rows of a replay run to a destination; the results show in its deliveries', async ({ page, server }) => {
-  const received: { messageId: string; sent?: boolean }[] = [];
-  const hook: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+  const hook = await startWebhook<{ messageId: string; sent?: boolean }>();
+  const received = hook.received;
   try {
     const ui = new PipelinePage(page, server);
     const source = await ui.defaultSource();
     const events = Array.from({ length: 6 }, (_, i) => ({ type: 'track', event: 'Signed Up', userId: `u${i}`, messageId: `signup-${i}`, properties: { i } }));
     await ui.send(source.writeKey, 'batch', { batch: events });
     // Made after the events were captured and paused: only the send delivers them.
-    const dest = await ui.api<{ id: string }>('POST', '/studio/api/destinations', { name: 'Signups hook', kind: 'webhook', enabled: false, config: { url: `http://127.0.0.1:${(hook.address() as { port: number }).port}/in` } });
+    const dest = await ui.api<{ id: string }>('POST', '/studio/api/destinations', { name: 'Signups hook', kind: 'webhook', enabled: false, config: { url: hook.url } });
     const t = await ui.api<{ id: string }>('POST', '/transformations?publish=true', { name: 'Mark sent', code: 'export function transformEvent(event) { event.sent = true; return event; }', events: [{ type: 'track', event: 'x' }], destinationIds: [dest.id] });
     const ids = (await ui.api<{ events: { id: string }[] }>('GET', '/studio/api/events?event=Signed%20Up&limit=10')).events.map((e) => e.id);
     const run = await ui.api<{ id: string }>('POST', '/studio/api/replay/runs', { source: { kind: 'events', ids }, target: { kind: 'published', transformationId: t.id } });
@@ -57,6 +49,6 @@ test('send selected rows of a replay run to a destination; the results show in i
     }
     await shootBoth(page, 'send-results-in-deliveries');
   } finally {
-    await new Promise<void>((r) => hook.close(() => r()));
+    await hook.close();
   }
 });

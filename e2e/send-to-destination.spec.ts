@@ -1,22 +1,14 @@
-import { createServer, type Server } from 'node:http';
 import { PipelinePage } from './pages/pipeline-page';
 import { shootBoth } from './shots';
 import { expect, test } from './studio-fixture';
+import { startWebhook } from './webhook';
 
 // Replay to a destination from the Events page: a filtered selection goes to a webhook destination
 // through its transformation, rate-limited, with progress and a summary; sending again is a no-op.
 
 test('replay of a filtered selection to a webhook from the Events page, with progress and a summary', async ({ page, server }) => {
-  const received: { messageId: string; replayed?: boolean }[] = [];
-  const hook: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+  const hook = await startWebhook<{ messageId: string; replayed?: boolean }>();
+  const received = hook.received;
   try {
     const ui = new PipelinePage(page, server);
     const source = await ui.defaultSource();
@@ -24,7 +16,7 @@ test('replay of a filtered selection to a webhook from the Events page, with pro
     const pages = Array.from({ length: 4 }, (_, i) => ({ type: 'page', name: 'Home', userId: `u${i}`, messageId: `page-${i}` }));
     await ui.send(source.writeKey, 'batch', { batch: [...orders, ...pages] });
     // Made after the events were captured: the live pipeline does not deliver them, the replay does.
-    const dest = await ui.api<{ id: string }>('POST', '/studio/api/destinations', { name: 'Orders webhook', kind: 'webhook', config: { url: `http://127.0.0.1:${(hook.address() as { port: number }).port}/in` } });
+    const dest = await ui.api<{ id: string }>('POST', '/studio/api/destinations', { name: 'Orders webhook', kind: 'webhook', config: { url: hook.url } });
     const code = 'export function transformEvent(event) { event.replayed = true; return event; }';
     await ui.api('POST', '/transformations?publish=true', { name: 'Mark replayed', code, events: [{ type: 'track', event: 'x' }], destinationIds: [dest.id] });
 
@@ -50,6 +42,6 @@ test('replay of a filtered selection to a webhook from the Events page, with pro
     // Nothing is left to send: the dialog offers no "again".
     await expect(dialog.getByRole('button', { name: /again|Resume/ })).toHaveCount(0);
   } finally {
-    await new Promise<void>((r) => hook.close(() => r()));
+    await hook.close();
   }
 });
