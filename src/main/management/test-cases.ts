@@ -59,8 +59,10 @@ function expectationFailures(c: TestCase, outputs: EventObject[]): string[] {
 }
 
 /**
- * Runs the cases: those without mocks in as few batches as keep each messageId to one case (so
- * every output goes back to its case), each case with mocks in its own (its mocks answer fetch).
+ * Runs the cases: those without mocks in as few batches as keep each messageId to one case
+ * (transformBatch's outputs are traced to their input by messageId in the isolate; each result
+ * then goes back to its case by the input index it carries), each case with mocks in its own
+ * (its mocks answer fetch).
  */
 export async function runCases(sandbox: Sandbox, target: RunTarget, base: EventMetadata, cases: TestCase[]): Promise<CasesOutcome> {
   const batches: { indices: number[]; ids?: Set<string>; mocks?: FetchMock[] }[] = [{ indices: [], ids: new Set() }];
@@ -85,19 +87,14 @@ export async function runCases(sandbox: Sandbox, target: RunTarget, base: EventM
     outcome.logs.push(...run.logs);
     outcome.network.push(...(run.network ?? []));
     if (batch.mocks) grouped[batch.indices[0]!]!.mocked = (run.network ?? []).filter((n) => n.mocked).length;
-    const byId = new Map<string, number>();
-    for (const i of batch.indices) {
-      const id = idOf(cases[i]!, i);
-      if (id !== undefined && !byId.has(id)) byId.set(id, i);
-    }
-    // A result naming no case belongs to the only case of the batch, else to the first given event, else the first case.
+    // A result goes to the case of the input it came from; an error naming none belongs to the
+    // only case of the batch, else to the first given event, else the first case.
     const fallback = batch.indices.length === 1 ? batch.indices[0] : (batch.indices.find((i) => cases[i]!.given) ?? batch.indices[0]);
     for (const r of run.results as TransformResult[]) {
       if (r.output !== undefined && r.error === undefined) outcome.output.push(r.output);
-      const id = r.metadata?.messageId;
-      const i = (id !== undefined ? byId.get(id) : undefined) ?? (r.error !== undefined ? fallback : undefined);
+      const i = r.index >= 0 ? batch.indices[r.index] : r.error !== undefined ? fallback : undefined;
       if (i === undefined) {
-        if (r.error !== undefined) outcome.errors.push({ ...(typeof id === 'string' ? { messageId: id } : {}), error: String(r.error) });
+        if (r.error !== undefined) outcome.errors.push({ error: String(r.error) });
         continue;
       }
       if (r.error !== undefined) grouped[i]!.errors.push(String(r.error));

@@ -74,6 +74,7 @@ export async function runTest(deps: TestRunDeps, request: TestRunRequest): Promi
 export function testResponse(output: Pick<TransformOutput, 'results' | 'logs' | 'logEvents' | 'durationMs' | 'network'>): TestRunResponse {
   return {
     transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result) : result.output!)),
+    inputIndexes: output.results.map((result) => result.index),
     logs: output.logs,
     ...(output.logEvents && output.logEvents.some((owner) => owner >= 0) ? { logEvents: output.logEvents } : {}),
     durationMs: output.durationMs,

@@ -76,7 +76,8 @@ export function codeInput(code: PublishedCode): Pick<TransformInput, 'code' | 'n
 
 /**
  * Runs the published version (with its pinned library versions) over a batch in the sandbox
- * and maps every output and per-event error back to its input by the metadata's messageId.
+ * and puts every output and per-event error with the input it came from (the index each result
+ * carries).
  * Fatal problems (syntax error, timeout …) throw, as the sandbox contract says.
  */
 export async function runTransformation(
@@ -86,6 +87,6 @@ export async function runTransformation(
   metadata: EventMetadata[],
 ): Promise<TransformStepResult> {
   const output = await sandbox.transform({ ...codeInput(code), events, metadata });
-  const { perEvent, orphans } = groupByEvent(output.results, metadata.map((m) => m.messageId));
+  const { perEvent, orphans } = groupByEvent(output.results, events.length);
   return { perEvent, orphans, ...splitLogs(output.logs, output.logEvents, events.length), durationMs: output.durationMs };
 }

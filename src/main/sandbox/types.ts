@@ -64,10 +64,12 @@ export interface TransformInput {
   fetchMocks?: FetchMock[];
 }
 
-/** One output (or per-event error) with the metadata of the event it came from. */
+/** One output (or per-event error) with the index and metadata of the event it came from. */
 export interface TransformResult {
   output?: Record<string, unknown>;
   error?: string;
+  /** The input event it came from (its index in `events`, as the isolate knows it); -1: none (a new event of transformBatch, an error of the whole batch). */
+  index: number;
   metadata: EventMetadata;
   statusCode: 200 | 400;
 }
@@ -123,7 +125,7 @@ export interface Sandbox {
    */
   transform(input: TransformInput): Promise<TransformOutput>;
   /**
-   * The same run answered per input event (mapped by the metadata's messageId, as the pipeline
+   * The same run answered per input event (each output with the input it came from, as the pipeline
    * does), each event's outputs serialised once in the sandbox process, as replay batches store
    * them (replay's worker runs the same path inside the process). Outputs naming no input event are
    * not answered.

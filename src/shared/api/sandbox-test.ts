@@ -77,6 +77,10 @@ export const TestRunResponse = Type.Object({
         'Per line of logs: the index (in events) of the input event whose transformEvent call wrote it; -1 for batch-level lines (transformBatch, module top level, after an await). Absent when no line belongs to one event',
     }),
   ),
+  inputIndexes: Type.Array(Type.Integer({ minimum: -1 }), {
+    description:
+      'Per element of transformedEvents: the index (in events) of the input event it came from; -1 when it came from none (a new event of transformBatch, an error of the whole batch). The studio adds this; the elements keep the hosted shape',
+  }),
   durationMs: Type.Number(),
   network: Type.Optional(Type.Array(NetworkCall, { description: 'fetch/fetchV2 calls of the run, in the order they finished (absent when none)' })),
 });

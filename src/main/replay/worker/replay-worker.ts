@@ -43,7 +43,7 @@ const createReplayWorker: WorkerFactory = (tools) => {
       async (metadata) => {
         const started = performance.now();
         const payload = payloadOf({ code: side.code, events, metadata });
-        const lines = await tools.run(side, payload, metadata.map((m) => m.messageId ?? null));
+        const lines = await tools.run(side, payload, metadata.length);
         return { ...lines, durationMs: Math.round((performance.now() - started) * 100) / 100 };
       },
       side,

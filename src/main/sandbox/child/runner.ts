@@ -6,18 +6,9 @@ import { InstancePool } from '../warm-pool';
 import { prepareAhead } from './prepare-ahead';
 import { runOnInstance } from '../isolate/run';
 import type { NetworkCall, SandboxLibrary } from '../types';
-import { groupRunAnswer, isolateCanGroup, packLines, readGroupedLines, type GroupedLines } from '../protocol/grouped';
+import { packLines, readGroupedLines, type GroupedLines } from '../protocol/grouped';
 import type { GroupedAnswer, LibraryTestRequest, RunRequest, StageMessage } from '../protocol/messages';
 import { runOptionsOf, type RunOptions } from '../protocol/run-mode';
-
-/**
- * The isolate's answer per input event, read here (off the core's thread): each event's outputs
- * serialised once, as the core stores them.
- */
-function grouped(json: string, messageIds: (string | null)[], maxOutputChars: number): GroupedLines {
-  const { perEvent, logs } = groupRunAnswer(json, messageIds, maxOutputChars);
-  return { lines: perEvent.map((p) => JSON.stringify(p.outputs)), counts: perEvent.map((p) => p.outputs.length), errors: perEvent.map((p) => p.errors), logs };
-}
 
 const COLLECT_EXTERNAL_BYTES = 8 * 1024 * 1024;
 /** Runs of an isolate between full collections at most (each leaves a released realm; the runtime of isolate/runtime/*.js holds more per realm than the template string did: 8, not 16). */
@@ -136,9 +127,8 @@ export function createRunner() {
     // A run that made its isolate (or waited for its key's previous run) starts its time now.
     if (!warm || watch.waited) watch.onResumed?.();
     running.add(instance);
-    // Inputs with distinct messageIds (replay's always are) are grouped by the isolate itself.
-    const { messageIds } = options;
-    const byIsolate = messageIds !== undefined && isolateCanGroup(messageIds);
+    // A grouped run is answered per input event by the isolate itself (each output with its input's index).
+    const { groupedEvents } = options;
     try {
       const env = {
         allowPrivateNetwork: request.allowPrivateNetwork,
@@ -148,15 +138,15 @@ export function createRunner() {
         fetchMocks: request.fetchMocks,
       };
       const json = await runOnInstance(instance, request.payload, request.limits, env, {
-        grouped: byIsolate,
+        grouped: groupedEvents !== undefined,
         onPart: options.parts ? onPart : undefined,
         sync: options.sync,
         stage: staged && { id: request.id, texts: staged.texts, error: staged.error },
         onEntered: watch.onEntered,
         onResumed: watch.onResumed,
       });
-      if (!messageIds) return { json, network };
-      const lines = byIsolate ? readGroupedLines(json, messageIds.length, request.runtime.maxOutputChars) : grouped(json, messageIds, request.runtime.maxOutputChars);
+      if (groupedEvents === undefined) return { json, network };
+      const lines = readGroupedLines(json, groupedEvents, request.runtime.maxOutputChars);
       // As strings for a replay batch run here; as bytes for the core.
       return asLines ? { lines, network } : { grouped: packLines(lines), network };
     } finally {

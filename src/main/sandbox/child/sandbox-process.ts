@@ -31,8 +31,8 @@ const serialize = (error: unknown): SerializedError =>
 setFlagsFromString('--max-semi-space-size=2');
 const runner = createRunner();
 const workers = createWorkers({
-  run: async (side, payload, messageIds) => {
-    const reply = await runner.run(groupedRun(side, payload, messageIds), true);
+  run: async (side, payload, events) => {
+    const reply = await runner.run(groupedRun(side, payload, events), true);
     if (!reply.lines) throw new Error('the run answered without per-event results');
     return reply.lines;
   },

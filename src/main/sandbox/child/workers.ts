@@ -10,7 +10,7 @@ import type { RunRequest, WorkRequest, WorkSide } from '../protocol/messages';
 /** What the sandbox process lends a worker. */
 export interface WorkerTools {
   /** Runs a batch through one side on its warm isolate (one after another per side), answered per input event. */
-  run(side: WorkSide, payload: string, messageIds: (string | null)[]): Promise<GroupedLines>;
+  run(side: WorkSide, payload: string, events: number): Promise<GroupedLines>;
 }
 
 /** A worker: what its module's default export makes from the tools. */
@@ -58,5 +58,5 @@ export function createWorkers(tools: WorkerTools, env: NodeJS.ProcessEnv = proce
   };
 }
 
-/** The run request of one side's batch, answered per input event. */
-export const groupedRun = (side: WorkSide, payload: string, messageIds: (string | null)[]): RunRequest => ({ ...side, type: 'run', id: 0, payload, mode: { kind: 'grouped', messageIds } });
+/** The run request of one side's batch of `events` events, answered per input event. */
+export const groupedRun = (side: WorkSide, payload: string, events: number): RunRequest => ({ ...side, type: 'run', id: 0, payload, mode: { kind: 'grouped', events } });

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../index';
 import { isolatesMade } from '../../testing/sandbox-helpers';
-import { groupByEvent, isolateCanGroup, readGroupedAnswer } from '../protocol/grouped';
+import { groupByEvent, readGroupedAnswer } from '../protocol/grouped';
 
-// Replay's answers are grouped per input event inside the isolate (grouped-answer-source.ts). For
-// inputs with distinct messageIds they must be exactly what the general path gives: the isolate's
-// document of entries read by readRunAnswer and grouped by groupByEvent.
+// Replay's answers are grouped per input event inside the isolate (runtime/answer.js). They must
+// be exactly what the general path gives: the isolate's document of entries read by readRunAnswer
+// and grouped by groupByEvent, each output with the input index it carries.
 
 const sandbox = createSandbox({ processes: 1, memoryLimitMb: 64 });
 afterAll(() => sandbox.close());
@@ -50,17 +50,32 @@ describe('answers grouped by the isolate', () => {
   for (const [name, code] of Object.entries(CASES)) {
     it(name, async () => {
       const metadata = input.map((e) => ({ messageId: e.messageId }));
-      const ids = metadata.map((m) => m.messageId);
-      expect(isolateCanGroup(ids)).toBe(true);
       const grouped = await sandbox.transformGrouped({ code: `${code}\n// grouped`, events: { json: input.map((e) => JSON.stringify(e)) }, metadata });
       const plain = await sandbox.transform({ code: `${code}\n// plain`, events: input, metadata });
-      const { perEvent } = groupByEvent(plain.results, ids);
+      const { perEvent } = groupByEvent(plain.results, input.length);
       expect(grouped.outputs.map((text) => JSON.parse(text.toString()))).toEqual(perEvent.map((p) => p.outputs));
       expect(grouped.counts).toEqual(perEvent.map((p) => p.outputs.length));
       expect(grouped.errors).toEqual(perEvent.map((p) => p.errors));
       expect(grouped.logs).toEqual(plain.logs);
     }, 30_000);
   }
+
+  it('inputs sharing a messageId: each output stays with the input it came from, on both paths', async () => {
+    const events = [
+      { messageId: 'same', type: 'track', event: 'first' },
+      { messageId: 'same', type: 'track', event: 'second' },
+      { type: 'track', event: 'none' },
+      { type: 'track', event: 'none' },
+    ];
+    const code = `export function transformEvent(e) { return { ...e, seen: e.event }; }`;
+    const metadata = events.map(() => ({}));
+    const grouped = await sandbox.transformGrouped({ code, events: { json: events.map((e) => JSON.stringify(e)) }, metadata });
+    const plain = await sandbox.transform({ code, events, metadata });
+    expect(plain.results.map((r) => r.index)).toEqual([0, 1, 2, 3]);
+    const expected = events.map((e) => [{ ...e, seen: e.event }]);
+    expect(groupByEvent(plain.results, events.length).perEvent.map((p) => p.outputs)).toEqual(expected);
+    expect(grouped.outputs.map((text) => JSON.parse(text.toString()))).toEqual(expected);
+  }, 30_000);
 
   it('an answer over the output limit fails the run, as the general path does', async () => {
     const small = createSandbox({ processes: 1, memoryLimitMb: 64, maxOutputBytes: 2000 });
@@ -73,11 +88,6 @@ describe('answers grouped by the isolate', () => {
       small.close();
     }
   }, 30_000);
-
-  it('inputs sharing a messageId (or without one) take the general path', () => {
-    expect(isolateCanGroup(['a', 'b', 'a'])).toBe(false);
-    expect(isolateCanGroup(['a', null])).toBe(false);
-  });
 
   it('a grouped answer that does not hold together is refused', () => {
     const header = (h: object) => JSON.stringify({ l: [], li: [], d: 0, ...h });

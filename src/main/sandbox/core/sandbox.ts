@@ -11,7 +11,7 @@ import { DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSetting
 /** A warm isolate unused this long is disposed. */
 const DEFAULT_IDLE_EVICT_MS = 5 * 60_000;
 import { groupedOutput } from '../protocol/grouped';
-import type { EventMetadata, GroupedOutput, Sandbox, TransformInput, TransformOutput, WorkInput } from '../types';
+import { eventCount, type EventMetadata, type GroupedOutput, type Sandbox, type TransformInput, type TransformOutput, type WorkInput } from '../types';
 import type { SandboxOptions } from './options';
 import { checkInput, maxOutputBytesOf, sideRequest } from './request';
 import { warmHandles } from './warm-handles';
@@ -69,8 +69,8 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
 
   const closedError = () => toSandboxError(new Error('The sandbox is closed'), { timeoutMs: 0, memoryLimitMb: 0 });
 
-  /** One batch in a sandbox process; `messageIds`: answered per input event (see GroupedAnswer). */
-  async function runBatch(input: TransformInput, messageIds?: (string | null)[], onPart?: (json: string) => void) {
+  /** One batch in a sandbox process; `perEvent`: answered per input event (see GroupedAnswer). */
+  async function runBatch(input: TransformInput, perEvent: boolean, onPart?: (json: string) => void) {
     if (closed) throw closedError();
     const started = performance.now();
     checkInput(input);
@@ -84,17 +84,17 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     };
     // A large batch of objects may enter its isolate in pieces (processes.run decides).
     const staged =
-      !messageIds && options.stageBatches !== false && Array.isArray(input.events) && input.events.length >= STAGE_MIN_EVENTS
+      !perEvent && options.stageBatches !== false && Array.isArray(input.events) && input.events.length >= STAGE_MIN_EVENTS
         ? stagedPayloadOf(input.events, input.metadata)
         : undefined;
     const payload: string | StagedPayload = staged
       ? { pieces: staged.pieces.map((piece) => () => convert(piece)), last: (id) => convert(() => staged.last(id)), whole: () => convert(staged.whole) }
       : convert(() => payloadOf(input));
     const { json, grouped, network } = await limiter.run(async () => {
-      const held = hold(request.key, messageIds !== undefined);
+      const held = hold(request.key, perEvent);
       let instance: RemoteInstance | undefined;
       try {
-        const answer = await processes.run({ ...request, payload, ...(messageIds ? { messageIds } : {}), parts: !messageIds && !!onPart }, held.handle, onPart, (unused) =>
+        const answer = await processes.run({ ...request, payload, ...(perEvent ? { groupedEvents: eventCount(input.events) } : {}), parts: !perEvent && !!onPart }, held.handle, onPart, (unused) =>
           keep(request.key, unused),
         );
         instance = answer.instance;
@@ -128,13 +128,13 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   async function transform(input: TransformInput): Promise<TransformOutput> {
     // The answer's parts are read as they arrive, while the isolate writes the rest.
     const parts = options.answerInParts === false ? undefined : new AnswerParts();
-    const { json, network, started } = await runBatch(input, undefined, parts && ((piece) => parts.add(piece)));
+    const { json, network, started } = await runBatch(input, false, parts && ((piece) => parts.add(piece)));
     const { results, logs, logEvents } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes, parts);
     return { results, logs, logEvents, durationMs: elapsed(started), ...(network.length > 0 ? { network } : {}) };
   }
 
   async function transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput> {
-    const { grouped, started } = await runBatch(input, input.metadata.map((m) => m.messageId ?? null));
+    const { grouped, started } = await runBatch(input, true);
     if (!grouped) throw toSandboxError(new Error('the sandbox process answered without per-event results'), { timeoutMs: 0, memoryLimitMb: 0 });
     return groupedOutput(grouped, elapsed(started));
   }

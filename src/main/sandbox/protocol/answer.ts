@@ -130,7 +130,8 @@ export function readRunAnswer(
   };
   const results: TransformResult[] = entries.map((raw: unknown) => {
     const entry = readEntry(raw, count);
-    return entry.output ? { output: entry.output, metadata: metadataOf(entry.index), statusCode: 200 } : { error: entry.error, metadata: metadataOf(entry.index), statusCode: 400 };
+    const { index } = entry;
+    return entry.output ? { output: entry.output, index, metadata: metadataOf(index), statusCode: 200 } : { error: entry.error, index, metadata: metadataOf(index), statusCode: 400 };
   });
   return { results, ...readAnswerLogs(answer, count) };
 }

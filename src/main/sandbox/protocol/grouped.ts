@@ -1,5 +1,5 @@
 import type { GroupedAnswer } from './messages';
-import { parseAnswerObject, parseRunAnswer, readAnswerLogs, readEntry, unreadableAnswer } from './answer';
+import { parseAnswerObject, readAnswerLogs, unreadableAnswer } from './answer';
 import type { GroupedOutput, TransformResult } from '../types';
 
 /** What one input event became: its outputs and per-event errors. */
@@ -9,22 +9,16 @@ export interface EventOutcome {
 }
 
 /**
- * Maps every output and per-event error of a run back to its input by the metadata's
- * messageId (the first input with that id). Outputs naming no input are orphans (e.g. new events
- * from transformBatch); an error naming none (a transformBatch that threw) fails every event that
- * has no result.
+ * Puts every output and per-event error of a run (over `count` inputs) with the input it names
+ * (its index). Outputs naming no input are orphans (e.g. new events from transformBatch); an
+ * error naming none (a transformBatch that threw) fails every event that has no result.
  */
-export function groupByEvent(results: TransformResult[], messageIds: (string | null | undefined)[]): { perEvent: EventOutcome[]; orphans: Record<string, unknown>[] } {
-  const indexByMessageId = new Map<string, number>();
-  messageIds.forEach((id, i) => {
-    if (id !== undefined && id !== null && !indexByMessageId.has(id)) indexByMessageId.set(id, i);
-  });
-  const perEvent: EventOutcome[] = Array.from({ length: messageIds.length }, () => ({ outputs: [], errors: [] }));
+export function groupByEvent(results: TransformResult[], count: number): { perEvent: EventOutcome[]; orphans: Record<string, unknown>[] } {
+  const perEvent: EventOutcome[] = Array.from({ length: count }, () => ({ outputs: [], errors: [] }));
   const orphans: Record<string, unknown>[] = [];
   const batchErrors: string[] = [];
   for (const result of results) {
-    const index = result.metadata?.messageId === undefined ? undefined : indexByMessageId.get(result.metadata.messageId);
-    const target = index === undefined ? undefined : perEvent[index];
+    const target = result.index >= 0 ? perEvent[result.index] : undefined;
     if (result.error !== undefined) {
       if (target) target.errors.push(result.error);
       else batchErrors.push(result.error);
@@ -41,46 +35,6 @@ export function groupByEvent(results: TransformResult[], messageIds: (string | n
 function failUnanswered(perEvent: EventOutcome[], batchErrors: string[]): void {
   if (batchErrors.length === 0) return;
   for (const outcome of perEvent) if (!outcome.outputs.length && !outcome.errors.length) outcome.errors.push(...batchErrors);
-}
-
-/**
- * The isolate's answer read straight into outcomes per input event, as groupByEvent maps the
- * results of readRunAnswer (same rules, without building a TransformResult per output): the
- * input an entry names carries messageIds[index]; orphans are left out.
- */
-export function groupRunAnswer(json: string, messageIds: (string | null)[], maxOutputBytes: number): { perEvent: EventOutcome[]; logs: string[] } {
-  const { entries, answer } = parseRunAnswer(json, maxOutputBytes);
-  const count = messageIds.length;
-  // The outcome each input's messageId maps to: the first input with that id.
-  const firstWithId = new Map<string, EventOutcome>();
-  const perEvent: EventOutcome[] = [];
-  const targets: (EventOutcome | undefined)[] = messageIds.map((id) => {
-    const outcome: EventOutcome = { outputs: [], errors: [] };
-    perEvent.push(outcome);
-    if (id === null) return undefined;
-    if (!firstWithId.has(id)) firstWithId.set(id, outcome);
-    return firstWithId.get(id);
-  });
-  const batchErrors: string[] = [];
-  for (const raw of entries) {
-    const entry = readEntry(raw, count);
-    const target = entry.index < 0 ? undefined : targets[entry.index];
-    if (entry.output) target?.outputs.push(entry.output);
-    else if (target) target.errors.push(entry.error);
-    else batchErrors.push(entry.error);
-  }
-  failUnanswered(perEvent, batchErrors);
-  return { perEvent, logs: readAnswerLogs(answer, count).logs };
-}
-
-/** True when every input has a messageId of its own: the isolate can then group its answer itself. */
-export function isolateCanGroup(messageIds: (string | null)[]): boolean {
-  const seen = new Set<string>();
-  for (const id of messageIds) {
-    if (id === null || seen.has(id)) return false;
-    seen.add(id);
-  }
-  return true;
 }
 
 /** A grouped answer as the Sandbox API gives it: each event's outputs as its own bytes. */

@@ -5,10 +5,10 @@
 
 export type RunMode =
   /**
-   * On the isolate's thread, answered per input event (GroupedAnswer): the process maps results
-   * to events by these messageIds (one per input event). Replay's batches run this way.
+   * On the isolate's thread, answered per input event (GroupedAnswer, `events` of them): the
+   * isolate puts each output with the input index it knows. Replay's batches run this way.
    */
-  | { kind: 'grouped'; messageIds: (string | null)[] }
+  | { kind: 'grouped'; events: number }
   /**
    * On the isolate's thread. `parts`: the isolate hands out all but the last piece of its entries
    * as it serialises them, each sent on at once as a `part` reply, so the core reads them while
@@ -25,8 +25,8 @@ export type RunMode =
 
 /** What the process does with a run's mode (checked here, once). */
 export interface RunOptions {
-  /** Answer per input event by these messageIds. */
-  messageIds?: (string | null)[];
+  /** Answer per input event, over this many events. */
+  groupedEvents?: number;
   parts: boolean;
   sync: boolean;
   staged: number;
@@ -35,7 +35,7 @@ export interface RunOptions {
 export function runOptionsOf(mode: RunMode): RunOptions {
   switch (mode.kind) {
     case 'grouped':
-      return { messageIds: mode.messageIds, parts: false, sync: false, staged: 0 };
+      return { groupedEvents: mode.events, parts: false, sync: false, staged: 0 };
     case 'isolate-thread':
       return { parts: mode.parts, sync: false, staged: 0 };
     case 'process-thread':

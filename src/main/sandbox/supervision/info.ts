@@ -68,9 +68,9 @@ export type Placed = { slot: Slot; useWarm: boolean; sync: boolean };
 
 export type RunInput = Omit<RunRequest, 'id' | 'type' | 'payload' | 'mode'> & {
   payload: string | StagedPayload;
-  /** Answer per input event by these messageIds (RunMode 'grouped'). */
-  messageIds?: (string | null)[];
-  /** Answer in parts (not with messageIds). */
+  /** Answer per input event, over this many events (RunMode 'grouped'). */
+  groupedEvents?: number;
+  /** Answer in parts (not grouped). */
   parts: boolean;
 };
 

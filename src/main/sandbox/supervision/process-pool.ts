@@ -145,8 +145,8 @@ export class ProcessPool {
 
   private async runOnce(request: RunInput, warm?: RemoteInstance, onPart?: (json: string) => void, keepWarm?: (instance: RemoteInstance) => void): Promise<RunAnswer> {
     if (this.closed) throw sandboxError(messages.disposed);
-    const { messageIds, parts, payload: given, ...rest } = request;
-    const grouped = messageIds !== undefined;
+    const { groupedEvents, parts, payload: given, ...rest } = request;
+    const grouped = groupedEvents !== undefined;
     const placing = this.place(request.key, grouped, warm);
     const { slot, useWarm, sync } = placing instanceof Promise ? await placing : placing;
     const letGo = (unused: RemoteInstance) => (keepWarm && !unused.broken && !unused.slot.background ? keepWarm(unused) : unused.dispose());
@@ -164,7 +164,7 @@ export class ProcessPool {
       throw error;
     }
     const { payload, staged } = sent;
-    const mode: RunMode = grouped ? { kind: 'grouped', messageIds } : sync ? { kind: 'process-thread', parts, staged } : { kind: 'isolate-thread', parts };
+    const mode: RunMode = grouped ? { kind: 'grouped', events: groupedEvents } : sync ? { kind: 'process-thread', parts, staged } : { kind: 'isolate-thread', parts };
     const message = { ...rest, payload, type: 'run' as const, mode };
     // The watchdog: a cold isolate is made first, a grouped run may wait for its key's previous run
     // (the process says when the run starts: 'resumed').

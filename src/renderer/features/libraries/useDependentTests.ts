@@ -56,7 +56,7 @@ export function useDependentTests(libraryId: string, importName: string | undefi
   const side = async (t: Artifact, libraryCode: string, events: TestEvent[]): Promise<Side & { out: number }> => {
     try {
       const response = await api.test({ code: t.code, events, libraries: [{ name: importName!, code: libraryCode }], transformationName: t.name });
-      const run = correlateResults(events, response.transformedEvents ?? [], handlerKind(t.code));
+      const run = correlateResults(events, response.transformedEvents ?? [], handlerKind(t.code), response.inputIndexes);
       const stray = run.unmatched.find((u) => u.error !== undefined)?.error;
       return {
         perEvent: run.outcomes.map((o) => ({ error: o.errors[0] ?? (stray && o.outputs.length === 0 ? stray : undefined), outputs: JSON.stringify(o.outputs) })),

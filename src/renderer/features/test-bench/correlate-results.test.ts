@@ -81,4 +81,31 @@ describe('correlateResults', () => {
     expect(run.unmatched).toHaveLength(2);
     expect(run.summary).toMatchObject({ out: 1, errors: 1, dropped: 2 });
   });
+
+  it('with the studio\'s input indexes, puts each item with its input and guesses nothing', () => {
+    // Two inputs share a messageId; only the second one's output comes back, changed, with its
+    // messageId rewritten. The guess would give it to the first input (same id, first in order).
+    const first = { ...a, event: 'first' };
+    const second = { ...a, event: 'second' };
+    const out = { ...second, messageId: 'm-a', event: 'second!' };
+    const guessed = correlateResults([first, second], [out]);
+    expect(guessed.outcomes.map((o) => o.status)).toEqual(['changed', 'dropped']);
+    const run = correlateResults([first, second], [out], 'event', [1]);
+    expect(run.outcomes.map((o) => o.status)).toEqual(['dropped', 'changed']);
+    expect(run.outcomes[1]!.outputs).toEqual([out]);
+  });
+
+  it('with input indexes, an item from no input (-1) stays unmatched, in event mode too; errors go to their input', () => {
+    const fresh = { type: 'track', event: 'new' };
+    const run = correlateResults([a, b], [{ error: 'boom' }, fresh, b], 'event', [0, -1, 1]);
+    expect(run.outcomes.map((o) => o.status)).toEqual(['error', 'unchanged']);
+    expect(run.outcomes[0]!.errors).toEqual(['boom']);
+    expect(run.unmatched).toEqual([{ output: fresh, sourceMessageId: undefined }]);
+    expect(run.summary).toMatchObject({ in: 2, out: 2, errors: 1 });
+  });
+
+  it('indexes that do not fit the items (not one per item) are not used', () => {
+    const run = correlateResults([a, b], [a, b], 'event', [1]);
+    expect(run.outcomes.map((o) => o.outputs)).toEqual([[a], [b]]);
+  });
 });

@@ -70,14 +70,13 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Traces each output and error back to the input it came from. Exact when the server names the
- * source messageId (an error's `metadata.messageId`); otherwise by the output's messageId (equal,
- * or `<messageId>-…` for splits), then by order (results come in input order for transformEvent)
- * — the order guess is used only for items that name no known input. In batch mode nothing is
- * traced by order: an untraceable output is a new event, an untraceable error is the batch's.
+ * Traces a hosted-shaped answer's outputs and errors back to the inputs. Exact when the server
+ * names the source messageId (an error's `metadata.messageId`); otherwise by the output's messageId
+ * (equal, or `<messageId>-…` for splits), then by order (results come in input order for
+ * transformEvent) — the order guess is used only for items that name no known input. In batch mode
+ * nothing is traced by order: an untraceable output is a new event, an untraceable error is the batch's.
  */
-export function correlateResults(inputs: TestEvent[], items: TransformedItem[], mode: 'event' | 'batch' = 'event'): CorrelatedRun {
-  const partial = inputs.map((input, index) => ({ index, input, outputs: [] as TestEvent[], errors: [] as string[] }));
+function traceByGuess(inputs: TestEvent[], items: TransformedItem[], mode: 'event' | 'batch', partial: Traced[], unmatched: RunItem[]): void {
   // messageId → the inputs carrying it (several when test events repeat an id).
   const byMessageId = new Map<string, number[]>();
   inputs.forEach((input, index) => {
@@ -88,7 +87,6 @@ export function correlateResults(inputs: TestEvent[], items: TransformedItem[], 
     else byMessageId.set(id, [index]);
   });
   const touched = new Set<number>();
-  const unmatched: RunItem[] = [];
   let cursor = -1;
   // With a repeated id, results come in input order: the first holder after the last traced input.
   const ownerOf = (id: string): number | undefined => {
@@ -107,9 +105,7 @@ export function correlateResults(inputs: TestEvent[], items: TransformedItem[], 
     return undefined;
   };
   const assign = (index: number, item: RunItem) => {
-    const target = partial[index]!;
-    if (item.error !== undefined) target.errors.push(item.error);
-    else target.outputs.push(item.output!);
+    place(partial[index]!, item);
     touched.add(index);
     cursor = Math.max(cursor, index);
   };
@@ -128,6 +124,31 @@ export function correlateResults(inputs: TestEvent[], items: TransformedItem[], 
     if (mode === 'event' && next < inputs.length && (item.error !== undefined || outputId === undefined)) assign(next, item);
     else unmatched.push(item);
   }
+}
+
+type Traced = { index: number; input: TestEvent; outputs: TestEvent[]; errors: string[] };
+
+const place = (target: Traced, item: RunItem) => {
+  if (item.error !== undefined) target.errors.push(item.error);
+  else target.outputs.push(item.output!);
+};
+
+/**
+ * Puts each output and error with the input it came from. The studio's answer says it
+ * (`inputIndexes`: per item, the input's index, -1 for none): then nothing is guessed. An answer
+ * in the hosted shape only (no indexes) is traced by guessing (traceByGuess).
+ */
+export function correlateResults(inputs: TestEvent[], items: TransformedItem[], mode: 'event' | 'batch' = 'event', inputIndexes?: number[]): CorrelatedRun {
+  const partial: Traced[] = inputs.map((input, index) => ({ index, input, outputs: [], errors: [] }));
+  const unmatched: RunItem[] = [];
+  if (inputIndexes && inputIndexes.length === items.length) {
+    items.forEach((raw, k) => {
+      const item = normaliseItem(raw);
+      const target = partial[inputIndexes[k]!];
+      if (target) place(target, item);
+      else unmatched.push(item);
+    });
+  } else traceByGuess(inputs, items, mode, partial, unmatched);
   const outcomes = partial.map((o) => ({ ...o, status: statusOf(o, deepEqual) }));
   const unmatchedOutputs = unmatched.filter((u) => u.output).length;
   const unmatchedErrors = unmatched.filter((u) => u.error !== undefined).length;

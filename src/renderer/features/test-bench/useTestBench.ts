@@ -128,7 +128,7 @@ export function useTestBench(transformationId: string): TestBenchState {
         if (id !== runId.current) return;
         setResult({
           id,
-          run: correlateResults(parsed.events, response.transformedEvents ?? [], handlerKind(code)),
+          run: correlateResults(parsed.events, response.transformedEvents ?? [], handlerKind(code), response.inputIndexes),
           logs: response.logs ?? [],
           logGroups: groupLogs(response.logs ?? [], response.logEvents, parsed.events.length),
           network: response.network ?? [],

@@ -96,9 +96,9 @@ function createAnswers(I, state, limits) {
    *   <header JSON>\n<outputs of event 0>\n<outputs of event 1>…
    * with the header {"c": [outputs per event], "e": [[errors] per event], "l", "li", "d"} (or
    * {"f": fatal}) and each event's outputs one JSON array text (JSON.stringify never writes a raw
-   * line feed, so the lines split without parsing). The rules are groupRunAnswer's
-   * (protocol/grouped.ts) for inputs with distinct messageIds: an entry's outputs go to the input
-   * it names, orphans are left out, and errors naming no input fail every input without a result.
+   * line feed, so the lines split without parsing). The rules are groupByEvent's
+   * (protocol/grouped.ts): an entry's outputs go to the input whose index it carries, orphans are
+   * left out, and errors naming no input fail every input without a result.
    * @param {Entry[]} entries
    * @param {number} n
    */
