@@ -28,6 +28,12 @@ test('the publish dialog fits 1024x700: buttons in view, long diff lines wrapped
   const sideBox = (await diff.locator('.cm-editor.cm-merge-b').boundingBox())!;
   expect(lineBox.x + lineBox.width).toBeLessThanOrEqual(sideBox.x + sideBox.width + 1);
   expect(lineBox.height).toBeGreaterThan(30); // wrapped onto more than one row
+  // The line the same in both versions right before the insertion is not marked as changed (the
+  // diff matches lines first; lines further down are not rendered until scrolled to).
+  const same = diff.locator('.cm-merge-b .cm-line', { hasText: 'export function transformEvent(event) {' });
+  await expect(same).toHaveCount(1);
+  await expect(same).not.toHaveClass(/cm-changedLine/);
+  await expect(same.locator('.cm-changedText')).toHaveCount(0);
   // The buttons are on screen without scrolling the dialog or the page.
   await expect(dialog.getByRole('button', { name: 'Test and publish' })).toBeInViewport({ ratio: 1 });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
