@@ -14,16 +14,56 @@ export interface StudioServer extends HeadlessProcess {
   auth: string;
 }
 
-/** Each test gets the headless host on its own temp data directory. */
-export const test = base.extend<{ server: StudioServer }>({
-  server: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
-    const proc = await startHeadless({ dataDir });
+interface Started {
+  proc: HeadlessProcess;
+  dataDir: string;
+}
+
+async function startOne(): Promise<Started> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+  try {
+    return { proc: await startHeadless({ dataDir }), dataDir };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function stopOne({ proc, dataDir }: Started): Promise<void> {
+  await proc.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Each test gets the headless host on its own new temp data directory. The next test's host
+ * starts while this test runs (a start is a second or two of a test's time otherwise): it is
+ * untouched until its test takes it; the one no test took is stopped with the worker.
+ */
+export const test = base.extend<{ server: StudioServer }, { hosts: { take(): Promise<Started> } }>({
+  hosts: [
+    async ({}, use) => {
+      let spare: Promise<Started> | undefined;
+      await use({
+        take() {
+          // A spare that failed to start is not the test's problem: start one now instead.
+          const taken = spare ? spare.catch(() => startOne()) : startOne();
+          spare = startOne();
+          spare.catch(() => undefined);
+          return taken;
+        },
+      });
+      const left = await spare?.catch(() => undefined);
+      if (left) await stopOne(left);
+    },
+    { scope: 'worker' },
+  ],
+  server: async ({ hosts }, use) => {
+    const started = await hosts.take();
+    const { proc, dataDir } = started;
     const loginUrl = /Open the UI \(signed in for this run\): (\S+)/.exec(proc.stdout())?.[1];
     if (!loginUrl) throw new Error(`no login link in:\n${proc.stdout()}`);
     await use({ ...proc, dataDir, loginUrl, auth: `Basic ${Buffer.from(`${E2E_EMAIL}:${E2E_TOKEN}`).toString('base64')}` });
-    await proc.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopOne(started);
   },
 });
 export { expect } from '@playwright/test';

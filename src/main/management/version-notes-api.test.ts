@@ -22,7 +22,7 @@ describe('version messages and test status on save (integration)', () => {
     let list = await versions(created.id);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ versionId: created.versionId, number: 1, message: 'first cut', testStatus: 'not-tested', name: 'Noted' });
-    expect(list[0].testSummary).toMatch(/no tests/);
+    expect(list[0].testSummary).toBe('The code compiles and exports its handler, but it has no saved tests to run.');
 
     await ok(t, 'PUT', `/studio/api/transformations/${created.id}/test-events`, { events: [{ event: EVENTS[0] }, { event: EVENTS[1] }] });
     await ok(t, 'POST', `/transformations/${created.id}`, { code: `${IDENTITY}\n// v2`, message: 'tested' });
