@@ -159,6 +159,8 @@ const sampler = setInterval(() => {
 }, 1000);
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const rss = [];
+// Per minute: the core's mean RSS, the mean count of sandbox processes and their mean RSS each.
+const perMinute = [];
 console.log(`soak: ${MINUTES} min against ${host.url}: ingestion ~${RATE} events/s (4 clients), test runs, replay runs, UI reads`);
 for (let minute = 1; minute <= MINUTES; minute++) {
   await sleep(60_000);
@@ -169,6 +171,8 @@ for (let minute = 1; minute <= MINUTES; minute++) {
   const totals = minuteSamples.map((s) => s.core + s.sandboxes);
   const mb = mean(totals);
   rss.push(mb);
+  const counts = minuteSamples.map((s) => s.count);
+  perMinute.push({ core: mean(minuteSamples.map((s) => s.core)), count: mean(counts), each: mean(minuteSamples.map((s) => s.sandboxes / Math.max(1, s.count))) });
   const stored = await api('GET', '/studio/api/events/stats').then((stats) => stats.count, () => '?');
   const parts = Object.entries(current).map(([kind, xs]) => `${kind} ${xs.length} calls p99 ${p99(xs).toFixed(0)} ms`);
   const core = minuteSamples.map((s) => s.core);
@@ -205,6 +209,7 @@ const withinTolerance = last <= baseline * (1 + TOLERANCE);
 const notClimbing = slope < 0.01 * yMean;
 const flat = withinTolerance && notClimbing;
 console.log(`RSS means per minute: ${rss.map((x) => x.toFixed(0)).join(', ')} MB (warm-up: ${warmUp} min)`);
+console.log(`  core: ${perMinute.map((m) => m.core.toFixed(0)).join(', ')} MB; sandbox processes at once: ${perMinute.map((m) => m.count.toFixed(1)).join(', ')}; RSS per sandbox process: ${perMinute.map((m) => m.each.toFixed(0)).join(', ')} MB`);
 console.log(
   `RSS: minute ${warmUp + 1} ${baseline.toFixed(0)} MB, last minute ${last.toFixed(0)} MB (${withinTolerance ? 'within' : 'MORE than'} ${TOLERANCE * 100} %); slope after the warm-up ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min (${notClimbing ? 'not climbing' : 'CLIMBING'}) → ${flat ? 'flat' : 'GREW'}`,
 );
