@@ -39,6 +39,8 @@ export function remoteClient(target: RemoteTarget) {
   const timeoutMs = target.timeoutMs ?? 15_000;
   const auth = `Basic ${Buffer.from(`${target.email}:${target.token}`).toString('base64')}`;
 
+  const COLLECTIONS = new Set(['/transformations', '/libraries']);
+
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const url = base + path;
     let response: Response;
@@ -62,7 +64,8 @@ export function remoteClient(target: RemoteTarget) {
     if (response.status === 401 || response.status === 403) {
       throw new RemoteError('unauthorized', `the remote refused the e-mail and access token (HTTP ${response.status}); check both`, response.status);
     }
-    if (response.status === 404 && (parsed === undefined || path === '/transformations')) {
+    // A 404 on a collection every management API has means the base URL is wrong, whatever the body.
+    if (response.status === 404 && (parsed === undefined || COLLECTIONS.has(path))) {
       throw new RemoteError('wrong_base_url', `${url} does not exist (HTTP 404): the management base URL looks wrong`, 404);
     }
     if (!response.ok) {

@@ -109,7 +109,12 @@ export function createSyncService({ store, tokens, local, gate, timeoutMs }: Syn
     async testConnection(name: string): Promise<ConnectionResult> {
       const client = clientFor(mustRemote(name));
       try {
-        const [transformations, libraries] = await Promise.all([client.listTransformations(), client.listLibraries()]);
+        // Both asked at once; the first failure in this order is the one explained (whichever
+        // answered first would make the message depend on timing).
+        const [t, l] = await Promise.allSettled([client.listTransformations(), client.listLibraries()]);
+        if (t.status === 'rejected') throw t.reason;
+        if (l.status === 'rejected') throw l.reason;
+        const [transformations, libraries] = [t.value, l.value];
         return { ok: true, message: `connected: ${transformations.length} transformations, ${libraries.length} libraries`, transformations: transformations.length, libraries: libraries.length };
       } catch (error) {
         if (error instanceof RemoteError) return { ok: false, kind: error.kind, message: error.message };
