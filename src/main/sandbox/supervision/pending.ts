@@ -22,8 +22,10 @@ export type Pending = {
   /** Extra time before the run's first watch (its isolate is made first, or it waits for its key's previous run). */
   startMs?: number;
   stall?: NodeJS.Timeout;
+  /** A run that may run again elsewhere when its process is killed for another request (RunElsewhere). */
+  rerun?: boolean;
 };
-export type Listeners = Pick<Pending, 'onProgress' | 'onPart' | 'cpuMs' | 'startMs'>;
+export type Listeners = Pick<Pending, 'onProgress' | 'onPart' | 'cpuMs' | 'startMs' | 'rerun'>;
 
 /** (Re)starts a request's deadline from now. */
 export function armDeadline(pending: Pending, ms: number): void {

@@ -98,7 +98,7 @@ export class ProcessPool {
       clearTimeout(pending.stall);
       const crash = this.closed ? sandboxError(messages.disposed) : sandboxError(messages.processCrashed(pending.name, how), { sandboxCrashed: true });
       // Killed for another request: this one goes again (run), or fails as crashed.
-      pending.reject(!this.closed && slot.culprit !== undefined && slot.culprit !== id ? new RunElsewhere(crash) : crash);
+      pending.reject(pending.rerun && !this.closed && slot.culprit !== undefined && slot.culprit !== id ? new RunElsewhere(crash) : crash);
     }
     slot.pending.clear();
   }
@@ -169,7 +169,7 @@ export class ProcessPool {
     // The watchdog: a cold isolate is made first, a grouped run may wait for its key's previous run
     // (the process says when the run starts: 'resumed').
     const startMs = handle && !grouped ? 0 : request.timeoutMs + STALL_START_MS;
-    const reply = await this.request(slot, message, request.name, deadlineMs, { onPart, cpuMs: request.timeoutMs, startMs }, id).finally(() => this.recycleIfGrown(slot));
+    const reply = await this.request(slot, message, request.name, deadlineMs, { onPart, cpuMs: request.timeoutMs, startMs, rerun: true }, id).finally(() => this.recycleIfGrown(slot));
     const instance = handle ?? new RemoteInstance(slot, request.key, request.memoryLimitMb);
     return { json: reply.json ?? 'null', grouped: reply.grouped, network: reply.network ?? [], instance };
   }
