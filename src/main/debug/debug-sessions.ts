@@ -81,8 +81,8 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
         if (reply.type === 'failed') return finish(session, { kind: 'ended', message: reply.message });
         if (reply.type !== 'done' || reply.json === undefined) return;
         try {
-          const read = readRunAnswer(reply.json, [event], request.context ? [request.context] : undefined, code.runtime.maxOutputChars);
-          finish(session, { kind: 'done', result: testResponse({ ...read, durationMs: Math.round(performance.now() - session.startedAt) }) });
+          const read = readRunAnswer(reply.json, 1, code.runtime.maxOutputChars);
+          finish(session, { kind: 'done', result: testResponse({ ...read, durationMs: Math.round(performance.now() - session.startedAt) }, [event]) });
         } catch (error) {
           finish(session, { kind: 'ended', message: (error as Error).message });
         }

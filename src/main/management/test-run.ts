@@ -45,8 +45,8 @@ function importsOfCached(code: string): string[] {
 }
 
 /** `{ error }`, plus `metadata: { messageId }` when the failing input event had a messageId (nothing else of the metadata). */
-function errorEntry(result: TransformResult): TestRunError {
-  const messageId = result.metadata.messageId;
+function errorEntry(result: TransformResult, events: Record<string, unknown>[]): TestRunError {
+  const messageId = result.index >= 0 ? events[result.index]?.messageId : undefined;
   return typeof messageId === 'string' && messageId !== '' ? { error: result.error!, metadata: { messageId } } : { error: result.error! };
 }
 
@@ -67,13 +67,13 @@ export async function runTest(deps: TestRunDeps, request: TestRunRequest): Promi
     metadata: request.context ? request.events.map(() => request.context!) : undefined,
     credentials: request.credentials,
   });
-  return testResponse(output);
+  return testResponse(output, request.events);
 }
 
-/** A run's output as the test bench shows it (the debugger's result too). */
-export function testResponse(output: Pick<TransformOutput, 'results' | 'logs' | 'logEvents' | 'durationMs' | 'network'>): TestRunResponse {
+/** A run's output over `events` as the test bench shows it (the debugger's result too). */
+export function testResponse(output: Pick<TransformOutput, 'results' | 'logs' | 'logEvents' | 'durationMs' | 'network'>, events: Record<string, unknown>[]): TestRunResponse {
   return {
-    transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result) : result.output!)),
+    transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result, events) : result.output!)),
     inputIndexes: output.results.map((result) => result.index),
     logs: output.logs,
     ...(output.logEvents && output.logEvents.some((owner) => owner >= 0) ? { logEvents: output.logEvents } : {}),

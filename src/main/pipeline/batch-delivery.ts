@@ -73,7 +73,7 @@ export async function deliverBatch(worker: BatchHost, signal: AbortSignal, desti
     transformed = passThrough(allowedEvents);
   } else {
     const sources = new Map(store.sources.list().map((s) => [s.id, s]));
-    const metadata = allowed.map((i) => metadataFor(events[i]!, rows[i]!, sources.get(rows[i]!.sourceId), destination, workspaceId, code));
+    const metadata = allowed.map((i) => metadataFor(rows[i]!, sources.get(rows[i]!.sourceId), destination, workspaceId, code));
     try {
       transformed = await runTransformation(sandbox, code, allowedEvents, metadata);
       worker.transientFailures = 0;

@@ -30,17 +30,12 @@ export function splitLogs(logs: string[], logEvents: number[] | undefined, count
   return { logs: batch, eventLogs };
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-
-/** The metadata `metadata(event)` returns for one captured event at one destination. */
-export function metadataFor(
-  event: Record<string, unknown>,
-  stored: StoredEvent,
-  source: Source | undefined,
-  destination: Destination,
-  workspaceId: string,
-  code: PublishedCode | undefined,
-): EventMetadata {
+/**
+ * What `metadata(event)` says of one captured event at one destination besides what the isolate
+ * derives from the event itself (messageId, type, event name, rudderId, receivedAt: derived once,
+ * there): where it came from and where it goes.
+ */
+export function metadataFor(stored: StoredEvent, source: Source | undefined, destination: Destination, workspaceId: string, code: PublishedCode | undefined): EventMetadata {
   return {
     sourceId: stored.sourceId,
     sourceName: source?.name,
@@ -49,11 +44,6 @@ export function metadataFor(
     destinationId: destination.id,
     destinationType: destination.kind.toUpperCase().replace('-', '_'),
     destinationName: destination.name,
-    messageId: stored.messageId,
-    rudderId: str(event.rudderId),
-    receivedAt: stored.receivedAt,
-    eventName: stored.eventName ?? undefined,
-    eventType: stored.type,
     transformationId: code?.transformationId,
     transformationVersionId: code?.versionId,
   };

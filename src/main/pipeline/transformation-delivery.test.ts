@@ -157,6 +157,47 @@ describe('transformation outcomes', () => {
     expect(bad.error).toMatch(/no properties on identify faulty-bad/);
   });
 
+  it('gives each output to the event it came from, by index (two events of a batch share a messageId), and metadata(event) the event\'s own fields', async () => {
+    const capture = await destination({ name: 'Index capture', kind: 'capture' });
+    const code = `export function transformEvent(event, metadata) {
+      const m = metadata(event);
+      return { ...event, m: { messageId: m.messageId, eventType: m.eventType, eventName: m.eventName, rudderId: m.rudderId, receivedAt: m.receivedAt, sourceId: m.sourceId, destinationId: m.destinationId, transformationId: m.transformationId } };
+    }`;
+    const tx = await publish('Index and metadata', code, [capture.id]);
+    await send(t, '/v1/batch', {
+      batch: [
+        { type: 'track', userId: 'i', event: 'First', properties: { n: 1 }, messageId: 'same-id' },
+        { type: 'track', userId: 'i', event: 'Second', properties: { n: 2 }, messageId: 'same-id' },
+        { type: 'track', userId: 'i', event: 'Own', properties: { n: 3 }, messageId: 'own-id' },
+      ],
+    });
+    const all = await results(capture.id, 3);
+    const stored = (await listEvents(t, `sourceId=${all[0].sourceId}&limit=500`)).events;
+    expect(all.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    for (const delivery of all) {
+      const event = stored.find((e: { id: string }) => e.id === delivery.eventId);
+      expect(delivery.output).toHaveLength(1);
+      // Its own output, not the other event's (a lookup by messageId gives both to the first).
+      expect(delivery.output[0].properties).toEqual(event.event.properties);
+    }
+    expect(all.map((d) => d.output[0].properties.n).sort()).toEqual([1, 2, 3]);
+    // What metadata(event) says of an event: its own fields (derived in the isolate, from the
+    // event) and where it comes from and goes (given by the pipeline).
+    const own = all.find((d) => d.messageId === 'own-id');
+    const event = stored.find((e: { id: string }) => e.id === own.eventId);
+    expect(own.output[0].m).toEqual({
+      messageId: 'own-id',
+      eventType: 'track',
+      eventName: 'Own',
+      rudderId: event.event.rudderId,
+      receivedAt: event.receivedAt,
+      sourceId: event.sourceId,
+      destinationId: capture.id,
+      transformationId: tx.id,
+    });
+    expect(typeof event.event.rudderId).toBe('string');
+  });
+
   it('records drops, split outputs and log lines', async () => {
     const capture = await destination({ name: 'Split capture', kind: 'capture' });
     await publish('Split orders', fixture('transformations/split-order.js'), [capture.id], [

@@ -64,13 +64,16 @@ export interface TransformInput {
   fetchMocks?: FetchMock[];
 }
 
-/** One output (or per-event error) with the index and metadata of the event it came from. */
+/**
+ * One output (or per-event error) with the index of the event it came from. What metadata(event)
+ * says of that event is derived once, in the isolate; callers read anything else of the input by
+ * its index.
+ */
 export interface TransformResult {
   output?: Record<string, unknown>;
   error?: string;
   /** The input event it came from (its index in `events`, as the isolate knows it); -1: none (a new event of transformBatch, an error of the whole batch). */
   index: number;
-  metadata: EventMetadata;
   statusCode: 200 | 400;
 }
 

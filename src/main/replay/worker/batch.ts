@@ -22,30 +22,27 @@ export interface PreparedBatch {
   rows: ReplayInputRow[];
   /** The present events' JSON texts, put into the isolate's payload as they are. */
   events: StoredEvents;
-  /** What the metadata of each present event needs, from the stored columns. */
+  /** Per present event: what metadata(event) and the stored results need beyond the event itself. */
   facts: EventFacts[];
   /** Index of each event in `rows` (rows whose event is gone are not run). */
   missing: Set<number>;
 }
 
+/**
+ * The fields of the event itself (messageId, type, name, receivedAt) are derived once, by the
+ * isolate; outputs come back by their input's index. What is left: the captured event's source,
+ * and the messageId an imported event carries (stored with its results).
+ */
 interface EventFacts {
-  messageId: string;
   /** The messageId the event itself carries (absent on some imported events). */
   ownMessageId?: string;
   sourceId?: string;
-  receivedAt?: string;
-  eventName?: string;
-  eventType?: string;
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-
-/** Facts of an imported event (not captured, so no stored columns): read from the event itself. */
-function importedFacts(row: ReplayInputRow, json: string): EventFacts {
-  const event = JSON.parse(json) as Record<string, unknown>;
-  // Imported events without a messageId get one from their position, so outputs map back.
-  const own = str(event.messageId);
-  return { messageId: own ?? `replay-${row.position}`, ownMessageId: own, receivedAt: str(event.receivedAt), eventName: str(event.event), eventType: str(event.type) };
+/** Facts of an imported event (not captured, so no stored columns): its own messageId, read from it. */
+function importedFacts(json: string): EventFacts {
+  const id = (JSON.parse(json) as Record<string, unknown>).messageId;
+  return { ownMessageId: typeof id === 'string' ? id : undefined };
 }
 
 /** A batch of inputs; a captured event deleted since the run was created counts as missing. */
@@ -57,9 +54,7 @@ export function prepareBatch(rows: ReplayInputRow[]): PreparedBatch {
     if (row.event === null) return void missing.add(i);
     texts.push(row.event);
     facts.push(
-      row.message_id === null
-        ? importedFacts(row, row.event)
-        : { messageId: row.message_id, sourceId: row.source_id ?? undefined, receivedAt: row.received_at ?? undefined, eventName: row.event_name ?? undefined, eventType: row.type ?? undefined },
+      row.message_id === null ? importedFacts(row.event) : { ownMessageId: row.message_id, sourceId: row.source_id ?? undefined },
     );
   });
   return { rows, events: { json: texts }, facts, missing };
@@ -70,10 +65,6 @@ function metadataOf(batch: PreparedBatch, spec: TargetIds, workspaceId: string):
     sourceId: f.sourceId,
     sourceType: 'HTTP',
     workspaceId,
-    messageId: f.messageId,
-    receivedAt: f.receivedAt,
-    eventName: f.eventName,
-    eventType: f.eventType,
     transformationId: spec.transformationId ?? undefined,
     transformationVersionId: spec.versionId ?? undefined,
   }));

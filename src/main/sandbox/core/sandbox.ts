@@ -129,7 +129,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     // The answer's parts are read as they arrive, while the isolate writes the rest.
     const parts = options.answerInParts === false ? undefined : new AnswerParts();
     const { json, network, started } = await runBatch(input, false, parts && ((piece) => parts.add(piece)));
-    const { results, logs, logEvents } = readRunAnswer(json, input.events, input.metadata, maxOutputBytes, parts);
+    const { results, logs, logEvents } = readRunAnswer(json, eventCount(input.events), maxOutputBytes, parts);
     return { results, logs, logEvents, durationMs: elapsed(started), ...(network.length > 0 ? { network } : {}) };
   }
 

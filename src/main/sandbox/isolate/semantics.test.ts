@@ -53,7 +53,7 @@ describe('transformEvent', () => {
 
   it('uses a returned object as the output event', async () => {
     const out = await h.run('export function transformEvent(e) { return { ...e, added: true }; }', [ev('a')]);
-    expect(out.results).toEqual([{ output: { ...ev('a'), added: true }, metadata: expect.objectContaining({ messageId: 'a' }), statusCode: 200 }]);
+    expect(out.results).toEqual([{ output: { ...ev('a'), added: true }, index: 0, statusCode: 200 }]);
   });
 
   it('splits an event when it returns an array of objects', async () => {
@@ -65,7 +65,7 @@ describe('transformEvent', () => {
     for (const bad of ['1', '"x"', 'null', '[]']) {
       const out = await h.run(`export function transformEvent(e) { return [{ ...e }, ${bad}]; }`, [ev('a')]);
       expect(out.results).toEqual([
-        { error: 'returned event in events array from transformEvent(event) is not an object', metadata: expect.objectContaining({ messageId: 'a' }), statusCode: 400 },
+        { error: 'returned event in events array from transformEvent(event) is not an object', index: 0, statusCode: 400 },
       ]);
     }
   });
@@ -120,12 +120,12 @@ describe('transformBatch', () => {
 
   it('turns a throw into one error', async () => {
     const out = await h.run('export function transformBatch(es) {\n  throw new Error("batch boom");\n}', [ev('a'), ev('b')]);
-    expect(out.results).toEqual([{ error: 'Error: batch boom\n    at transformBatch (base transformation:2:9)', metadata: {}, statusCode: 400 }]);
+    expect(out.results).toEqual([{ error: 'Error: batch boom\n    at transformBatch (base transformation:2:9)', index: -1, statusCode: 400 }]);
   });
 
   it('reports a non-array result', async () => {
     const out = await h.run('export function transformBatch(es) { return es[0]; }', [ev('a')]);
-    expect(out.results).toEqual([{ error: 'returned events from transformBatch(event) is not an array', metadata: {}, statusCode: 400 }]);
+    expect(out.results).toEqual([{ error: 'returned events from transformBatch(event) is not an array', index: -1, statusCode: 400 }]);
   });
 
   it('reports each non-object element', async () => {
@@ -144,15 +144,16 @@ describe('metadata', () => {
     { sourceId: 's2', destinationId: 'd2', transformationId: 't1', workspaceId: 'w1' },
   ];
 
-  it('gives output metadata by messageId (transformBatch outputs too)', async () => {
-    const out = await h.run('export function transformBatch(es) { return [es[1], es[0], { messageId: "new" }]; }', [ev('a'), ev('b')], { metadata: given });
-    expect(out.results.map((r) => r.metadata.sourceId)).toEqual(['s2', 's1', undefined]);
-    expect(out.results[0]!.metadata).toMatchObject({ messageId: 'b', eventType: 'track', eventName: 'Clicked', destinationId: 'd2' });
+  it('gives each output the index of the input it came from (transformBatch outputs by messageId), and metadata(event) that input\'s metadata', async () => {
+    const code = 'export function transformBatch(es, metadata) { return [{ ...es[1], m: metadata(es[1]) }, es[0], { messageId: "new" }]; }';
+    const out = await h.run(code, [ev('a'), ev('b')], { metadata: given });
+    expect(out.results.map((r) => r.index)).toEqual([1, 0, -1]);
+    expect(out.results[0]!.output!.m).toMatchObject({ messageId: 'b', eventType: 'track', eventName: 'Clicked', destinationId: 'd2', sourceId: 's2' });
   });
 
   it('keeps the source event metadata on every event split from it', async () => {
     const out = await h.run('export function transformEvent(e) { return [{ ...e, messageId: e.messageId + "-0" }, { ...e, messageId: e.messageId + "-1" }]; }', [ev('a'), ev('b')], { metadata: given });
-    expect(out.results.map((r) => r.metadata.sourceId)).toEqual(['s1', 's1', 's2', 's2']);
+    expect(out.results.map((r) => r.index)).toEqual([0, 0, 1, 1]);
   });
 
   // Hosted (ivmFactory.js transformWrapper): `return { sourceId: eventMetadata.sourceId, sourceName: …,

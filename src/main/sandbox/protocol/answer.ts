@@ -1,20 +1,9 @@
 import { messages, sandboxError } from '../errors';
 import { droppedLogsLine } from '../host/log';
-import { eventCount, type EventMetadata, type StoredEvents, type TransformResult } from '../types';
+import type { TransformResult } from '../types';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Metadata of an input event: fields derived from the event, overridden by the given ones. */
-export function deriveMetadata(event: Record<string, unknown>, given?: EventMetadata): EventMetadata {
-  const m: EventMetadata = {};
-  if (typeof event.messageId === 'string') m.messageId = event.messageId;
-  if (typeof event.type === 'string') m.eventType = event.type;
-  if (typeof event.event === 'string') m.eventName = event.event;
-  if (typeof event.rudderId === 'string') m.rudderId = event.rudderId;
-  if (typeof event.receivedAt === 'string') m.receivedAt = event.receivedAt;
-  return given ? { ...m, ...given } : m;
-}
 
 /** One entry of the isolate's answer, checked: the input index it names (-1: none) and an output or an error. */
 export type AnswerEntry = { index: number; output: Record<string, unknown>; error?: undefined } | { index: number; output?: undefined; error: string };
@@ -107,31 +96,13 @@ export function readAnswerLogs(answer: Record<string, unknown>, count: number): 
   return { logs, logEvents };
 }
 
-/** Reads the isolate's answer and shapes it as TransformResults. */
-export function readRunAnswer(
-  json: string,
-  events: Record<string, unknown>[] | StoredEvents,
-  metadata: EventMetadata[] | undefined,
-  maxOutputBytes: number,
-  parts?: AnswerParts,
-): { results: TransformResult[]; logs: string[]; logEvents: number[] } {
+/** Reads the isolate's answer over `count` input events and shapes it as TransformResults (each with its input's index). */
+export function readRunAnswer(json: string, count: number, maxOutputBytes: number, parts?: AnswerParts): { results: TransformResult[]; logs: string[]; logEvents: number[] } {
   const { entries, answer } = parseRunAnswer(json, maxOutputBytes, parts);
-  const count = eventCount(events);
-  const cache = new Map<number, EventMetadata>();
-  const metadataOf = (index: number): EventMetadata => {
-    if (index < 0) return {};
-    let m = cache.get(index);
-    if (!m) {
-      // Stored events are not parsed here: their metadata comes complete with the run.
-      m = deriveMetadata(Array.isArray(events) ? events[index]! : {}, metadata?.[index]);
-      cache.set(index, m);
-    }
-    return m;
-  };
   const results: TransformResult[] = entries.map((raw: unknown) => {
     const entry = readEntry(raw, count);
     const { index } = entry;
-    return entry.output ? { output: entry.output, index, metadata: metadataOf(index), statusCode: 200 } : { error: entry.error, index, metadata: metadataOf(index), statusCode: 400 };
+    return entry.output ? { output: entry.output, index, statusCode: 200 } : { error: entry.error, index, statusCode: 400 };
   });
   return { results, ...readAnswerLogs(answer, count) };
 }

@@ -14,7 +14,7 @@ const entry = fc.oneof(
 );
 const answer = fc.record({ r: fc.array(entry, { maxLength: 12 }), l: fc.constant([]), li: fc.constant([]), d: fc.constant(0) });
 
-const read = (a: unknown, count: number) => readRunAnswer(JSON.stringify(a), { json: Array.from({ length: count }, () => '{}') }, undefined, 1000).results;
+const read = (a: unknown, count: number) => readRunAnswer(JSON.stringify(a), count, 1000).results;
 
 describe('groupByEvent', () => {
   it('gives each input the outputs and errors whose index names it, in order; outputs naming none are orphans', () => {
@@ -37,8 +37,7 @@ describe('groupByEvent', () => {
 
   it('inputs sharing a messageId keep their own outputs; a batch error goes to the inputs without a result', () => {
     const json = JSON.stringify({ r: [[0, 0, { a: 1 }], [2, 0, { b: 2 }], [-1, 1, 'batch failed'], [-1, 0, { c: 3 }]] });
-    const metadata = [{ messageId: 'm1' }, { messageId: 'm2' }, { messageId: 'm1' }];
-    const { results } = readRunAnswer(json, { json: ['{}', '{}', '{}'] }, metadata, 1000);
+    const { results } = readRunAnswer(json, 3, 1000);
     expect(results.map((r) => r.index)).toEqual([0, 2, -1, -1]);
     expect(groupByEvent(results, 3)).toEqual({
       perEvent: [
