@@ -10,8 +10,16 @@ import { createSandbox } from '../index';
 
 const LIMIT = 1000;
 const TIMED_OUT = `Timed out: the transformation ran for more than ${LIMIT} ms (check for an infinite loop)`;
-// Runs on the isolates' threads (syncRuns false), so both runs go to the one process.
-const sandbox = createSandbox({ timeoutMs: LIMIT, memoryLimitMb: 128, processes: 1, syncRuns: false, getSettings: () => ({ allowPrivateNetwork: true }) });
+// Runs on the isolates' threads (syncRuns false), so both runs go to the one process. The held
+// request must outlast the kill however slow the machine: its timeout is long.
+const sandbox = createSandbox({
+  timeoutMs: LIMIT,
+  memoryLimitMb: 128,
+  processes: 1,
+  syncRuns: false,
+  requestTimeoutMs: 60_000,
+  getSettings: () => ({ allowPrivateNetwork: true }),
+});
 
 // The first request is held (its run waits in the process the attack will stall); later ones answer.
 let requests = 0;
@@ -66,5 +74,5 @@ describe.skipIf(process.platform !== 'linux')('a watchdog kill fails only the ru
     expect(requests).toBe(2); // made again in the new process
     expect(sandbox.processes().map((p) => p.pid)).not.toContain(pids[0]);
     expect(sandbox.status()).toMatchObject({ stalled: 1, killed: 1 });
-  }, 30_000);
+  }, 90_000);
 });
