@@ -22,7 +22,7 @@ export interface InspectedIsolate {
  * inspector on; `prepare` gets the CDP session before any code is compiled (enable the debugger,
  * set breakpoints). `setupMs` bounds compiling and the module's top level.
  */
-export async function inspectedIsolate(code: DebugCode, setupMs: number, prepare: (inspector: Inspector) => void): Promise<InspectedIsolate> {
+export async function inspectedIsolate(code: DebugCode, setupMs: number, prepare: (inspector: Inspector) => void | Promise<unknown>): Promise<InspectedIsolate> {
   let inspector: Inspector | undefined;
   const libraries = new Map(code.libraries.map((library) => [library.importName, library]));
   const instance = await SandboxInstance.create(
@@ -35,7 +35,7 @@ export async function inspectedIsolate(code: DebugCode, setupMs: number, prepare
       runtime: code.runtime,
       inspect(isolate) {
         inspector = new Inspector(isolate);
-        prepare(inspector);
+        return prepare(inspector);
       },
     },
     new CodeCache(),

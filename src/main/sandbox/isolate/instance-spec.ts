@@ -14,7 +14,8 @@ export interface InstanceSpec {
   runtime: RuntimeLimits;
   /**
    * Debug sessions only (src/main/debug): the isolate and its context are made with V8's
-   * inspector, and this is called with the isolate before any code is compiled in it.
+   * inspector, and this is called with the isolate before any code is compiled in it; what it
+   * returns is awaited before the first compile (so a profiler enabled there sees every script).
    */
-  inspect?: (isolate: IsolatedVM.Isolate) => void;
+  inspect?: (isolate: IsolatedVM.Isolate) => void | Promise<unknown>;
 }

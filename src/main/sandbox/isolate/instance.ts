@@ -127,7 +127,7 @@ export class SandboxInstance {
     });
     const limits = { timeoutMs: spec.timeoutMs, memoryLimitMb: spec.memoryLimitMb };
     try {
-      spec.inspect?.(isolate);
+      await spec.inspect?.(isolate);
       const scripts = await compileRealmScripts(asyncOps, isolate, spec, cache);
       const prepared = await prepareRealm(asyncOps, isolate, scripts, spec, cache, holder);
       const realm = await completeRealm(asyncOps, prepared, spec);
