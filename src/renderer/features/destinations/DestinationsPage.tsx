@@ -10,6 +10,7 @@ import { LiveView } from './LiveView';
 import { pageHref } from '../../hooks/routes';
 import { DestinationCard } from './DestinationCard';
 import { DestinationForm } from './DestinationForm';
+import './destinations.css';
 
 /** Destinations with their delivery health; one destination's deliveries when `id` is given. */
 export function DestinationsPage({ id, params }: { id?: string; params: Record<string, string> }) {

@@ -1,55 +1,60 @@
 import { useEffect, useState } from 'react';
 import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
-import { api, type StudioInfo } from '../../api/client';
+import type { StudioInfo } from '../../api/client';
 import { pipelineApi, type DestinationView, type Source } from '../../api/pipeline';
-import type { Library, Transformation } from '../../api/types';
+import { useWorkspace } from '../workspace/useWorkspace';
 import { CopyButton } from '../../components/CopyButton';
 import { hrefFor, pageHref } from '../../hooks/routes';
 
 interface Numbers {
   sources: (Source & { hour: number; day: number; hourFrom: string; dayFrom: string })[];
   destinations: DestinationView[];
-  transformations: Transformation[];
-  libraries: Library[];
 }
 
 async function loadNumbers(): Promise<Numbers> {
   const now = Date.now();
   const hourFrom = new Date(now - 3_600_000).toISOString();
   const dayFrom = new Date(now - 86_400_000).toISOString();
-  const [s, d, t, l] = await Promise.all([pipelineApi.listSources(), pipelineApi.listDestinations(), api.transformations.list(), api.libraries.list()]);
+  const [s, d] = await Promise.all([pipelineApi.listSources(), pipelineApi.listDestinations()]);
   const sources = await Promise.all(
     s.sources.map(async (source) => {
       const [hour, day] = await Promise.all([pipelineApi.countEvents({ sourceId: source.id, from: hourFrom }), pipelineApi.countEvents({ sourceId: source.id, from: dayFrom })]);
       return { ...source, hour: hour.total, day: day.total, hourFrom, dayFrom };
     }),
   );
-  return { sources, destinations: d.destinations, transformations: t.transformations, libraries: l.libraries };
+  return { sources, destinations: d.destinations };
 }
 
-/** The data plane at a glance; every number links to the page that shows it. */
+/**
+ * The data plane at a glance; every number links to the page that shows it. Transformations and
+ * libraries are the workspace's lists (loaded once for every page, not a second time here), reloaded
+ * with the other numbers every 5 s.
+ */
 export function Dashboard({ info }: { info: StudioInfo }) {
+  const { transformations, libraries, error: listError, refresh } = useWorkspace();
   const [numbers, setNumbers] = useState<Numbers>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     let stop = false;
     const tick = () => loadNumbers().then((n) => !stop && setNumbers(n), (e: Error) => !stop && setError(e.message));
     void tick();
-    const timer = setInterval(() => void tick(), 5000);
+    const timer = setInterval(() => void Promise.all([tick(), refresh()]), 5000);
     return () => {
       stop = true;
       clearInterval(timer);
     };
-  }, []);
-  const pins = useLibraryPins(numbers?.libraries.length);
-  if (error) return <p className="error">{error}</p>;
-  if (!numbers) return <p className="muted">Loading the dashboard…</p>;
+  }, [refresh]);
+  const unpublishedLibraries = libraries?.filter((l) => l.versionId !== l.publishedVersionId);
+  // Pins are shown only beside unpublished libraries: asked only when there is one.
+  const pins = useLibraryPins(unpublishedLibraries?.length ? unpublishedLibraries.length : null);
+  if (error ?? listError) return <p className="error">{error ?? listError}</p>;
+  if (!numbers || !transformations || !unpublishedLibraries) return <p className="muted">Loading the dashboard…</p>;
   const key = numbers.sources[0]?.writeKey;
   const live = new Map<string, { t: DestinationView['transformation']; on: DestinationView[] }>();
   for (const d of numbers.destinations) if (d.transformation) live.set(d.transformation.id, { t: d.transformation, on: [...(live.get(d.transformation.id)?.on ?? []), d] });
   const unpublished = [
-    ...numbers.transformations.filter((t) => t.versionId !== t.publishedVersionId).map((t) => ({ id: t.id, name: t.name, kind: 'transformation' as const, never: !t.publishedVersionId })),
-    ...numbers.libraries.filter((l) => l.versionId !== l.publishedVersionId).map((l) => ({ id: l.id, name: l.name, kind: 'library' as const, never: !l.publishedVersionId, pinned: pins?.get(l.id)?.map(pinText) })),
+    ...transformations.filter((t) => t.versionId !== t.publishedVersionId).map((t) => ({ id: t.id, name: t.name, kind: 'transformation' as const, never: !t.publishedVersionId })),
+    ...unpublishedLibraries.map((l) => ({ id: l.id, name: l.name, kind: 'library' as const, never: !l.publishedVersionId, pinned: pins?.get(l.id)?.map(pinText) })),
   ];
   return (
     <div className="dashboard" data-testid="dashboard">

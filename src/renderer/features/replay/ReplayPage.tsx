@@ -7,6 +7,7 @@ import { NewRunForm } from './NewRunForm';
 import { RunPage } from './RunPage';
 import { RunProgress } from './RunProgress';
 import { usePolling } from './usePolling';
+import './replay.css';
 
 const active = (run: ReplayRun) => run.status === 'queued' || run.status === 'running';
 

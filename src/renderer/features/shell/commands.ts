@@ -1,7 +1,6 @@
 import type { Artifact } from '../../api/artifacts';
 import { hrefFor } from '../../hooks/routes';
 import { pageActions } from '../../hooks/usePaletteAction';
-import { navigate } from '../../hooks/useHashRoute';
 import { activeShortcuts, MOD_LABEL } from '../../hooks/useShortcuts';
 
 export interface Command {
@@ -25,8 +24,8 @@ export const PAGES: [id: string, label: string, href: string][] = [
   ['settings', 'Settings (sandbox, credentials, retention)', '#/settings'],
 ];
 
-/** What the command palette offers now: the page's actions, navigation, and every item by name. */
-export function paletteCommands(transformations: Artifact[] = [], libraries: Artifact[] = []): Command[] {
+/** What the command palette offers now: the page's actions, navigation (through `navigate`), and every item by name. */
+export function paletteCommands(navigate: (href: string) => void, transformations: Artifact[] = [], libraries: Artifact[] = []): Command[] {
   const page = activeShortcuts.current;
   const actions: Command[] = [];
   if (page?.onSave) actions.push({ id: 'save', label: 'Save version', group: 'Action', shortcut: `${MOD_LABEL}+S`, run: page.onSave });
