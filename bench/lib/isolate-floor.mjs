@@ -55,9 +55,10 @@ export async function freshFloorIsolate(ivm, code, libraryCode) {
   const source = floorSource(code);
   const libData = isolate.compileModuleSync(libraryCode, { filename: 'library eventUtils', produceCachedData: true }).cachedData;
   const data = isolate.compileModuleSync(source, { filename: 'base transformation', produceCachedData: true }).cachedData;
-  let previous;
+  let previous = [];
   const call = (batch) => {
-    previous?.release();
+    // Every handle into the last context goes, or it stays reachable (as the sandbox's realm does).
+    for (const handle of previous) handle.release();
     const context = isolate.createContextSync();
     context.evalClosureSync('globalThis.log = () => {};', []);
     const lib = isolate.compileModuleSync(libraryCode, { filename: 'library eventUtils', cachedData: libData });
@@ -68,7 +69,7 @@ export async function freshFloorIsolate(ivm, code, libraryCode) {
     module.instantiateSync(context, () => lib);
     module.evaluateSync({ timeout: 4000 });
     const fn = module.namespace.getSync('__floor', { reference: true });
-    previous = context;
+    previous = [fn, module, lib, context];
     return fn.apply(undefined, [batch], { arguments: { copy: true }, result: { copy: true }, timeout: 4000 });
   };
   return { isolate, call };
