@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchHost } from './lib/headless-host.mjs';
-import '../src/main/sandbox/process/source-hooks.mjs'; // the renderer's modules run from their .ts sources
+import '../src/main/sandbox/child/source-hooks.mjs'; // the renderer's modules run from their .ts sources
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');

@@ -42,6 +42,8 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
     // Publish locally through the dialog: saved tests named, a failure shown by event, then a pass.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
     await page.getByText('Greeter').first().click();
+    // Publish needs the version history (until it has loaded the editor says "try again in a moment").
+    await expect(page.getByRole('tab', { name: 'Versions (1)' })).toBeVisible();
     await page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: 'Publish' }).click();
     const dialog = page.getByTestId('publish-dialog');
     await expect(dialog.getByTestId('publish-tests')).toHaveText('1 saved test event, 1 with expected outputs (run on the server before publishing)');
@@ -114,6 +116,8 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
     });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(items.nth(0)).toContainText('Conflict: changed on both sides');
+    // The remote went live on its v2 while local destinations still run v1: the drift badge says so.
+    await expect(items.nth(0).getByTestId('drift-badge')).toHaveText('remote live on v2, local destinations on v1');
     await items.nth(0).getByRole('button', { name: 'Resolve' }).click();
     const merge = page.getByTestId('conflict-merge');
     await expect(merge).toContainText('no greeting today');
