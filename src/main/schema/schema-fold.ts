@@ -6,7 +6,8 @@ import { foldEvents, MAX_PATHS_PER_BUCKET } from './schema-builder';
 // them in one transaction per batch. The event API's capture never waits for it: the only thing
 // the hot path does is `noteActivity()` (one assignment). While events pour in, the fold takes a
 // small share of the core's CPU (about 1 %: batches of 200, a second or more apart) and catches
-// up in batches of 2,000 once no event came for a second.
+// up in batches of 500 once no event came for a second (2,000 held ~20 MB more of the core's memory
+// while it caught up on 100k events: docs/decisions/010).
 
 export interface SchemaFoldOptions {
   /** Events per batch when the event API is quiet. */
@@ -30,7 +31,7 @@ const MIN_BUSY_PAUSE_MS = 1_000;
 const MAX_BUSY_PAUSE_MS = 3_000;
 
 export function createSchemaFold(repo: SchemaRepo, options: SchemaFoldOptions = {}) {
-  const idleBatch = options.idleBatch ?? 2_000;
+  const idleBatch = options.idleBatch ?? 500;
   const busyBatch = options.busyBatch ?? 200;
   const busyShare = options.busyShare ?? 0.01;
   const intervalMs = options.intervalMs ?? 500;
