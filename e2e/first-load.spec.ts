@@ -29,7 +29,8 @@ test('the overview asks each list once, and the palette and page styles load whe
   await page.clock.runFor(5_000);
   await expect(page.getByTestId('dashboard').getByRole('link', { name: 'Made elsewhere' })).toBeVisible();
   expect(count('/transformations')).toBe(2);
-  expect(count('/studio/api/libraries/pins')).toBe(1);
+  // Pins are asked by an effect after the render that lists the library: awaited, not assumed.
+  await expect.poll(() => count('/studio/api/libraries/pins')).toBe(1);
   await page.clock.resume();
 
   // The palette loads (code and styles) on its first opening.
