@@ -113,7 +113,7 @@ try {
       `the whole database ${fmt(fileBytes / 1024 / 1024)} MB (${fmt((100 * schemaBytes) / fileBytes, 3)} %)`,
   );
   db.close();
-  console.log(`core RSS: ${fmt(rssStart)} MB at start, ${fmt(rssIngested)} MB after ingest, ${fmt(rssFolded)} MB after the fold (its working set is one batch of 2,000 events)`);
+  console.log(`core RSS: ${fmt(rssStart)} MB at start, ${fmt(rssIngested)} MB after ingest, ${fmt(rssFolded)} MB after the fold (its working set is one batch of 500 events)`);
 } finally {
   await host.stop().catch(() => {});
 }
