@@ -21,7 +21,7 @@ test('add events as tests from the Events page selection and from an event detai
   await ui.rows.nth(1).getByRole('checkbox').click({ modifiers: ['Shift'] });
   await page.getByRole('button', { name: 'Add selection as tests…' }).click();
   const dialog = page.getByTestId('add-as-tests');
-  await expect(dialog.getByTestId('add-as-tests-mode')).toContainText('added after the 1 saved tests of “From events”; nothing saved is replaced');
+  await expect(dialog.getByTestId('add-as-tests-mode')).toContainText('added after the 1 saved test of “From events”; nothing saved is replaced');
   await shootBoth(page, 'add-as-tests');
   await dialog.getByRole('button', { name: 'Add as tests' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added 2 tests to “From events” (3 saved now)' })).toBeVisible();

@@ -40,6 +40,7 @@ export function AddAsTestsDialog({ label, load, onClose, onDone, defaultTransfor
       setBusy(false);
     }
   };
+  const savedTests = `${savedCount ?? '…'} saved test${savedCount === 1 ? '' : 's'}`;
   return (
     <Dialog
       title={`Add ${label} as tests`}
@@ -64,8 +65,8 @@ export function AddAsTestsDialog({ label, load, onClose, onDone, defaultTransfor
       </label>
       <p className="muted small" data-testid="add-as-tests-mode">
         {replace
-          ? `The ${savedCount ?? '…'} saved tests of “${name}” (with their expected outputs) are replaced by ${label}.`
-          : `${label[0]!.toUpperCase()}${label.slice(1)} are added after the ${savedCount ?? '…'} saved tests of “${name}”; nothing saved is replaced.`}
+          ? `The ${savedTests} of “${name}” (with their expected outputs) are replaced by ${label}.`
+          : `${label[0]!.toUpperCase()}${label.slice(1)} are added after the ${savedTests} of “${name}”; nothing saved is replaced.`}
       </p>
       <label>
         <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace the saved tests instead of adding to them

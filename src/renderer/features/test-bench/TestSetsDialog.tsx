@@ -29,7 +29,7 @@ export function TestSetsDialog({ current, onClose, onLoad }: { current?: TestEve
         <ul className="test-sets">
           {sets.map((s) => (
             <li key={s.name}>
-              <span><strong>{s.name}</strong> <span className="muted">{s.events.length} events · {formatWhen(s.savedAt)}</span></span>
+              <span><strong>{s.name}</strong> <span className="muted">{s.events.length} event{s.events.length === 1 ? '' : 's'} · {formatWhen(s.savedAt)}</span></span>
               <span>
                 <button type="button" className="secondary" onClick={() => onLoad(s.events)}>Load</button>{' '}
                 <button type="button" className="secondary danger" aria-label={`Delete test set ${s.name}`} onClick={() => setSets(data.deleteTestSet(s.name))}>Delete</button>
