@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { libraryScriptUrl, scriptName, type DebugBreakpoint, type PauseOnExceptions, type ProfileStartRequest } from '../../../shared/api/debug';
 import type { Artifact } from '../../api/artifacts';
 import { filledContext, type TestBenchState } from '../test-bench/useTestBench';
 import { DebugPanel } from './DebugPanel';
 import { debugStore } from './debug-store';
+import { takePendingDebug } from './DebugEventButton';
 import { ProfilePanel } from './ProfilePanel';
 import { useDebugSession } from './useDebugSession';
 import { useProfile } from './useProfile';
@@ -35,6 +36,15 @@ export function useDebugRoom({ transformation, code, libraries, bench }: { trans
     setShowDebug(true);
     void session.start({ ...common, event, breakpoints: breakpointsFor(transformation, libraries), pauseOnExceptions: pauseOn }, label);
   };
+  // An event sent here from a replay row or a delivery: it becomes the bench's event, debugged at once.
+  useEffect(() => {
+    if (!code) return;
+    const handed = takePendingDebug(transformation.id);
+    if (!handed) return;
+    bench.setEvents([handed.event]);
+    setChosen(0);
+    debug(handed.event, handed.label);
+  }, [transformation.id, Boolean(code)]);
   return {
     transformation, bench, session, profile, events, index, setChosen, pauseOn, setPauseOn, source, setSource, count, setCount, showDebug, setShowDebug, showProfile, setShowProfile, showOptions, setShowOptions, debug,
     runProfile() {

@@ -7,6 +7,7 @@ import { eventLabel } from '../../../shared/event-label';
 import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
 import { DeliveryDetail } from './DeliveryDetail';
+import { DebugEventButton } from '../debugger/DebugEventButton';
 
 const STATUSES = ['', 'delivered', 'failed', 'dropped', 'filtered'];
 
@@ -30,7 +31,13 @@ function DeliveryItem({ d }: { d: DeliveryRow }) {
       {d.nextAttemptAt && <div className="small muted" data-testid="next-attempt">Next attempt at <When iso={d.nextAttemptAt} /></div>}
       {open && (
         <>
-          {d.eventId && <a className="small" href={pageHref('events', { messageId: d.messageId ?? undefined })}>Open event {d.eventId}</a>}
+          <div className="delivery-actions">
+            {d.eventId && <a className="small" href={pageHref('events', { messageId: d.messageId ?? undefined })}>Open event {d.eventId}</a>}
+            {d.eventId && d.transformationId && (
+              <DebugEventButton transformationId={d.transformationId} load={async () => (await pipelineApi.getEvent(d.eventId!)).event} label={`delivery of event ${d.eventId}`}
+                title="Open the destination's transformation with this captured event in its test bench and run it under the debugger (its current code, gutter breakpoints, debugger; statements)" />
+            )}
+          </div>
           <DeliveryDetail d={d} />
         </>
       )}

@@ -1,6 +1,7 @@
 import type { ReplayResult, ReplayRun, SideResult } from '../../../shared/api/replay';
 import { CopyButton } from '../../components/CopyButton';
 import { DiffView } from '../test-bench/DiffView';
+import { DebugEventButton } from '../debugger/DebugEventButton';
 
 const outputOf = (side: SideResult) => (side.outputs.length === 1 ? side.outputs[0] : side.outputs);
 
@@ -29,6 +30,25 @@ function Side({ label, side }: { label: string; side: SideResult }) {
   );
 }
 
+/** "Debug" on this event in the transformation of each side that ran (one button when both sides are the same transformation). */
+function DebugActions({ result, run }: { result: ReplayResult; run: ReplayRun }) {
+  const sides = [{ name: 'A', target: run.a }, ...(run.b ? [{ name: 'B', target: run.b }] : [])];
+  const ids = [...new Set(sides.map((s) => s.target.transformationId).filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return null;
+  return (
+    <span className="result-debug" role="group" aria-label="Debug this event">
+      {ids.map((id) => {
+        const side = sides.find((s) => s.target.transformationId === id)!;
+        const text = ids.length > 1 ? `Debug in ${side.name}` : 'Debug';
+        return (
+          <DebugEventButton key={id} transformationId={id} load={() => result.input} text={text} label={`replay event #${result.position + 1}`}
+            title={`Open ${side.target.label}'s transformation with this input event in its test bench and run it under the debugger (its current code, gutter breakpoints, debugger; statements)`} />
+        );
+      })}
+    </span>
+  );
+}
+
 /**
  * One event of a run. A vs B: the structural diff of the two outputs (the test bench's diff view)
  * and each side's outputs; one target: input vs output. When a side failed or dropped the event
@@ -40,7 +60,10 @@ export function ResultDetail({ result, run }: { result: ReplayResult; run: Repla
   const diffable = !a.error && a.outputs.length > 0 && (!b || (!b.error && b.outputs.length === a.outputs.length));
   return (
     <section className="result-detail" aria-label="Event result" data-testid="result-detail">
-      <h3>Event #{result.position + 1} {result.messageId && <span className="muted mono">{result.messageId}</span>}</h3>
+      <h3>
+        Event #{result.position + 1} {result.messageId && <span className="muted mono">{result.messageId}</span>}
+        <DebugActions result={result} run={run} />
+      </h3>
       {b ? (
         <>
           <p className="muted">A = {run.a.label}; B = {run.b?.label}</p>
