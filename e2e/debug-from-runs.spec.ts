@@ -33,6 +33,16 @@ test('Debug on a replay row and on a failed delivery pauses the transformation o
     });
     const ids = (await ui.api<{ events: { id: string }[] }>('GET', '/studio/api/events?event=Replay%20Me&limit=10')).events.map((e) => e.id);
     expect(ids).toHaveLength(1);
+    // On the transformation's page, paused at its `debugger;` on the event of this user; then continued.
+    const expectPausedOn = async (transformationId: string, userId: string, shot: string) => {
+      await expect(page).toHaveURL(new RegExp(`#/transformations/${transformationId}/test$`));
+      await expect(debug.status).toHaveText('Paused at Debug Me, line 3', { timeout: 30_000 });
+      await expect(debug.row('Scopes', 'who')).toContainText(`"${userId}"`);
+      await debug.row('Scopes', 'event').getByRole('button', { name: 'Expand event' }).click();
+      await expect(debug.row('Scopes', 'userId')).toContainText(`"${userId}"`);
+      await shootBoth(page, shot);
+      await debug.control('Continue').click();
+    };
     const run = await ui.api<{ id: string }>('POST', '/studio/api/replay/runs', { source: { kind: 'events', ids }, target: { kind: 'published', transformationId: t.id } });
 
     // A replay run's row: Debug opens the transformation that ran, paused on that row's input.
@@ -44,13 +54,7 @@ test('Debug on a replay row and on a failed delivery pauses the transformation o
     await expect(detail).toContainText('u-replay');
     await shootBoth(page, 'debug-from-replay-row');
     await detail.getByRole('group', { name: 'Debug this event' }).getByRole('button', { name: 'Debug', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`#/transformations/${t.id}/test$`));
-    await expect(debug.status).toHaveText('Paused at Debug Me, line 3', { timeout: 30_000 });
-    await expect(debug.row('Scopes', 'who')).toContainText('"u-replay"');
-    await debug.row('Scopes', 'event').getByRole('button', { name: 'Expand event' }).click();
-    await expect(debug.row('Scopes', 'userId')).toContainText('"u-replay"');
-    await shootBoth(page, 'debug-from-replay-row-paused');
-    await debug.control('Continue').click();
+    await expectPausedOn(t.id, 'u-replay', 'debug-from-replay-row-paused');
     await expect(page.getByTestId('debug-result')).toContainText('"userId": "u-replay"');
 
     // A failed delivery of the destination: Debug opens its connected transformation, paused on the captured event.
@@ -62,13 +66,7 @@ test('Debug on a replay row and on a failed delivery pauses the transformation o
     await expect(row.getByTestId('delivery-detail')).toBeVisible();
     await shootBoth(page, 'debug-from-failed-delivery');
     await row.getByRole('button', { name: 'Debug', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`#/transformations/${t.id}/test$`));
-    await expect(debug.status).toHaveText('Paused at Debug Me, line 3', { timeout: 30_000 });
-    await expect(debug.row('Scopes', 'who')).toContainText('"u-fail"');
-    await debug.row('Scopes', 'event').getByRole('button', { name: 'Expand event' }).click();
-    await expect(debug.row('Scopes', 'userId')).toContainText('"u-fail"');
-    await shootBoth(page, 'debug-from-failed-delivery-paused');
-    await debug.control('Continue').click();
+    await expectPausedOn(t.id, 'u-fail', 'debug-from-failed-delivery-paused');
     await expect(page.getByTestId('debug-result')).toContainText('cannot deliver u-fail');
   } finally {
     await hook.close();
