@@ -2,7 +2,10 @@ import { useState } from 'react';
 import type { EventOutcome } from './correlate-results';
 import { DiffView } from './DiffView';
 import { ErrorText, type ErrorTextProps } from './ErrorText';
+import type { FieldCheck, SavedTestEvent } from '../../../shared/api/test-events';
 import { ExpectedOutput } from './ExpectedOutput';
+import { FieldChecks } from './FieldChecks';
+import { checkFailure } from '../../../shared/field-checks';
 import { eventLabel } from './sample-events';
 
 const STATUS_LABEL: Record<EventOutcome['status'], string> = {
@@ -21,6 +24,10 @@ export type StackProps = Pick<ErrorTextProps, 'moduleName' | 'onJump' | 'library
 export interface Expectations {
   expectedOf(input: unknown): unknown[] | undefined;
   setExpected(input: unknown, expected: unknown[] | undefined): Promise<void>;
+  /** The event's saved test (undefined: not one). */
+  testOf(input: unknown): SavedTestEvent | undefined;
+  setChecks(input: unknown, checks: FieldCheck[]): Promise<void>;
+  mustNotThrow(input: unknown): Promise<void>;
 }
 
 function OutputDetail({ outcome, view, stack }: { outcome: EventOutcome; view: View; stack: StackProps }) {
@@ -62,6 +69,8 @@ export function EventResult({ outcome, logs, expanded, onToggle, stack, expectat
 }) {
   const [view, setView] = useState<View>('diff');
   const detailId = `event-result-${outcome.index}`;
+  const checks = expectations?.testOf(outcome.input)?.checks ?? [];
+  const failingChecks = checks.filter((c) => checkFailure(c, outcome.outputs) !== null).length;
   return (
     <div className={`event-result status-${outcome.status}`} data-testid="event-result" data-status={outcome.status}>
       <button type="button" className="event-result-head" aria-expanded={expanded} aria-controls={detailId} onClick={onToggle}>
@@ -71,6 +80,11 @@ export function EventResult({ outcome, logs, expanded, onToggle, stack, expectat
           {STATUS_LABEL[outcome.status]}
           {outcome.status === 'split' ? ` into ${outcome.outputs.length}` : ''}
         </span>
+        {checks.length > 0 && outcome.errors.length === 0 && (
+          <span className={`badge ${failingChecks > 0 ? 'error' : 'ok'}`} data-testid="checks-badge" title="Field checks of this saved test on this output">
+            {failingChecks > 0 ? `✗ ${failingChecks} of ${checks.length} checks fail` : `✓ ${checks.length} check${checks.length === 1 ? '' : 's'}`}
+          </span>
+        )}
         {logs && logs.length > 0 && (
           <span className="badge log-count" data-testid="event-log-count" title="log() lines this event wrote">
             {logs.length} log{logs.length === 1 ? '' : 's'}
@@ -90,7 +104,18 @@ export function EventResult({ outcome, logs, expanded, onToggle, stack, expectat
           )}
           <OutputDetail outcome={outcome} view={view} stack={stack} />
           {expectations && outcome.errors.length === 0 && (
-            <ExpectedOutput outputs={outcome.outputs} expected={expectations.expectedOf(outcome.input)} onSet={(expected) => expectations.setExpected(outcome.input, expected)} />
+            <>
+              <ExpectedOutput outputs={outcome.outputs} expected={expectations.expectedOf(outcome.input)} onSet={(expected) => expectations.setExpected(outcome.input, expected)} />
+              <FieldChecks
+                outputs={outcome.outputs}
+                test={expectations.testOf(outcome.input)}
+                onSet={(checks) => expectations.setChecks(outcome.input, checks)}
+                onMustNotThrow={() => expectations.mustNotThrow(outcome.input)}
+              />
+            </>
+          )}
+          {expectations && outcome.errors.length > 0 && expectations.testOf(outcome.input) && (
+            <p className="error small" data-testid="saved-test-throws">This event is a saved test and it threw: saving or publishing this code fails it.</p>
           )}
           {logs && logs.length > 0 && (
             <div className="event-logs" data-testid="event-logs">

@@ -15,7 +15,7 @@ import { LogsPanel } from './LogsPanel';
 import { NetworkPanel } from './NetworkPanel';
 import { ErrorText } from './ErrorText';
 import { importedEvents } from './imported-events';
-import type { StackProps } from './EventResult';
+import type { Expectations, StackProps } from './EventResult';
 import { ResultsList } from './ResultsList';
 import { RunSummary, type ResultFilter } from './RunSummary';
 import { SamplePicker } from './SamplePicker';
@@ -54,7 +54,14 @@ export function TestBench({
   const [formatError, setFormatError] = useState<string>();
   const resultsRef = usePanelRef();
   const [eventsFull, setEventsFull] = useState(false);
-  const expectations = { expectedOf: bench.savedTests.expectedOf, setExpected: (input: unknown, expected: unknown[] | undefined) => bench.savedTests.setExpected(input as TestEvent, expected) };
+  const tests = bench.savedTests;
+  const expectations: Expectations = {
+    expectedOf: tests.expectedOf,
+    setExpected: (input, expected) => tests.setExpected(input as TestEvent, expected),
+    testOf: tests.testOf,
+    setChecks: (input, checks) => tests.setChecks(input as TestEvent, checks),
+    mustNotThrow: (input) => tests.mustNotThrow(input as TestEvent),
+  };
   const pick = (events: TestEvent[], replace: boolean) => {
     bench.setEvents(replace || !bench.parsed.ok ? events : [...bench.parsed.events, ...events]);
     setPicker(undefined);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import type { TestEvent } from '../../api/types';
-import type { SavedTestEvent, TestsRun } from '../../../shared/api/test-events';
+import type { FieldCheck, SavedTestEvent, TestsRun } from '../../../shared/api/test-events';
 import { formatEvents, type ParsedEvents } from './test-events';
 
 export interface SavedTests {
@@ -23,6 +23,12 @@ export interface SavedTests {
   expectedOf(event: unknown): unknown[] | undefined;
   /** Sets (or clears) an event's expected outputs; the event becomes a saved test when it is not one. */
   setExpected(event: TestEvent, expected: unknown[] | undefined): Promise<void>;
+  /** An event's saved test (undefined: the event is not a saved test). */
+  testOf(event: unknown): SavedTestEvent | undefined;
+  /** Sets an event's field checks ([]: none, so only "must not throw" unless outputs are expected); the event becomes a saved test when it is not one. */
+  setChecks(event: TestEvent, checks: FieldCheck[]): Promise<void>;
+  /** Makes the event a saved test with no expected outputs or checks: it passes when the code does not throw. */
+  mustNotThrow(event: TestEvent): Promise<void>;
   /** The saved tests on this code, by the server's runner: what saving it would record, what publish requires. */
   run(code: string): Promise<void>;
   running: boolean;
@@ -104,17 +110,36 @@ export function useSavedTests(transformationId: string, localText: string | unde
     if (yes) await replaceNow();
   }, [replaceNow]);
 
-  const expectedOf = useCallback((event: unknown) => (saved ?? []).find((s) => keyOf(s.event) === keyOf(event))?.expected, [saved]);
-  const setExpected = useCallback(
-    async (event: TestEvent, expected: unknown[] | undefined) => {
+  const testOf = useCallback((event: unknown) => (saved ?? []).find((s) => keyOf(s.event) === keyOf(event)), [saved]);
+  const expectedOf = useCallback((event: unknown) => testOf(event)?.expected, [testOf]);
+  /** Changes one part of an event's saved test (added when it is not one); undefined removes that part. */
+  const update = useCallback(
+    async (event: TestEvent, parts: Partial<Record<'expected' | 'checks', unknown>>, note: string) => {
       const list = saved ?? [];
       const at = list.findIndex((s) => keyOf(s.event) === keyOf(event));
-      const updated: SavedTestEvent = { ...(at >= 0 ? list[at]! : { event }), ...(expected ? { expected: expected as SavedTestEvent['expected'] } : {}) };
-      if (!expected) delete updated.expected;
-      const next = at >= 0 ? list.map((s, i) => (i === at ? updated : s)) : [...list, updated];
-      await write(next, expected ? 'Expected output saved: saving or publishing a version now checks it' : 'Expected output removed');
+      const updated = { ...(at >= 0 ? list[at]! : { event }) } as Record<string, unknown>;
+      for (const [part, value] of Object.entries(parts)) {
+        if (value === undefined) delete updated[part];
+        else updated[part] = value;
+      }
+      const next = at >= 0 ? list.map((s, i) => (i === at ? (updated as SavedTestEvent) : s)) : [...list, updated as SavedTestEvent];
+      await write(next, note);
     },
     [saved, write],
+  );
+  const setExpected = useCallback(
+    (event: TestEvent, expected: unknown[] | undefined) =>
+      update(event, { expected }, expected ? 'Expected output saved: saving or publishing a version now checks it' : 'Expected output removed'),
+    [update],
+  );
+  const setChecks = useCallback(
+    (event: TestEvent, checks: FieldCheck[]) =>
+      update(event, { checks: checks.length > 0 ? checks : undefined }, `${checks.length} field check${checks.length === 1 ? '' : 's'} saved: saving or publishing a version now checks ${checks.length === 1 ? 'it' : 'them'}`),
+    [update],
+  );
+  const mustNotThrow = useCallback(
+    (event: TestEvent) => update(event, { expected: undefined, checks: undefined }, 'Saved test: it passes when the code does not throw'),
+    [update],
   );
 
   const [running, setRunning] = useState(false);
@@ -134,5 +159,5 @@ export function useSavedTests(transformationId: string, localText: string | unde
     [transformationId],
   );
 
-  return { saved, error, saving, note, save, replace, asking, answer, expectedOf, setExpected, run, running, lastRun };
+  return { saved, error, saving, note, save, replace, asking, answer, expectedOf, setExpected, testOf, setChecks, mustNotThrow, run, running, lastRun };
 }
