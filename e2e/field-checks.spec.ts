@@ -3,7 +3,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { StudioPage } from './pages/studio-page';
 import { VIEWPORTS } from './shots';
-import { expect, test } from './studio-fixture';
+import { expect as baseExpect, test } from './studio-fixture';
+
+// Generous waits: the machine running this may be shared and loaded.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const codeWithTotal = (total: number) =>
   `export function transformEvent(event, metadata) {\n  event.properties = { ...event.properties, total: ${total}, sku: "SKU-42" };\n  return event;\n}\n`;
@@ -126,4 +129,12 @@ test('field checks from a result row: save, Run saved tests and publish name a f
   await expect(dialog).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('.editor-title')).toContainText('Published');
   await expect(page.getByTestId('transformation-list')).not.toContainText('Not published');
+
+  // "Must not throw" only: the checks go, the saved test stays.
+  row = await openRow(studio, page);
+  await row.getByRole('button', { name: 'Must not throw only' }).click();
+  await expect(row.getByTestId('must-not-throw')).toBeVisible();
+  await expect(row.getByTestId('field-check')).toHaveCount(0);
+  await expect.poll(savedChecks).toBeUndefined();
+  await expect(page.getByTestId('saved-tests')).toHaveText('1 saved');
 });

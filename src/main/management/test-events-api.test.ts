@@ -31,7 +31,7 @@ describe('saved test events (integration)', () => {
     expect((await t.call('GET', path('nope'))).status).toBe(404);
     expect((await t.call('PUT', path('nope'), { events: [] })).status).toBe(404);
     const created = await ok(t, 'POST', '/transformations', { name: 'Bad bodies', code: IDENTITY });
-    for (const body of [{}, { events: [{}] }, { events: [{ event: 'x' }] }, { events: [{ event: {}, expected: {} }] }, { events: [], extra: 1 }]) {
+    for (const body of [{}, { events: [{}] }, { events: [{ event: 'x' }] }, { events: [{ event: {}, expected: {} }] }, { events: [], extra: 1 }, { events: [{ event: {}, checks: [{ path: 'a', op: 'nope' }] }] }]) {
       const response = await t.call('PUT', path(created.id), body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error).toMatch(/body/);

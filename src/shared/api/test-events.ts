@@ -16,7 +16,7 @@ export const JSON_TYPES = ['string', 'number', 'boolean', 'object', 'array', 'nu
 export const FieldCheck = Type.Object(
   {
     path: Type.String({ minLength: 1, maxLength: 500, description: 'Field of the output: "properties.email", "items[0].id"; "[1].x" reads the second output' }),
-    op: Type.Union([Type.Literal('equals'), Type.Literal('exists'), Type.Literal('absent'), Type.Literal('matches'), Type.Literal('type')], { description: 'equals (JSON value), exists, absent, matches (a regular expression), type' }),
+    op: Type.Enum(FIELD_CHECK_OPS, { description: 'equals (JSON value), exists, absent, matches (a regular expression), type' }),
     value: Type.Optional(Type.Unknown({ description: 'equals: the value; matches: the pattern; type: string|number|boolean|object|array|null' })),
   },
   { additionalProperties: false },
