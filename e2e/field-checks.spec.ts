@@ -137,4 +137,12 @@ test('field checks from a result row: save, Run saved tests and publish name a f
   await expect(row.getByTestId('field-check')).toHaveCount(0);
   await expect.poll(savedChecks).toBeUndefined();
   await expect(page.getByTestId('saved-tests')).toHaveText('1 saved');
+  // …and a row that throws says that this saved test fails.
+  await studio.replaceCode('export function transformEvent(event) {\n  throw new Error("no total");\n}\n');
+  await page.getByRole('button', { name: 'Run test' }).click();
+  const thrown = await studio.resultRow(1);
+  const thrownHead = thrown.getByRole('button', { name: /#1/ });
+  await expect(thrown).toHaveAttribute('data-status', 'error');
+  if ((await thrownHead.getAttribute('aria-expanded')) !== 'true') await thrownHead.click();
+  await expect(thrown.getByTestId('saved-test-throws')).toContainText('saved test and it threw');
 });
