@@ -56,6 +56,8 @@ test('Debug on a replay row and on a failed delivery pauses the transformation o
     await detail.getByRole('group', { name: 'Debug this event' }).getByRole('button', { name: 'Debug', exact: true }).click();
     await expectPausedOn(t.id, 'u-replay', 'debug-from-replay-row-paused');
     await expect(page.getByTestId('debug-result')).toContainText('"userId": "u-replay"');
+    // The bench was empty: nothing was replaced, nothing to undo.
+    await expect(page.getByTestId('events-replaced-notice')).toHaveCount(0);
 
     // A failed delivery of the destination: Debug opens its connected transformation, paused on the captured event.
     await page.goto(`${server.url}/#/destinations/${dest.id}?status=failed`);
@@ -68,6 +70,14 @@ test('Debug on a replay row and on a failed delivery pauses the transformation o
     await row.getByRole('button', { name: 'Debug', exact: true }).click();
     await expectPausedOn(t.id, 'u-fail', 'debug-from-failed-delivery-paused');
     await expect(page.getByTestId('debug-result')).toContainText('cannot deliver u-fail');
+    // The bench held the replay's event: the delivery's replaced it, and Undo gives it back.
+    const replaced = page.getByTestId('events-replaced-notice');
+    await expect(replaced).toContainText(/The test events were replaced by delivery of event \d+\./);
+    await shootBoth(page, 'events-replaced-notice');
+    await replaced.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByTestId('events-editor')).toContainText('u-replay');
+    await expect(page.getByTestId('events-editor')).not.toContainText('u-fail');
+    await expect(replaced).toHaveCount(0);
   } finally {
     await hook.close();
   }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { libraryScriptUrl, scriptName, type DebugBreakpoint, type PauseOnExceptions, type ProfileStartRequest } from '../../../shared/api/debug';
 import type { Artifact } from '../../api/artifacts';
 import { filledContext, type TestBenchState } from '../test-bench/useTestBench';
+import { useReplaceEvents } from '../test-bench/useReplaceEvents';
 import { DebugPanel } from './DebugPanel';
 import { debugStore } from './debug-store';
 import { takePendingDebug } from './DebugEventButton';
@@ -28,6 +29,7 @@ export function useDebugRoom({ transformation, code, libraries, bench }: { trans
   const [showDebug, setShowDebug] = useState(false);
   const [showProfile, setShowProfile] = useState(false);
   const [showOptions, setShowOptions] = useState(false);
+  const replaced = useReplaceEvents(bench);
   const events = bench.parsed.ok ? bench.parsed.events : [];
   const context = filledContext(bench.context);
   const common = { code, transformationName: transformation.name, ...(Object.keys(context).length > 0 ? { context } : {}) };
@@ -41,12 +43,12 @@ export function useDebugRoom({ transformation, code, libraries, bench }: { trans
     if (!code) return;
     const handed = takePendingDebug(transformation.id);
     if (!handed) return;
-    bench.setEvents([handed.event]);
+    replaced.replace([handed.event], handed.label);
     setChosen(0);
     debug(handed.event, handed.label);
   }, [transformation.id, Boolean(code)]);
   return {
-    transformation, bench, session, profile, events, index, setChosen, pauseOn, setPauseOn, source, setSource, count, setCount, showDebug, setShowDebug, showProfile, setShowProfile, showOptions, setShowOptions, debug,
+    transformation, bench, replaced, session, profile, events, index, setChosen, pauseOn, setPauseOn, source, setSource, count, setCount, showDebug, setShowDebug, showProfile, setShowProfile, showOptions, setShowOptions, debug,
     runProfile() {
       setShowProfile(true);
       const request: ProfileStartRequest = source === 'bench' ? { ...common, events } : { ...common, captured: { limit: count } };
@@ -124,7 +126,7 @@ export function DebugPanels({ room }: { room: DebugRoomState }) {
       {profiling && (
         <ProfilePanel
           run={profile}
-          onOpenEvent={(event) => room.bench.setEvents([event])}
+          onOpenEvent={(event) => room.replaced.replace([event], 'a slow event of the profile')}
           onDebugEvent={room.debug}
           onClose={() => {
             room.setShowProfile(false);

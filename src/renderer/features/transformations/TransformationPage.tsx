@@ -74,6 +74,7 @@ function BenchWithDebugger(props: { artifact: Artifact; code: string; libraries:
   return (
     <>
       <DebugPanels room={room} />
+      {room.replaced.notice}
       <TestBench
         bench={bench}
         onRun={props.onRun}
