@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { ArtifactEditor } from './useArtifactEditor';
+import { UndoNotice } from '../../components/UndoNotice';
 
 /**
  * Discard with undo: the unsaved code goes (and any banner about it, such as a restored version),
@@ -13,23 +14,17 @@ export function useDiscard(editor: Pick<ArtifactEditor, 'code' | 'versionMessage
     clearBanner();
   };
   const notice = undo && (
-    <p className="notice" role="status" data-testid="discard-notice">
-      Unsaved changes discarded.{' '}
-      <button
-        type="button"
-        className="link"
-        onClick={() => {
-          editor.setCode(undo.code);
-          editor.setVersionMessage(undo.message);
-          setUndo(undefined);
-        }}
-      >
-        Undo
-      </button>{' '}
-      <button type="button" className="link" aria-label="Dismiss" onClick={() => setUndo(undefined)}>
-        ✕
-      </button>
-    </p>
+    <UndoNotice
+      testId="discard-notice"
+      onUndo={() => {
+        editor.setCode(undo.code);
+        editor.setVersionMessage(undo.message);
+        setUndo(undefined);
+      }}
+      onDismiss={() => setUndo(undefined)}
+    >
+      Unsaved changes discarded.
+    </UndoNotice>
   );
   return { discard, notice };
 }

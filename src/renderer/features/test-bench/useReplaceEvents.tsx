@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { UndoNotice } from '../../components/UndoNotice';
 import { formatEvents } from './test-events';
 import type { TestBenchState } from './useTestBench';
 
@@ -22,22 +23,16 @@ export function useReplaceEvents(bench: Pick<TestBenchState, 'eventsText' | 'set
     setUndo(hadEvents && before !== after ? { before, after, label } : undefined);
   };
   const notice = undo && (
-    <p className="notice" role="status" data-testid="events-replaced-notice">
-      The test events were replaced by {undo.label}.{' '}
-      <button
-        type="button"
-        className="link"
-        onClick={() => {
-          bench.setEventsText(undo.before);
-          setUndo(undefined);
-        }}
-      >
-        Undo
-      </button>{' '}
-      <button type="button" className="link" aria-label="Dismiss" onClick={() => setUndo(undefined)}>
-        ✕
-      </button>
-    </p>
+    <UndoNotice
+      testId="events-replaced-notice"
+      onUndo={() => {
+        bench.setEventsText(undo.before);
+        setUndo(undefined);
+      }}
+      onDismiss={() => setUndo(undefined)}
+    >
+      The test events were replaced by {undo.label}.
+    </UndoNotice>
   );
   return { replace, notice };
 }
