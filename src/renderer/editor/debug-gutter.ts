@@ -1,4 +1,4 @@
-import { RangeSetBuilder, type Extension } from '@codemirror/state';
+import { RangeSetBuilder, type ChangeSet, type Extension, type Text } from '@codemirror/state';
 import { Decoration, EditorView, gutter, GutterMarker } from '@codemirror/view';
 
 /** What the debugger and profiler show in an editor: breakpoints, the paused line, line heat. */
@@ -7,6 +7,8 @@ export interface DebugMarks {
   breakpoints?: number[];
   /** Clicking the breakpoint gutter toggles a breakpoint on that 1-based line (no handler: no gutter). */
   onToggleBreakpoint?: (line: number) => void;
+  /** An edit of the document: the breakpoints follow their lines (move-breakpoints.ts). */
+  onEdit?: (before: Text, changes: ChangeSet) => void;
   /** The 1-based line the debugger is paused on. */
   currentLine?: number;
   /** Self time per 1-based line (profile), with its share of the hottest line's (0..1]. */
@@ -58,7 +60,8 @@ const currentLineMark = Decoration.line({ class: 'cm-debug-current', attributes:
 export function debugExtension(marks: DebugMarks | undefined): Extension {
   if (!marks) return [];
   const extensions: Extension[] = [];
-  const { onToggleBreakpoint, currentLine, heat } = marks;
+  const { onToggleBreakpoint, onEdit, currentLine, heat } = marks;
+  if (onEdit) extensions.push(EditorView.updateListener.of((update) => update.docChanged && onEdit(update.startState.doc, update.changes)));
   if (onToggleBreakpoint) {
     const lines = [...new Set(marks.breakpoints ?? [])].sort((a, b) => a - b);
     extensions.push(

@@ -1,6 +1,8 @@
 import './debugger.css';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { ChangeSet, Text } from '@codemirror/state';
 import type { ProfileSummary } from '../../../shared/api/debug';
+import { moveBreakpoints } from '../../editor/move-breakpoints';
 
 // What the debugger and profiler keep while the app runs, shared by every editor: breakpoints per
 // artifact (transformation or library id), the paused location and the last profile's line heat,
@@ -33,6 +35,14 @@ export const debugStore = {
       return { ...current, breakpoints: new Map(current.breakpoints).set(artifactId, next) };
     });
   },
+  /** An edit of the artifact's code: its breakpoints follow their lines (no update when none moved). */
+  editBreakpoints(artifactId: string, before: Text, changes: ChangeSet) {
+    const lines = store.breakpoints.get(artifactId);
+    if (!lines || lines.length === 0) return;
+    const moved = moveBreakpoints(lines, before, changes);
+    if (moved.length === lines.length && moved.every((line, i) => line === lines[i])) return;
+    update((current) => ({ ...current, breakpoints: new Map(current.breakpoints).set(artifactId, moved) }));
+  },
   setPaused: (paused: DebugStore['paused']) => update((current) => ({ ...current, paused })),
   setProfile: (profile: ProfileSummary | undefined) => update((current) => ({ ...current, profile })),
 };
@@ -45,6 +55,7 @@ export function useDebugStore(): DebugStore {
 export function useEditorMarks(artifactId: string, url: string) {
   const current = useDebugStore();
   const toggle = useCallback((line: number) => debugStore.toggleBreakpoint(artifactId, line), [artifactId]);
+  const edit = useCallback((before: Text, changes: ChangeSet) => debugStore.editBreakpoints(artifactId, before, changes), [artifactId]);
   const breakpoints = current.breakpoints.get(artifactId);
   const currentLine = current.paused?.url === url ? current.paused.line : undefined;
   const { profile } = current;
@@ -54,8 +65,9 @@ export function useEditorMarks(artifactId: string, url: string) {
     return {
       breakpoints: breakpoints ?? [],
       onToggleBreakpoint: toggle,
+      onEdit: edit,
       currentLine,
       heat: hottest > 0 ? lines.map((line) => ({ line: line.line, selfMs: line.selfMs, share: line.selfMs / hottest })) : undefined,
     };
-  }, [breakpoints, toggle, currentLine, profile, url]);
+  }, [breakpoints, toggle, edit, currentLine, profile, url]);
 }
