@@ -23,14 +23,14 @@ export function resolveSource(store: Store, given: ReplaySource): ResolvedInputs
     source.events.forEach((e, i) => {
       if (valueDeeperThan(e, MAX_JSON_DEPTH)) throw badRequest(`source.events.${i}: objects and arrays are nested more than ${MAX_JSON_DEPTH} levels deep`);
     });
-    return { description: `${source.events.length} imported events`, events: source.events.map((e) => ({ seq: null, event: JSON.stringify(e) })) };
+    return { description: `${source.events.length} imported event${source.events.length === 1 ? '' : 's'}`, events: source.events.map((e) => ({ seq: null, event: JSON.stringify(e) })) };
   }
   if (source.kind === 'events') {
     if (!source.ids?.length) throw badRequest('source.ids: send at least one captured event id (kind "events")');
     const seqs = [...new Set(source.ids.map(Number))].sort((x, y) => x - y);
     const missing = seqs.filter((seq) => !store.events.get(seq));
     if (missing.length) throw badRequest(`source.ids: no captured event with id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}`);
-    return { description: `${seqs.length} selected events`, events: seqs.map((seq) => ({ seq, event: null })) };
+    return { description: `${seqs.length} selected event${seqs.length === 1 ? '' : 's'}`, events: seqs.map((seq) => ({ seq, event: null })) };
   }
   const filter = filterFromQuery(source.filter ?? {});
   const limit = source.limit ?? MAX_REPLAY_EVENTS;

@@ -3,6 +3,7 @@ import { api } from '../../api/client';
 import type { Transformation } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { MAX_SAVED_TEST_EVENTS } from '../../../shared/api/test-events';
+import { plural } from '../../lib/plural';
 
 /**
  * Adds chosen events to a transformation's saved tests: appended by default; replacing the saved
@@ -40,7 +41,7 @@ export function AddAsTestsDialog({ label, load, onClose, onDone, defaultTransfor
       setBusy(false);
     }
   };
-  const savedTests = `${savedCount ?? '…'} saved test${savedCount === 1 ? '' : 's'}`;
+  const savedTests = savedCount === undefined ? '… saved tests' : plural(savedCount, 'saved test');
   return (
     <Dialog
       title={`Add ${label} as tests`}

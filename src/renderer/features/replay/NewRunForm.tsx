@@ -8,6 +8,7 @@ import { useWorkspace } from '../workspace/useWorkspace';
 import { describeFilter } from '../../../shared/filter-description';
 import { AlertText } from '../../components/AlertText';
 import { formatWhen } from '../../lib/format-time';
+import { plural } from '../../lib/plural';
 
 /** Where the events page sends a selection or a filter: `#/replay?ids=1,2,3` or `#/replay?event=X&type=track`. */
 export function replayHref(selection: { ids?: string[]; filter?: Record<string, string> }): string {
@@ -30,7 +31,7 @@ function selectionFrom(query: string): Selection {
 
 /** What a run of `selection` will really go through, given how many captured events match (undefined: not counted yet). */
 export function eventsLabel(selection: Selection, limit: number, matching: number | undefined): string {
-  if (selection.kind === 'events') return `${selection.ids.length.toLocaleString()} selected events`;
+  if (selection.kind === 'events') return plural(selection.ids.length, 'selected event');
   const where = selection.matching;
   if (matching === undefined) return `the last ${limit.toLocaleString()} captured events${where} (counting…)`;
   if (matching === 0) return `no captured events${where} yet`;

@@ -14,6 +14,7 @@ import { usePolling } from './usePolling';
 import { RunProgress } from './RunProgress';
 import { CHANGE_LABELS, RunSummaryView } from './RunSummaryView';
 import { eventLabel } from '../../../shared/event-label';
+import { plural } from '../../lib/plural';
 
 type Only = NonNullable<ResultsQuery['only']> | '';
 
@@ -100,7 +101,7 @@ export function RunPage({ runId }: { runId: string }) {
             {o === '' ? 'All' : `Only ${o}`}
           </button>
         ))}
-        <span className="muted" data-testid="results-total">{total.toLocaleString()} events{drill.change ? ` · ${CHANGE_LABELS[drill.change].toLowerCase()}` : ''}{drill.path ? ` · field ${drill.path}` : ''}{drill.error ? ' · one error' : ''}</span>
+        <span className="muted" data-testid="results-total">{plural(total, 'event')}{drill.change ? ` · ${CHANGE_LABELS[drill.change].toLowerCase()}` : ''}{drill.path ? ` · field ${drill.path}` : ''}{drill.error ? ' · one error' : ''}</span>
       </div>
       {/* List and detail side by side at every width, splitter between (sizes remembered); the pair is as tall as the page's view. */}
       <SplitLayout
@@ -140,7 +141,7 @@ export function RunPage({ runId }: { runId: string }) {
       />
       {adding && (
         <AddAsTestsDialog
-          label={chosen.size ? `the ${chosen.size} selected events` : `the ${results.length} shown events`}
+          label={chosen.size ? `the ${plural(chosen.size, 'selected event')}` : `the ${plural(results.length, 'shown event')}`}
           defaultTransformationId={transformationId ?? undefined}
           load={async () => results.filter((r) => !chosen.size || chosen.has(r.position)).map((r) => r.input)}
           onClose={() => setAdding(false)}
@@ -150,7 +151,7 @@ export function RunPage({ runId }: { runId: string }) {
       {sending && (
         <SendDialog
           source={sendSource(results.filter((r) => !chosen.size || chosen.has(r.position)))}
-          label={chosen.size ? `${chosen.size} selected events` : `${results.length} shown events`}
+          label={chosen.size ? plural(chosen.size, 'selected event') : plural(results.length, 'shown event')}
           onClose={() => setSending(false)}
         />
       )}

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatWhen } from '../../lib/format-time';
 import { localData, type TestSet } from '../../lib/local-data';
+import { plural } from '../../lib/plural';
 
 /** Saved test sets (kept in this browser, shared by all transformations): load, save, delete. */
 export function TestSetsDialog({ current, onClose, onLoad }: { current?: TestEvent[]; onClose: () => void; onLoad: (events: TestEvent[]) => void }) {
@@ -29,7 +30,7 @@ export function TestSetsDialog({ current, onClose, onLoad }: { current?: TestEve
         <ul className="test-sets">
           {sets.map((s) => (
             <li key={s.name}>
-              <span><strong>{s.name}</strong> <span className="muted">{s.events.length} event{s.events.length === 1 ? '' : 's'} · {formatWhen(s.savedAt)}</span></span>
+              <span><strong>{s.name}</strong> <span className="muted">{plural(s.events.length, 'event')} · {formatWhen(s.savedAt)}</span></span>
               <span>
                 <button type="button" className="secondary" onClick={() => onLoad(s.events)}>Load</button>{' '}
                 <button type="button" className="secondary danger" aria-label={`Delete test set ${s.name}`} onClick={() => setSets(data.deleteTestSet(s.name))}>Delete</button>
