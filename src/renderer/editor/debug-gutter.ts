@@ -8,7 +8,7 @@ export interface DebugMarks {
   /** Clicking the breakpoint gutter toggles a breakpoint on that 1-based line (no handler: no gutter). */
   onToggleBreakpoint?: (line: number) => void;
   /** An edit of the document: the breakpoints follow their lines (move-breakpoints.ts). */
-  onEdit?: (before: Text, changes: ChangeSet) => void;
+  onEdit?: (before: Text, after: Text, changes: ChangeSet) => void;
   /** The 1-based line the debugger is paused on. */
   currentLine?: number;
   /** Self time per 1-based line (profile), with its share of the hottest line's (0..1]. */
@@ -61,7 +61,7 @@ export function debugExtension(marks: DebugMarks | undefined): Extension {
   if (!marks) return [];
   const extensions: Extension[] = [];
   const { onToggleBreakpoint, onEdit, currentLine, heat } = marks;
-  if (onEdit) extensions.push(EditorView.updateListener.of((update) => update.docChanged && onEdit(update.startState.doc, update.changes)));
+  if (onEdit) extensions.push(EditorView.updateListener.of((update) => update.docChanged && onEdit(update.startState.doc, update.state.doc, update.changes)));
   if (onToggleBreakpoint) {
     const lines = [...new Set(marks.breakpoints ?? [])].sort((a, b) => a - b);
     extensions.push(

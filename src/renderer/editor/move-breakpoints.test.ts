@@ -8,7 +8,7 @@ const DOC = ['export function transformEvent(event) {', '  const who = event.use
 function edit(lines: number[], change: (doc: string) => { from: number; to?: number; insert?: string }) {
   const state = EditorState.create({ doc: DOC });
   const tr = state.update({ changes: change(DOC) });
-  return moveBreakpoints(lines, state.doc, tr.changes);
+  return moveBreakpoints(lines, state.doc, tr.state.doc, tr.changes);
 }
 
 describe('moveBreakpoints', () => {

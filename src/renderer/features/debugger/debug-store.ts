@@ -36,10 +36,10 @@ export const debugStore = {
     });
   },
   /** An edit of the artifact's code: its breakpoints follow their lines (no update when none moved). */
-  editBreakpoints(artifactId: string, before: Text, changes: ChangeSet) {
+  editBreakpoints(artifactId: string, before: Text, after: Text, changes: ChangeSet) {
     const lines = store.breakpoints.get(artifactId);
     if (!lines || lines.length === 0) return;
-    const moved = moveBreakpoints(lines, before, changes);
+    const moved = moveBreakpoints(lines, before, after, changes);
     if (moved.length === lines.length && moved.every((line, i) => line === lines[i])) return;
     update((current) => ({ ...current, breakpoints: new Map(current.breakpoints).set(artifactId, moved) }));
   },
@@ -55,7 +55,7 @@ export function useDebugStore(): DebugStore {
 export function useEditorMarks(artifactId: string, url: string) {
   const current = useDebugStore();
   const toggle = useCallback((line: number) => debugStore.toggleBreakpoint(artifactId, line), [artifactId]);
-  const edit = useCallback((before: Text, changes: ChangeSet) => debugStore.editBreakpoints(artifactId, before, changes), [artifactId]);
+  const edit = useCallback((before: Text, after: Text, changes: ChangeSet) => debugStore.editBreakpoints(artifactId, before, after, changes), [artifactId]);
   const breakpoints = current.breakpoints.get(artifactId);
   const currentLine = current.paused?.url === url ? current.paused.line : undefined;
   const { profile } = current;

@@ -69,7 +69,8 @@ export function EventResult({ outcome, logs, expanded, onToggle, stack, expectat
 }) {
   const [view, setView] = useState<View>('diff');
   const detailId = `event-result-${outcome.index}`;
-  const checks = expectations?.testOf(outcome.input)?.checks ?? [];
+  const test = expectations?.testOf(outcome.input);
+  const checks = test?.checks ?? [];
   const failingChecks = checks.filter((c) => checkFailure(c, outcome.outputs) !== null).length;
   return (
     <div className={`event-result status-${outcome.status}`} data-testid="event-result" data-status={outcome.status}>
@@ -108,13 +109,13 @@ export function EventResult({ outcome, logs, expanded, onToggle, stack, expectat
               <ExpectedOutput outputs={outcome.outputs} expected={expectations.expectedOf(outcome.input)} onSet={(expected) => expectations.setExpected(outcome.input, expected)} />
               <FieldChecks
                 outputs={outcome.outputs}
-                test={expectations.testOf(outcome.input)}
+                test={test}
                 onSet={(checks) => expectations.setChecks(outcome.input, checks)}
                 onMustNotThrow={() => expectations.mustNotThrow(outcome.input)}
               />
             </>
           )}
-          {expectations && outcome.errors.length > 0 && expectations.testOf(outcome.input) && (
+          {expectations && outcome.errors.length > 0 && test && (
             <p className="error small" data-testid="saved-test-throws">This event is a saved test and it threw: saving or publishing this code fails it.</p>
           )}
           {logs && logs.length > 0 && (
