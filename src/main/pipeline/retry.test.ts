@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withRetries } from './retry';
 
 describe('withRetries', () => {
@@ -12,8 +12,20 @@ describe('withRetries', () => {
     expect(two).toMatchObject({ ok: false, retry: true, error: 'HTTP 500 (gave up after 2 attempts)', attempts: 2 });
     expect(two.log).toHaveLength(2);
     expect(two.log![1]).toMatchObject({ statusCode: 500, responseBody: 'down', error: 'HTTP 500' });
-    expect(two.log![1]!.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(Date.parse(two.log![1]!.at)).toBeGreaterThanOrEqual(Date.parse(two.log![0]!.at));
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('records each attempt\'s latency and start on the clock, the back-off between them', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00.000Z') });
+    const signal = new AbortController().signal;
+    // Each attempt takes 40 ms of the (fake) clock; the back-off after the first is 25 ms.
+    const slow = async () => (vi.advanceTimersByTime(40), failing());
+    const outcome = withRetries({ maxAttempts: 2, backoffMs: 25 }, signal, slow);
+    await vi.advanceTimersByTimeAsync(25);
+    const two = await outcome;
+    expect(two.log!.map((a) => a.latencyMs)).toEqual([40, 40]);
+    expect(two.log!.map((a) => a.at)).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.065Z']);
   });
 
   it('stops at a failure not worth retrying, and at the first success', async () => {

@@ -31,7 +31,7 @@ function rss(sandbox: ProcessSandbox): { core: number; sandboxes: number; total:
 }
 
 describe('memory budget of the warm isolates', () => {
-  it('32 different transformations: RSS of the core and the sandbox processes bounded by the budget, and lower after idle eviction', async () => {
+  it('32 different transformations: RSS of the core and the sandbox processes bounded by the budget; the processes stop after idle eviction', async () => {
     const h = sandboxHarness({ memoryLimitMb: 64, memoryBudgetMb: 192, idleEvictMs: 1500, poolSize: 16, processes: 2 });
     const sandbox = h.sandbox as ProcessSandbox;
     try {
@@ -56,15 +56,12 @@ describe('memory budget of the warm isolates', () => {
       expect(peak - before.total, `RSS ${before.total} MB before, peak ${peak} MB`).toBeLessThan(250);
       expect(corePeak - before.core, `core RSS ${before.core} MB before, peak ${corePeak} MB`).toBeLessThan(60);
       // Idle eviction disposes the warm isolates; a sandbox process left with none is stopped after
-      // the idle time too, so its memory goes back to the OS.
-      // Awaited rather than slept for (5.5 s before): the idle time is 1.5 s, and the processes'
-      // stop follows it (none is left; a poll on the RSS alone would pass on any small dip).
-      await expect.poll(() => sandbox.processes().length, { timeout: 30_000, interval: 100 }).toBe(0);
-      const idle = rss(sandbox);
-      console.info(
-        `memory budget test: RSS core+sandboxes before ${before.total} MB (core ${before.core}), peak ${peak} MB (core ${corePeak}), after 32 runs ${afterRuns.total} MB (sandboxes ${afterRuns.sandboxes}), after idle ${idle.total} MB (sandboxes ${idle.sandboxes}, ${sandbox.processes().length} processes left)`,
-      );
-      expect(idle.sandboxes, `sandbox processes after idle ${idle.sandboxes} MB, after runs ${afterRuns.sandboxes} MB`).toBeLessThan(afterRuns.sandboxes);
+      // the idle time too, so its memory goes back to the OS. That stop is the assertion: without
+      // idle eviction the processes keep their warm isolates and never stop (the poll times out).
+      // (An RSS comparison after it would compare against 0 processes: it could not fail.)
+      expect(afterRuns.sandboxes).toBeGreaterThan(0);
+      await expect.poll(() => sandbox.processes().length, { timeout: 20_000, interval: 100, message: 'sandbox processes left after the idle time' }).toBe(0);
+      console.info(`memory budget test: RSS core+sandboxes before ${before.total} MB (core ${before.core}), peak ${peak} MB (core ${corePeak}), after 32 runs ${afterRuns.total} MB (sandboxes ${afterRuns.sandboxes})`);
     } finally {
       h.sandbox.close();
     }

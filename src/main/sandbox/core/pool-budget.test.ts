@@ -43,7 +43,9 @@ describe('warm pool memory budget and idle eviction', () => {
       const code = counter('idle');
       expect(await runs(code)).toBe(1);
       expect(await runs(code)).toBe(0); // warm within the idle time
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Awaited, not slept for: once the idle time has disposed the isolate, its process has nothing
+      // warm and is stopped too (the same idle time). Without eviction it never stops.
+      await expect.poll(() => h.sandbox.processes().length, { timeout: 10_000, message: 'sandbox processes after the idle time' }).toBe(0);
       expect(await runs(code)).toBe(1); // evicted while idle: a new isolate
     } finally {
       h.sandbox.close();

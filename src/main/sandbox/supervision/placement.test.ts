@@ -54,10 +54,13 @@ describe('placement: choose(slots, key, warm, now)', () => {
     expect(choose(slots, request, warm, NOW)).toEqual(expected);
   });
 
-  it('the table covers warm, cold, blocked, spare, background and the quiet window', () => {
-    expect(rows.length).toBeGreaterThanOrEqual(15);
+  it('keyIndex: a key always goes to the same process, and 300 keys spread over 3 processes', () => {
     expect(keyIndex('a', 2)).toBe(1);
     expect(keyIndex('b', 2)).toBe(0);
+    const keys = Array.from({ length: 300 }, (_, i) => `transformation-${i}`);
+    expect(keys.map((k) => keyIndex(k, 3))).toEqual(keys.map((k) => keyIndex(k, 3)));
+    const perProcess = [0, 1, 2].map((slot) => keys.filter((k) => keyIndex(k, 3) === slot).length);
+    for (const n of perProcess) expect(n, `keys per process: ${perProcess.join(', ')}`).toBeGreaterThanOrEqual(50);
   });
 });
 
