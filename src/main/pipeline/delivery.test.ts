@@ -88,11 +88,15 @@ describe('capture destination', () => {
     const otherAuth = `Basic ${Buffer.from(`${other.writeKey}:`).toString('base64')}`;
     expect((await send(t, '/v1/track', { userId: 'src', event: 'default source', messageId: 'src-default' })).text).toBe('OK');
     expect((await send(t, '/v1/track', { userId: 'src', event: 'other source', messageId: 'src-other' }, { authorization: otherAuth })).text).toBe('OK');
-    const [only] = await deliveries(destination.id, 1);
-    expect(only.messageId).toBe('src-other');
-    expect(only.sourceId).toBe(other.id);
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await deliveries(destination.id, 1)).length).toBe(1);
+    // A later event of its source: the worker reads in stored order, so once that one is delivered
+    // an event of the default source stored before it would have been delivered too (no sleep).
+    expect((await send(t, '/v1/track', { userId: 'src', event: 'other source', messageId: 'src-other-2' }, { authorization: otherAuth })).text).toBe('OK');
+    const all = await eventually(async () => {
+      const { body } = await t.call('GET', `/studio/api/deliveries?destinationId=${destination.id}&limit=50`);
+      return body.deliveries.some((d: any) => d.messageId === 'src-other-2') ? (body.deliveries as any[]) : undefined;
+    }, 15_000, 'the later event of its source delivered');
+    expect(all.map((d) => d.messageId).sort()).toEqual(['src-other', 'src-other-2']);
+    expect(all.every((d) => d.sourceId === other.id)).toBe(true);
   });
 });
 
@@ -207,8 +211,12 @@ describe('webhook destination', () => {
 describe('disabled destination', () => {
   it('keeps its queue while disabled and delivers when enabled again', async () => {
     const destination = await createDestination({ name: 'Paused', kind: 'capture', enabled: false });
+    // An enabled destination of the same source, woken by the same capture: once it has delivered
+    // the event, the disabled one had its chance to (wrongly) deliver it too (no sleep).
+    const witness = await createDestination({ name: 'Enabled witness', kind: 'capture' });
     await send(t, '/v1/track', { userId: 'paused', event: 'x', messageId: 'paused-1' });
-    await new Promise((r) => setTimeout(r, 300));
+    expect((await deliveries(witness.id, 1))[0].messageId).toBe('paused-1');
+    expect((await t.call('GET', `/studio/api/deliveries?destinationId=${destination.id}&limit=50`)).body.deliveries).toEqual([]);
     const { body: paused } = await t.call('GET', `/studio/api/destinations/${destination.id}`);
     expect(paused.delivery.pending).toBe(1);
     expect(paused.delivery.state).toBe('paused');

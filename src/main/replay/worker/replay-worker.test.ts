@@ -119,8 +119,7 @@ describe('replay batches in a sandbox process (integration)', () => {
     await replay(sandbox, { ...request, from: 400 }); // the run's next request, at once
     expect(background()).toBe(first);
     // The run pauses: the process is recycled.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(background()).toBeUndefined();
+    await expect.poll(background, { timeout: 10_000, message: 'the grown replay process, once the run paused' }).toBeUndefined();
     await replay(sandbox, { ...request, from: 800 });
     expect(background()).not.toBe(first);
     expect(run.repo.get('run')!.done).toBe(1000);

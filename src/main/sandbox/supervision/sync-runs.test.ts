@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../index';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSandbox, type ProcessSandbox } from '../index';
 import { SYNC_QUIET_MS } from './placement';
 
 // A run sent to a sandbox process with nothing else in flight, after a quiet second without two
@@ -8,21 +8,28 @@ import { SYNC_QUIET_MS } from './placement';
 // waits a moment and then goes elsewhere: with one process, to a spare one. A loop that spins
 // until its time limit must not hold it up. Concurrent work runs on the isolates' threads.
 
-const sandbox = createSandbox({ timeoutMs: 20_000, memoryLimitMb: 32, processes: 1 });
-afterAll(() => sandbox.close());
+// Each test has its own sandbox (no state shared across tests). The quiet window is measured on
+// performance.now() in this process (process-pool.ts): the tests fake that clock alone and move it
+// past the window, instead of sleeping against it.
+let sandbox: ProcessSandbox;
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['performance'] });
+  sandbox = createSandbox({ timeoutMs: 20_000, memoryLimitMb: 32, processes: 1 });
+});
+afterEach(() => {
+  sandbox.close();
+  vi.useRealTimers();
+});
 
 const LOOP = 'export function transformEvent(e) { if (e.event === "spin") { while (true) {} } return { ...e, ok: true }; }';
 const event = (name: string) => ({ messageId: name, type: 'track', event: name });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Moves the (fake) clock of the quiet window past it. */
+const quietWindowPasses = () => vi.advanceTimersByTime(SYNC_QUIET_MS);
 
 async function until<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  await expect.poll(read, { timeout: 10_000, message: what }).toBeDefined();
+  return read()!;
 }
 
 describe('runs on the sandbox process\'s thread', () => {
@@ -50,7 +57,6 @@ describe('runs on the sandbox process\'s thread', () => {
   }, 60_000);
 
   it('one run at a time: each is sent to the idle process on its thread, never to the spare', async () => {
-    await sleep(SYNC_QUIET_MS + 100); // the runs above were concurrent
     const code = 'export function transformEvent(e) { return { ...e, seen: true }; }';
     await sandbox.transform({ code, events: [event('cold')] }); // a cold isolate is made on the isolate's thread
     const onThread = () => sandbox.processes().reduce((n, p) => n + p.runsOnThread, 0);
@@ -69,31 +75,27 @@ describe('runs on the sandbox process\'s thread', () => {
   }, 60_000);
 
   it('runs at once go side by side on the isolates\' threads of one process (no spare); a quiet second later, on its thread again', async () => {
-    const fresh = createSandbox({ timeoutMs: 20_000, memoryLimitMb: 32, processes: 1 });
-    try {
-      const quick = (n: number) => `export function transformEvent(e) { return { ...e, n: ${n} }; }`;
-      const busy = (ms: number) => `export function transformEvent(e) { const end = Date.now() + ${ms}; while (Date.now() < end) {} return { ...e, busy: true }; }`;
-      for (const n of [0, 1, 2, 3, 4]) await fresh.transform({ code: quick(n), events: [event('warm')] });
-      await fresh.transform({ code: busy(1), events: [event('warm')] });
-      await sleep(SYNC_QUIET_MS + 100);
-      // Two at once: the first on the process's thread, the second waits for it, then goes on the isolates' threads.
-      const [a, b] = await Promise.all([fresh.transform({ code: quick(1), events: [event('a')] }), fresh.transform({ code: quick(2), events: [event('b')] })]);
-      expect([a.results[0]!.output, b.results[0]!.output]).toMatchObject([{ n: 1 }, { n: 2 }]);
-      // Within the second after: a long run does not block its process, and nothing needs a spare.
-      const long = fresh.transform({ code: busy(400), events: [event('long')] });
-      await until(() => fresh.processes().find((p) => p.running > 0), 'the long run');
-      const during = await fresh.transform({ code: quick(3), events: [event('during')] });
-      expect(during.results[0]!.output).toMatchObject({ n: 3 });
-      expect(fresh.processes().some((p) => p.blocked)).toBe(false);
-      expect((await long).results[0]!.output).toMatchObject({ busy: true });
-      expect(fresh.processes().filter((p) => p.spare)).toEqual([]);
-      expect(fresh.processes()).toHaveLength(1);
-      await sleep(SYNC_QUIET_MS + 100);
-      const run = fresh.transform({ code: quick(4), events: [event('later')] });
-      expect(fresh.processes().find((p) => p.running > 0)?.blocked).toBe(true);
-      await run;
-    } finally {
-      fresh.close();
-    }
+    const quick = (n: number) => `export function transformEvent(e) { return { ...e, n: ${n} }; }`;
+    // One code for every busy run (so the long run is warm: only a warm run may go on the thread).
+    const BUSY = 'export function transformEvent(e) { const end = Date.now() + e.ms; while (Date.now() < end) {} return { ...e, busy: true }; }';
+    for (const n of [0, 1, 2, 3, 4]) await sandbox.transform({ code: quick(n), events: [event('warm')] });
+    await sandbox.transform({ code: BUSY, events: [{ ...event('warm'), ms: 1 }] });
+    quietWindowPasses();
+    // Two at once: the first on the process's thread, the second waits for it, then goes on the isolates' threads.
+    const [a, b] = await Promise.all([sandbox.transform({ code: quick(1), events: [event('a')] }), sandbox.transform({ code: quick(2), events: [event('b')] })]);
+    expect([a.results[0]!.output, b.results[0]!.output]).toMatchObject([{ n: 1 }, { n: 2 }]);
+    // Within the second after: a long run does not block its process, and nothing needs a spare.
+    const long = sandbox.transform({ code: BUSY, events: [{ ...event('long'), ms: 400 }] });
+    await until(() => sandbox.processes().find((p) => p.running > 0), 'the long run');
+    const during = await sandbox.transform({ code: quick(3), events: [event('during')] });
+    expect(during.results[0]!.output).toMatchObject({ n: 3 });
+    expect(sandbox.processes().some((p) => p.blocked)).toBe(false);
+    expect((await long).results[0]!.output).toMatchObject({ busy: true });
+    expect(sandbox.processes().filter((p) => p.spare)).toEqual([]);
+    expect(sandbox.processes()).toHaveLength(1);
+    quietWindowPasses();
+    const run = sandbox.transform({ code: quick(4), events: [event('later')] });
+    expect(sandbox.processes().find((p) => p.running > 0)?.blocked).toBe(true);
+    await run;
   }, 60_000);
 });
