@@ -5,6 +5,7 @@
 //   studio sync status|push|pull --remote NAME   changes against a remote, push (the locally published
 //                                                versions; --drafts: the latest saved ones), pull
 //   studio test                                  every transformation's saved test events
+//   studio fuzz --transformation NAME [--seed N]  generated events through its code (studio-fuzz.mjs)
 //   studio backup export --out FILE              the whole workspace as one file (secrets too,
 //                                                sealed, when a passphrase is given)
 //   studio backup import FILE                    into an empty workspace
@@ -14,8 +15,11 @@
 // (or STUDIO_EMAIL/STUDIO_TOKEN). Exit codes: 0 ok, 1 failures/conflicts/tests failed,
 // 2 usage, 3 the instance could not be reached or refused the credentials.
 
+import { FUZZ_USAGE, fuzzCommand } from './studio-fuzz.mjs';
+
 const USAGE = `usage: studio sync status|push|pull --remote NAME [--drafts] [--url URL] [--email E] [--token T]
        studio test [--url URL] [--email E] [--token T]
+       ${FUZZ_USAGE}
        studio backup export --out FILE [--passphrase P] | studio backup import FILE [--passphrase P]`;
 
 function parse(argv) {
@@ -25,7 +29,7 @@ function parse(argv) {
     const arg = argv[i];
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split('=', 2);
-      flags[name] = name === 'drafts' ? true : (inline ?? argv[++i]);
+      flags[name] = name === 'drafts' || name === 'json' ? true : (inline ?? argv[++i]);
     } else positional.push(arg);
   }
   return { positional, flags };
@@ -128,6 +132,7 @@ async function main() {
   };
   const [command, sub] = positional;
   if (command === 'test') return printTests(await api(target, 'POST', '/studio/api/saved-tests/run'));
+  if (command === 'fuzz') return fuzzCommand(target, flags, api, fail);
   if (command === 'backup') return backup(target, sub, positional.slice(2), flags);
   if (command !== 'sync' || !['status', 'push', 'pull'].includes(sub)) fail(2, USAGE);
   const remote = flags.remote;

@@ -22,6 +22,7 @@ import type { BackupService } from './backup/backup-service';
 import type { DebugSessions } from './debug/debug-sessions';
 import type { ProfileSessions } from './debug/profile-sessions';
 import type { SchemaService } from './schema/schema-service';
+import type { FuzzService } from './fuzz/fuzz-service';
 
 /** The services and the facts of this run; built once by studio.ts, handed out piecewise by http/routes/index.ts. */
 export interface StudioContext {
@@ -71,4 +72,6 @@ export interface StudioContext {
   backup: BackupService;
   /** The event schema learned from captured events (background fold, schema API). */
   schema: SchemaService;
+  /** Fuzzing: events generated from the learned schema through the code. */
+  fuzz: FuzzService;
 }

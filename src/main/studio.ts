@@ -39,6 +39,7 @@ import { createBackupService } from './backup/backup-service';
 import { backupRepo } from './store/backup-repo';
 import { startupMark } from './hosts/startup-trace';
 import { createSchemaService } from './schema/schema-service';
+import { createFuzzService } from './fuzz/fuzz-service';
 import { silentLogger } from './http/silent-logger';
 
 export interface StudioOptions {
@@ -194,6 +195,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       importer: createImportService({ store, onCaptured: (sourceId) => pipeline.notify(sourceId) }),
       destinations: createDestinationsService(store, pipeline),
       schema,
+      fuzz: createFuzzService({ sandbox, libraryCode: store.libraryCode, shapes: (id) => schema.editorEvents(id) }),
       backup: createBackupService({
         repo: backupRepo(store.db, store.secrets),
         onImported: () => {

@@ -84,6 +84,8 @@ export function createSchemaService(store: Store, options: SchemaFoldOptions = {
     return { kind: 'all', sources: all.map((s) => ({ id: s.id, name: s.name })) };
   }
 
+  const editorRepoScope = (scope: SchemaFieldsResponse['scope']): SchemaScope => (scope.kind === 'connected' ? { sourceIds: scope.sources.map((s) => s.id) } : {});
+
   return {
     fold,
     status,
@@ -94,7 +96,7 @@ export function createSchemaService(store: Store, options: SchemaFoldOptions = {
     /** Every path over all events of the editor's scope (completion, hover, lint), most frequent first. */
     fields(transformationId?: string): SchemaFieldsResponse {
       const scope = editorScope(transformationId);
-      const repoScope: SchemaScope = scope.kind === 'connected' ? { sourceIds: scope.sources.map((s) => s.id) } : {};
+      const repoScope = editorRepoScope(scope);
       const names = repo.events(repoScope);
       const totalEvents = names.reduce((n, e) => n + e.count, 0);
       const byPath = new Map<string, PathStats>();
@@ -105,6 +107,8 @@ export function createSchemaService(store: Store, options: SchemaFoldOptions = {
         .map(([path, s]) => ({ path, count: s.count, share: totalEvents ? Math.min(1, s.count / totalEvents) : 0, types: s.types as Record<string, number>, samples: s.samples, pii: isPiiPath(path), conflict: isConflict(s.types) }));
       return { scope, totalEvents, fields, events: names.map((e) => ({ type: e.type, name: e.name, count: e.count })), status: status() };
     },
+    /** Per event name its paths, over the editor's scope of a transformation (what fuzzing generates from). */
+    editorEvents: (transformationId?: string): SchemaEvent[] => events(editorRepoScope(editorScope(transformationId))),
     /** One JSON Schema per event name. */
     jsonSchemas(query: SchemaQuery) {
       return { schemas: events(scopeOf(query)).map((e) => ({ type: e.type, name: e.name, schema: toJsonSchema(e) })) };

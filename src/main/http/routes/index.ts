@@ -25,6 +25,7 @@ import { backupRoutes } from './backup';
 import { userStateRoutes } from './user-state';
 import { debugRoutes } from './debug';
 import { schemaRoutes } from './schema';
+import { fuzzRoutes } from './fuzz';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to, handing
@@ -59,6 +60,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   userStateRoutes(ctx.store.userState),
   debugRoutes(ctx.debug, ctx.profiles),
   schemaRoutes(ctx.schema),
+  fuzzRoutes(ctx.fuzz),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { parseStackLocations } from './stack-lines';
+import { parseStackLocations } from '../../../shared/stack-lines';
 
 export interface ErrorTextProps {
   text: string;

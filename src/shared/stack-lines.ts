@@ -43,3 +43,8 @@ export function parseStackLocations(text: string, transformationName?: string): 
 export function firstTransformationFrame(text: string, transformationName?: string): StackLocation | undefined {
   return parseStackLocations(text, transformationName).find((l) => l.target === 'transformation');
 }
+
+/** The first frame in user code, the transformation's or a library's (where it threw). */
+export function firstUserFrame(text: string, transformationName?: string): StackLocation | undefined {
+  return parseStackLocations(text, transformationName)[0];
+}
