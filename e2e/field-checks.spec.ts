@@ -3,10 +3,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { StudioPage } from './pages/studio-page';
 import { VIEWPORTS } from './shots';
-import { expect as baseExpect, test } from './studio-fixture';
-
-// Generous waits: the machine running this may be shared and loaded.
-const expect = baseExpect.configure({ timeout: 30_000 });
+import { expect, test } from './studio-fixture';
 
 const codeWithTotal = (total: number) =>
   `export function transformEvent(event, metadata) {\n  event.properties = { ...event.properties, total: ${total}, sku: "SKU-42" };\n  return event;\n}\n`;
@@ -16,7 +13,7 @@ async function openRow(studio: StudioPage, page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Run test' }).click();
   const row = await studio.resultRow(1);
   const head = row.getByRole('button', { name: /#1/ });
-  await expect(head).toBeVisible({ timeout: 30_000 });
+  await expect(head).toBeVisible();
   if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
   await expect(row.getByTestId('field-checks')).toBeVisible();
   return row;
@@ -96,10 +93,10 @@ test('field checks from a result row: save, Run saved tests and publish name a f
   // A change that breaks one check: Run saved tests, the saved version and the row all name it.
   await studio.replaceCode(codeWithTotal(11));
   await page.getByRole('button', { name: 'Run saved tests' }).click();
-  await expect(page.getByTestId('tests-run')).toContainText('Tests on this code: ✗', { timeout: 30_000 });
+  await expect(page.getByTestId('tests-run')).toContainText('Tests on this code: ✗');
   await expect(page.getByTestId('tests-run')).toContainText(FAILING);
   await studio.save();
-  await expect(page.getByTestId('save-outcome')).toContainText('tests failed', { timeout: 30_000 });
+  await expect(page.getByTestId('save-outcome')).toContainText('tests failed');
   await expect(page.getByTestId('save-outcome')).toContainText(FAILING);
   row = await openRow(studio, page);
   await expect(total).toHaveAttribute('data-passed', 'false');
@@ -113,7 +110,7 @@ test('field checks from a result row: save, Run saved tests and publish name a f
   await publish.click();
   const dialog = page.getByTestId('publish-dialog');
   await dialog.getByRole('button', { name: 'Test and publish' }).click();
-  await expect(dialog.getByTestId('publish-failure')).toContainText(FAILING, { timeout: 30_000 });
+  await expect(dialog.getByTestId('publish-failure')).toContainText(FAILING);
   await expect(page.getByTestId('transformation-list')).toContainText('Not published');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
@@ -121,12 +118,12 @@ test('field checks from a result row: save, Run saved tests and publish name a f
   // Fixed: all three pass.
   await studio.replaceCode(codeWithTotal(10));
   await page.getByRole('button', { name: 'Run saved tests' }).click();
-  await expect(page.getByTestId('tests-run')).toContainText('Tests on this code: ✓', { timeout: 30_000 });
+  await expect(page.getByTestId('tests-run')).toContainText('Tests on this code: ✓');
   await studio.save();
-  await expect(page.getByTestId('save-outcome')).toContainText('tests passed', { timeout: 30_000 });
+  await expect(page.getByTestId('save-outcome')).toContainText('tests passed');
   await publish.click();
   await dialog.getByRole('button', { name: 'Test and publish' }).click();
-  await expect(dialog).toHaveCount(0, { timeout: 30_000 });
+  await expect(dialog).toHaveCount(0);
   await expect(page.locator('.editor-title')).toContainText('Published');
   await expect(page.getByTestId('transformation-list')).not.toContainText('Not published');
 

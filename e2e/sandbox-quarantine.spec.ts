@@ -24,6 +24,16 @@ function sandboxPids(serverPid: number): number[] {
   return pids;
 }
 
+/** CPU time (user + system, all threads) a process has used, in seconds (Linux, /proc). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second)
+  } catch {
+    return 0; // gone meanwhile
+  }
+}
+
 test('a version that keeps crashing its sandbox process is quarantined; the card shows why and resumes it', async ({ page, server }) => {
   test.skip(process.platform !== 'linux', 'reads /proc to find the sandbox processes');
   test.setTimeout(120_000);
@@ -37,8 +47,11 @@ test('a version that keeps crashing its sandbox process is quarantined; the card
   const killed = new Set<number>();
   for (let crash = 1; crash <= 3; crash++) {
     // The worker's (re)try starts a new sandbox process for the run: kill it while the code spins.
-    await expect.poll(() => sandboxPids(server.child.pid!).filter((pid) => !killed.has(pid)).length, { timeout: 20_000 }).toBeGreaterThan(0);
-    await page.waitForTimeout(500);
+    // Polled, not slept for: a new sandbox process that has used a second of CPU is spinning in the
+    // user's loop (starting one takes a fraction of that), so the run is in flight when it is killed.
+    await expect
+      .poll(() => sandboxPids(server.child.pid!).filter((pid) => !killed.has(pid)).some((pid) => cpuSeconds(pid) >= 1), { timeout: 20_000, message: 'a sandbox process spinning in the code' })
+      .toBe(true);
     for (const pid of sandboxPids(server.child.pid!)) {
       killed.add(pid);
       process.kill(pid, 'SIGKILL');

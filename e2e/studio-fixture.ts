@@ -45,8 +45,9 @@ export const test = base.extend<{ server: StudioServer }, { hosts: { take(): Pro
       let spare: Promise<Started> | undefined;
       await use({
         take() {
-          // A spare that failed to start is not the test's problem: start one now instead.
-          const taken = spare ? spare.catch(() => startOne()) : startOne();
+          // A spare that failed to start fails the test that takes it (with the host's own error):
+          // a start that fails is a bug to see, not one to start again past.
+          const taken = spare ?? startOne();
           spare = startOne();
           spare.catch(() => undefined);
           return taken;

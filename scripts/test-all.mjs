@@ -81,11 +81,16 @@ if (failures.length > 0) {
   console.log(`\nFailed (${failures.length}):`);
   for (const failure of failures) console.log(`  ✗ ${failure}`);
 }
+const flakyTests = results.flatMap((r) => r.flakyTests ?? []);
+if (flakyTests.length > 0) {
+  console.log(`\nFlaky: failed, then passed on a retry (${flakyTests.length}):`);
+  for (const test of flakyTests) console.log(`  ~ ${test}`);
+}
 console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
-const sum = (key) => results.reduce((s, r) => s + r[key], 0);
-const [passed, failed, skipped] = [sum('passed'), sum('failed'), sum('skipped')];
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.flaky ?? 0} flaky, ${r.failed} failed, ${r.skipped} skipped`);
+const sum = (key) => results.reduce((s, r) => s + (r[key] ?? 0), 0);
+const [passed, flaky, failed, skipped] = [sum('passed'), sum('flaky'), sum('failed'), sum('skipped')];
+console.log(`${passed} passed, ${flaky} flaky, ${failed} failed, ${skipped} skipped`);
 // The last line stays "N passed, N failed": CI (.ci/run) reads exactly that.
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -4,6 +4,9 @@ export interface SuiteResult {
   failed: number;
   skipped: number;
   failures: string[];
+  /** Tests that failed and then passed on a retry (Playwright): neither passed nor failed. */
+  flaky?: number;
+  flakyTests?: string[];
 }
 /** The runners' JSON reports, as parsed from their files. */
 type Report = Record<string, unknown>;

@@ -18,9 +18,12 @@ export function vitestResult(report, ok, root = '') {
 /** Playwright's JSON report: failed tests as "file:line > title" (suites walked down to their specs). */
 export function playwrightResult(report, ok) {
   const failures = [];
+  const flakyTests = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((test) => test.status === 'unexpected')) failures.push(`${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')}`);
+      const name = `${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')}`;
+      if ((spec.tests ?? []).some((test) => test.status === 'unexpected')) failures.push(name);
+      else if ((spec.tests ?? []).some((test) => test.status === 'flaky')) flakyTests.push(name);
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
@@ -29,5 +32,6 @@ export function playwrightResult(report, ok) {
   const failed = report.stats.unexpected + (ok || report.stats.unexpected ? 0 : 1);
   if (!ok && failures.length === 0) failures.push('playwright exited with an error and no failed test');
   for (const error of report.errors ?? []) failures.push(`playwright: ${String(error.message ?? error).split('\n')[0]}`);
-  return { name: 'playwright', passed: report.stats.expected + (report.stats.flaky ?? 0), failed, skipped: report.stats.skipped ?? 0, failures };
+  // A flaky test (failed, then passed on a retry) is not a pass: it is counted and named as flaky.
+  return { name: 'playwright', passed: report.stats.expected, failed, skipped: report.stats.skipped ?? 0, flaky: report.stats.flaky ?? 0, failures, flakyTests };
 }

@@ -64,13 +64,15 @@ describe('test reports', () => {
     expect(vitestResult({ numPassedTests: 5, numFailedTests: 0, numPendingTests: 0, testResults: [] }, true)).toMatchObject({ failed: 0, failures: [] });
   });
 
-  it('playwright: flaky counted as passed, skipped counted, the failed spec named with file, line and describe', () => {
+  it('playwright: a flaky test counted and named as flaky (not passed), skipped counted, the failed spec named with file, line and describe', () => {
     expect(playwrightResult(playwrightReport, false)).toEqual({
       name: 'playwright',
-      passed: 5,
+      passed: 4,
+      flaky: 1,
       failed: 1,
       skipped: 2,
       failures: ['publish.spec.ts:40 > dialog > names the destinations'],
+      flakyTests: ['publish.spec.ts:50 > dialog > retried once'],
     });
   });
 

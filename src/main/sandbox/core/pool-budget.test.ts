@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { madeByRun, sandboxHarness } from '../../testing/sandbox-helpers';
+import type { ProcessSandbox } from '../index';
 
 // Bounded memory: the warm isolates kept idle share a memory budget (the sum of their memory
 // limits), least recently used out first, and an isolate idle for the idle time is disposed.
@@ -45,7 +46,7 @@ describe('warm pool memory budget and idle eviction', () => {
       expect(await runs(code)).toBe(0); // warm within the idle time
       // Awaited, not slept for: once the idle time has disposed the isolate, its process has nothing
       // warm and is stopped too (the same idle time). Without eviction it never stops.
-      await expect.poll(() => h.sandbox.processes().length, { timeout: 10_000, message: 'sandbox processes after the idle time' }).toBe(0);
+      await expect.poll(() => (h.sandbox as ProcessSandbox).processes().length, { timeout: 10_000, message: 'sandbox processes after the idle time' }).toBe(0);
       expect(await runs(code)).toBe(1); // evicted while idle: a new isolate
     } finally {
       h.sandbox.close();
