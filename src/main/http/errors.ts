@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrlCredentials } from '../store/url-secret';
 import { ERROR_STATUS, type ErrorBody } from '../../shared/errors';
 import { StudioError } from '../errors';
 
@@ -17,7 +18,8 @@ function validationMessage(error: FastifyError): string {
 /** Maps any thrown error to the API's JSON error body and status. */
 export function toErrorReply(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (error instanceof StudioError) {
-    return { status: ERROR_STATUS[error.code], body: { error: error.message, code: error.code, ...error.details } };
+    // Never a URL's password in an answer, whatever a message quotes.
+    return { status: ERROR_STATUS[error.code], body: { error: redactUrlCredentials(error.message), code: error.code, ...error.details } };
   }
   const fe = error as FastifyError;
   if (fe && fe.validation) return { status: 400, body: { error: validationMessage(fe), code: 'validation' } };
@@ -34,7 +36,7 @@ export function toErrorReply(error: unknown, request: FastifyRequest): { status:
     return { status: 400, body: { error: 'request body is empty: send a JSON object', code: 'bad_request' } };
   }
   if (fe && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return { status: fe.statusCode === 413 ? 400 : fe.statusCode, body: { error: fe.message, code: 'bad_request' } };
+    return { status: fe.statusCode === 413 ? 400 : fe.statusCode, body: { error: redactUrlCredentials(fe.message), code: 'bad_request' } };
   }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     // JSON nested thousands of levels deep (an event, or a transformation's output) cannot be

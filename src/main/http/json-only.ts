@@ -5,7 +5,11 @@ import { StudioError } from '../errors';
 // a cross-site form or `fetch` without a preflight only as a "simple request" (text/plain,
 // form-urlencoded or multipart, or no body), so refusing every other Content-Type — and any
 // request a browser marks as coming from another site — keeps a web page from acting with
-// credentials the browser remembers (Basic auth). The event API (/v1/, /beacon/) is exempt: the
+// credentials the browser remembers (Basic auth). A browser also names the page's origin on every
+// cross-origin POST (Origin, whatever its Content-Type, with or without a body) and on same-origin
+// ones other than GET/HEAD: an Origin that is not this server's own (the Host it was reached by,
+// which the Host check has allowed) is refused, so a page elsewhere cannot send a body-less POST
+// that needs no Content-Type. Clients that are not browsers send no Origin. The event API (/v1/, /beacon/) is exempt: the
 // SDKs send text/plain from navigator.sendBeacon.
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -18,6 +22,10 @@ export function registerJsonOnly(app: FastifyInstance): void {
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') {
       throw new StudioError('forbidden', `a ${request.method} request from another site is refused: use the studio's own page or a client that is not a browser`);
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== `http://${request.headers.host ?? ''}` && origin !== `https://${request.headers.host ?? ''}`) {
+      throw new StudioError('forbidden', `a ${request.method} request from the page ${JSON.stringify(origin)} is refused: only the studio's own page (or a client that is not a browser) may change things`);
     }
     const type = request.headers['content-type'];
     const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';

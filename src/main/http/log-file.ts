@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 // The studio log rotates by size: past `maxBytes` the file becomes `<name>.1` (older ones move
@@ -18,7 +18,13 @@ export const DEFAULT_LOG_ROTATION: LogRotation = { maxBytes: 5 * 1024 * 1024, fi
 export function rotatingLogFile(path: string, options: Partial<LogRotation> = {}) {
   const { maxBytes, files } = { ...DEFAULT_LOG_ROTATION, ...options };
   mkdirSync(dirname(path), { recursive: true });
-  let fd = openSync(path, 'a');
+  // 0600 however the file comes about (first start or after a rotation), whatever the umask.
+  const open = () => {
+    const opened = openSync(path, 'a', 0o600);
+    fchmodSync(opened, 0o600);
+    return opened;
+  };
+  let fd = open();
   let size = fstatSync(fd).size;
   let closed = false;
 
@@ -34,7 +40,7 @@ export function rotatingLogFile(path: string, options: Partial<LogRotation> = {}
     }
     if (files > 1) renameSync(path, `${path}.1`);
     else rmSync(path, { force: true });
-    fd = openSync(path, 'a');
+    fd = open();
     size = 0;
   };
 

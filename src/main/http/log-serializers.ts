@@ -1,3 +1,4 @@
+import { redactUrlCredentials } from '../store/url-secret';
 import type { FastifyRequest } from 'fastify';
 
 /** A URL as the log shows it: path only (query strings can carry write keys and tokens). */
@@ -7,5 +8,9 @@ export const pathOnly = (url: string | undefined) => (url ?? '').split('?')[0]!;
 export const logSerializers = {
   req(request: FastifyRequest) {
     return { method: request.method, url: pathOnly(request.url), remoteAddress: request.ip };
+  },
+  /** An error logged (an unhandled one): its type, message and stack, never a URL's password. */
+  err(error: Error) {
+    return { type: String(error?.name), message: redactUrlCredentials(String(error?.message)), stack: redactUrlCredentials(String(error?.stack ?? '')) };
   },
 };

@@ -7,6 +7,7 @@ import { managementAuth } from './auth';
 import { registerErrorHandling } from './errors';
 import { registerHostCheck } from './host-check';
 import { registerJsonOnly } from './json-only';
+import { oneHostHeader } from './one-host';
 import { registerOpenApi } from './openapi';
 import { eventRoutes, managementRoutes, openRoutes } from './routes';
 import { registerRenderer } from './static-renderer';
@@ -44,6 +45,7 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
     serverFactory: (fastify) => {
       // Node's own whole-request timeout stays as a backstop behind the body deadline (which answers first, with a reason).
       const server = createServer({ requestTimeout: bodies.limits.deadlineMs * 2 }, (req, res) => {
+        if (!oneHostHeader(req, res)) return false;
         bodies.track(req, res);
         return (closing || !eventApi(req, res)) && fastify(req, res);
       });

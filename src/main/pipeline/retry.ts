@@ -1,4 +1,5 @@
 import type { RetryConfig } from './destination-config';
+import { redactUrlCredentials } from '../store/url-secret';
 import type { AttemptRecord, SinkOutcome } from './sinks/sink';
 
 /** What a receiver answered (absent: no answer, e.g. a refused connection or a file). */
@@ -85,7 +86,7 @@ export async function httpAttempt(response: Response): Promise<Attempt> {
   if (response.status >= 200 && response.status < 300) return { ok: true, ...answer };
   const text = body.slice(0, 300).trim();
   const retry = response.status === 408 || response.status === 429 || response.status >= 500;
-  return { ok: false, retry, error: `HTTP ${response.status}${text ? `: ${text}` : ''}`, ...answer };
+  return { ok: false, retry, error: redactUrlCredentials(`HTTP ${response.status}${text ? `: ${text}` : ''}`), ...answer };
 }
 
 /** A network failure (refused, reset, timeout) as a retryable attempt. */
@@ -93,7 +94,7 @@ export function networkAttempt(error: unknown, signal: AbortSignal): Attempt {
   if (signal.aborted) throw new AbortedError();
   const e = error as Error & { cause?: { code?: string; message?: string } };
   const detail = e.name === 'TimeoutError' ? 'request timed out' : e.cause?.code ?? e.cause?.message ?? e.message;
-  return { ok: false, retry: true, error: `request failed: ${detail}` };
+  return { ok: false, retry: true, error: redactUrlCredentials(`request failed: ${detail}`) };
 }
 
 /** Runs `fn` over items with at most `limit` in flight; keeps order of results. */

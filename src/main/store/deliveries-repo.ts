@@ -1,4 +1,5 @@
 import { statementCache, type Db } from './database';
+import { redactUrlCredentials } from './url-secret';
 import { deliveryWrites, type DeliveryBatchRow, type DeliveryResultRow, type DeliveryStatus, type StoredAttempt } from './delivery-writes';
 
 export type { DeliveryBatchRow, DeliveryResultRow, DeliveryStatus, StoredAttempt };
@@ -80,7 +81,7 @@ const toDelivery = (r: Row, attemptLog: StoredAttempt[]): StoredDelivery => ({
   eventName: r.event_name,
   status: r.status,
   output: r.output === null ? null : (JSON.parse(r.output) as unknown[]),
-  error: r.error,
+  error: redactUrlCredentials(r.error),
   attempts: r.attempts,
   createdAt: r.created_at,
   logs: r.logs === null ? [] : (JSON.parse(r.logs) as string[]),
@@ -147,7 +148,7 @@ export function deliveriesRepo(db: Db) {
       const attempts = new Map<number, StoredAttempt[]>();
       for (const a of attemptsOf.all(JSON.stringify(rows.map((r) => r.id))) as (StoredAttempt & { delivery_id: number })[]) {
         const { delivery_id: id, ...attempt } = a;
-        attempts.set(id, [...(attempts.get(id) ?? []), attempt]);
+        attempts.set(id, [...(attempts.get(id) ?? []), { ...attempt, error: redactUrlCredentials(attempt.error) }]);
       }
       return rows.map((r) => toDelivery(r, attempts.get(r.id) ?? []));
     },

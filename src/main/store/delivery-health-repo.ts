@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { redactUrlCredentials } from './url-secret';
 import type { DeliveryStatus } from './deliveries-repo';
 
 export interface DeliveryHealth {
@@ -37,7 +38,7 @@ export function deliveryHealthRepo(db: Db) {
       const success = lastOf.get(destinationId, 'delivered') as { created_at: string } | undefined;
       return {
         counts: byStatus,
-        lastFailure: failure ? { at: failure.created_at, error: failure.error } : null,
+        lastFailure: failure ? { at: failure.created_at, error: redactUrlCredentials(failure.error) } : null,
         lastSuccessAt: success?.created_at ?? null,
         ...(({ n, next }) => ({ retrying: n, nextAttemptAt: next }))(retrying.get(destinationId) as { n: number; next: string | null }),
       };

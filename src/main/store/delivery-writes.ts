@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { redactUrlCredentials } from './url-secret';
 
 export type DeliveryStatus = 'delivered' | 'failed' | 'dropped' | 'filtered';
 
@@ -86,14 +87,14 @@ export function deliveryWrites(db: Db) {
     for (const seq of retried) unschedule.run(batch.destinationId, seq);
     if (results.length) {
       const batchId = Number(
-        insertBatch.run(batch.destinationId, batch.transformationId, batch.transformationVersionId, batch.firstSeq, batch.lastSeq, batch.eventCount, JSON.stringify(batch.logs), batch.error, batch.durationMs, now, batch.sendId ?? null)
+        insertBatch.run(batch.destinationId, batch.transformationId, batch.transformationVersionId, batch.firstSeq, batch.lastSeq, batch.eventCount, JSON.stringify(batch.logs), redactUrlCredentials(batch.error), batch.durationMs, now, batch.sendId ?? null)
           .lastInsertRowid,
       );
       for (const r of results) {
         const last = r.attemptLog?.at(-1);
         const id = Number(
           insertResult.run(
-            batchId, batch.destinationId, r.eventSeq, r.sourceId, r.messageId, r.eventType, r.eventName ?? null, r.status, r.output, r.error, r.attempts,
+            batchId, batch.destinationId, r.eventSeq, r.sourceId, r.messageId, r.eventType, r.eventName ?? null, r.status, r.output, redactUrlCredentials(r.error), r.attempts,
             r.logs?.length ? JSON.stringify(r.logs) : null, last?.statusCode ?? null, last?.latencyMs ?? null, r.retry?.at ?? null, now,
           ).lastInsertRowid,
         );
@@ -104,7 +105,7 @@ export function deliveryWrites(db: Db) {
             dropResult.run(old);
           }
         }
-        for (const a of r.attemptLog ?? []) insertAttempt.run(id, a.outputIndex, a.at, a.statusCode, a.latencyMs, a.responseBody, a.error);
+        for (const a of r.attemptLog ?? []) insertAttempt.run(id, a.outputIndex, a.at, a.statusCode, a.latencyMs, a.responseBody, redactUrlCredentials(a.error));
         if (r.eventSeq !== null && r.retry?.at) schedule.run(batch.destinationId, r.eventSeq, r.retry.at, r.retry.failures, r.retry.firstFailedAt);
       }
     }

@@ -1,4 +1,5 @@
 import { inTransaction, statementCache, type Db } from './database';
+import { redactUrlCredentials } from './url-secret';
 import { jobRows } from './job-rows';
 import { isSealed, type SecretBox } from './secret-box';
 
@@ -76,7 +77,7 @@ export function sendRepo(db: Db, box: SecretBox) {
     unsent: (id: string, afterPosition: number, limit: number) => unsent.all(id, afterPosition, limit) as SendEventRow[],
     record(id: string, outcomes: SendOutcomeWrite[]): void {
       inTransaction(db, () => {
-        for (const o of outcomes) update.run(o.status, o.error, o.attempts, id, o.position);
+        for (const o of outcomes) update.run(o.status, redactUrlCredentials(o.error), o.attempts, id, o.position);
       });
     },
     setStatus(id: string, status: string, options: { startedAt?: string; finishedAt?: string | null } = {}): void {

@@ -1,3 +1,4 @@
+import { credentialsAsHeader } from '../../store/url-secret';
 import type { WebhookConfig } from '../destination-config';
 import { httpAttempt, mapLimit, networkAttempt, withRetries } from '../retry';
 import type { Sink } from './sink';
@@ -6,14 +7,19 @@ const CONCURRENCY = 4;
 
 /** `webhook`: one JSON request per output event, retried with exponential backoff. */
 export function webhookSink(config: WebhookConfig): Sink {
+  // A URL with a login (`https://user:PASS@host/…`, sealed at rest) is sent as HTTP clients send
+  // it: without the user info, which goes in a Basic Authorization header unless one is set.
+  const { url, authorization } = credentialsAsHeader(config.url);
+  const ownAuthorization = Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization');
+  const headers = { 'content-type': 'application/json', 'user-agent': 'transformation-studio', ...(authorization && !ownAuthorization ? { authorization } : {}), ...config.headers };
   return {
     deliver(events, signal) {
       return mapLimit(events, CONCURRENCY, (event) =>
         withRetries(config, signal, async () => {
           try {
-            const response = await fetch(config.url, {
+            const response = await fetch(url, {
               method: config.method,
-              headers: { 'content-type': 'application/json', 'user-agent': 'transformation-studio', ...config.headers },
+              headers,
               body: JSON.stringify(event),
               signal: AbortSignal.any([signal, AbortSignal.timeout(config.timeoutMs)]),
             });

@@ -93,3 +93,19 @@ describe('IPv6 forms that embed an IPv4 address are checked by that IPv4 address
     for (const ip of ['64:ff9b:1::1', 'fe80::1', 'fc00::1', '2001:db8::1', 'ff02::1']) expect(isPublicAddress(ip)).toBe(false);
   });
 });
+
+describe("IPv6 special-purpose ranges follow IANA's registry", () => {
+  // Each was treated as public before (issue #39): documentation 3fff::/20, benchmarking
+  // 2001:2::/48, ORCHID 2001:10::/28, ORCHIDv2 2001:20::/28, segment-routing SIDs 5f00::/16; and
+  // the rest of the registry's not-globally-reachable ranges.
+  const refused = ['3fff::1', '3fff:fff:ffff::1', '2001:2::1', '2001:2:0:ffff::1', '2001:10::1', '2001:1f::1', '2001:20::1', '2001:2f::1', '5f00::1', '5f00:ffff::1', '100:0:0:1::1', '2001:1::4', '2001:100::1', '::', '::1', 'fe80::1', 'fec0::1', 'fc00::1', 'fd12::1', 'ff0e::1', '100::1', '64:ff9b:1::808:808'];
+  it.each(refused)('%s is not public', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+    expect(() => checkHostAllowed(new URL(`http://[${address}]/`), false)).toThrow('blocked request to non-public address');
+  });
+  // Globally reachable per the registry, and ordinary global unicast.
+  const allowed = ['2001:3::1', '2001:4:112::1', '2620:4f:8000::1', '2001:30::1', '2001:1::1', '2001:1::3', '2606:4700:4700::1111', '2a00:1450:4001::200e', '64:ff9b::808:808'];
+  it.each(allowed)('%s is public', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
+});

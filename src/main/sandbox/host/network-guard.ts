@@ -19,7 +19,6 @@ export class BlockedAddressError extends Error {
 // Loopback, private, link-local, shared, multicast, reserved and documentation ranges. Two lists:
 // a BlockList matches IPv4 addresses against IPv6 rules too (as IPv4-mapped addresses).
 const nonPublic4 = new BlockList();
-const nonPublic6 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
   ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
@@ -27,12 +26,23 @@ for (const [net, prefix] of [
 ] as const) {
   nonPublic4.addSubnet(net, prefix, 'ipv4');
 }
-for (const [net, prefix] of [
-  // Forms that embed an IPv4 address (mapped, translated, compatible, NAT64, 6to4, Teredo) are
-  // checked by that IPv4 address (embeddedIPv4 below), never by these rules.
-  ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) {
-  nonPublic6.addSubnet(net, prefix, 'ipv6');
+// IPv6 follows IANA's IPv6 Special-Purpose Address Registry, as ipaddr.js classifies it
+// (range()): an address is public when it is ordinary global unicast, or in one of the registry's
+// ranges marked globally reachable (AMT 2001:3::/32, AS112-v6, DRIP 2001:30::/28 and the three
+// anycast addresses 2001:1::1-3 inside 2001::/23). Everything else the registry lists is refused:
+// loopback, unspecified, link-local, unique-local, site-local, multicast, discard-only 100::/64
+// and the dummy prefix 100:0:0:1::/64 (RFC 9780, newer than ipaddr.js), documentation
+// 2001:db8::/32 and 3fff::/20, benchmarking 2001:2::/48, ORCHID 2001:10::/28 and ORCHIDv2
+// 2001:20::/28 (identifiers, not locators), the rest of 2001::/23, segment-routing SIDs 5f00::/16,
+// and the local-use translation prefix 64:ff9b:1::/48. Forms that embed an IPv4 address (mapped,
+// translated, compatible, NAT64, 6to4, Teredo) are checked by that IPv4 address (embeddedIPv4).
+const GLOBAL_SPECIAL_6 = new Set(['unicast', 'amt', 'as112v6', 'droneRemoteIdProtocolEntityTags']);
+const GLOBAL_ANYCAST_6 = ['2001:1::1', '2001:1::2', '2001:1::3'];
+const NEVER_PUBLIC_6 = ['100:0:0:1::/64', '64:ff9b:1::/48'].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+
+function isPublic6(ip: ipaddr.IPv6): boolean {
+  if (ip.range() === 'reserved') return GLOBAL_ANYCAST_6.some((anycast) => ipaddr.IPv6.parse(anycast).toNormalizedString() === ip.toNormalizedString());
+  return GLOBAL_SPECIAL_6.has(ip.range());
 }
 
 const ipv4At = (bytes: number[], offset: number, xor = 0) =>
@@ -70,9 +80,10 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(ip);
   if (family === 0) return false;
   if (family === 4) return !nonPublic4.check(ip, 'ipv4');
+  if (NEVER_PUBLIC_6.some((range) => ipaddr.IPv6.parse(ip).match(range))) return false;
   const embedded = embeddedIPv4(ip);
   if (embedded.length) return embedded.every((v4) => !nonPublic4.check(v4, 'ipv4'));
-  return !nonPublic6.check(ip, 'ipv6');
+  return isPublic6(ipaddr.IPv6.parse(ip));
 }
 
 /**
