@@ -52,7 +52,11 @@ export const ROOMS = {
   sync: { may: ['store', 'management', 'security'] },
   debug: { may: ['sandbox', 'management', 'store', 'hosts/node-flags.json'] },
   fuzz: { may: ['sandbox', 'management', 'schema', 'collect'] },
-  http: { may: ['context.ts', 'store', 'security', 'backup', 'collect', 'management', 'pipeline', 'replay', 'sync', 'debug', 'schema', 'fuzz'] },
+  // The studio's own settings and state (sandbox and management API settings, credentials for user
+  // code, the UI's state): services over the store.
+  settings: { may: ['store', 'management'] },
+  // Routes reach data only through services: never the store.
+  http: { may: ['context.ts', 'security', 'backup', 'collect', 'management', 'pipeline', 'replay', 'sync', 'debug', 'schema', 'fuzz', 'settings'] },
   testing: { may: ['*'] },
   'hosts/node-flags.json': { may: [] },
   'hosts/paths.ts': { may: [] },

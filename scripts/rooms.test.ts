@@ -46,6 +46,8 @@ describe('the Rooms table', () => {
     ['sandbox/child/x.ts', 'store/connection.ts', /sandbox may import .* not store/],
     ['replay/worker/x.ts', 'pipeline/transform-step.ts', /replay\/worker may import store, sandbox .* not pipeline/],
     ['replay/worker/x.ts', 'sandbox/core/sandbox.ts', /through sandbox\/index.ts or .* or sandbox\/worker-api.ts/],
+    ['http/routes/x.ts', 'store/credentials-repo.ts', /http may import .* not store/],
+    ['http/routes/x.ts', 'store/index.ts', /http may import .* not store/],
   ])('refuses %s → %s', (from, to, why) => {
     expect(refusal(from, to)).toMatch(why);
   });
@@ -60,6 +62,7 @@ describe('the Rooms table', () => {
     ['replay/worker/x.ts', 'store/replay-repo.ts'],
     ['replay/worker/x.ts', 'replay/outcome.ts'],
     ['replay/replay-jobs.ts', 'replay/worker/index.ts'],
+    ['http/routes/x.ts', 'settings/settings-service.ts'],
   ])('lets %s import %s', (from, to) => {
     expect(refusal(from, to)).toBeUndefined();
   });

@@ -23,6 +23,10 @@ import type { DebugSessions } from './debug/debug-sessions';
 import type { ProfileSessions } from './debug/profile-sessions';
 import type { SchemaService } from './schema/schema-service';
 import type { FuzzService } from './fuzz/fuzz-service';
+import type { SettingsService } from './settings/settings-service';
+import type { CredentialsService } from './settings/credentials-service';
+import type { UserStateService } from './settings/user-state-service';
+import type { DeliveriesService } from './pipeline/deliveries-query';
 
 /** The services and the facts of this run; built once by studio.ts, handed out piecewise by http/routes/index.ts. */
 export interface StudioContext {
@@ -74,4 +78,12 @@ export interface StudioContext {
   schema: SchemaService;
   /** Fuzzing: events generated from the learned schema through the code. */
   fuzz: FuzzService;
+  /** Sandbox and management API settings. */
+  settings: SettingsService;
+  /** Credentials for getCredential(key): masked in every answer. */
+  credentials: CredentialsService;
+  /** The UI's drafts, test sets and preferences. */
+  userState: UserStateService;
+  /** Per-event delivery results and their push. */
+  deliveries: DeliveriesService;
 }

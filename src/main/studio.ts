@@ -11,7 +11,7 @@ import { createRetention } from './collect/retention';
 import { createPipeline } from './pipeline/pipeline-service';
 import { startStoreMaintenance } from './store/maintenance-worker';
 import { createSandbox, type SandboxProcessInfo } from './sandbox';
-import { readSandboxSettings } from './store/sandbox-settings';
+import { createSettingsServices } from './settings';
 import { createDebugger } from './debug';
 import { createSyncService } from './sync/sync-service';
 import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
@@ -32,6 +32,7 @@ import { createSourcesService } from './collect/sources-service';
 import { createEventsService } from './collect/events-service';
 import { createImportService } from './collect/import-service';
 import { createDestinationsService } from './pipeline/destinations-service';
+import { createDeliveriesService } from './pipeline/deliveries-query';
 import { createAccountAuth } from './security/account-auth';
 import { setUpSecretsAtRest } from './security/secrets-at-rest';
 import { DATABASE_FILE, LOG_DIR, LOG_FILE, prepareDataFolder, secureDataFolder } from './security/data-folder-modes';
@@ -111,9 +112,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     auth.upgradeStoredHash();
     startupMark('scrypt');
     const host = options.host ?? '127.0.0.1';
+    const own = createSettingsServices(store);
     const sandbox = createSandbox({
-      getSettings: () => readSandboxSettings(store.settings),
-      credentials: () => store.credentials.values(),
+      getSettings: () => own.settings.sandbox(),
+      credentials: () => own.credentials.values(),
       // Replay's batches run in the background sandbox process, by replay's own worker.
       workers: replayWorkers(),
     });
@@ -141,7 +143,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     });
     const retention = createRetention(store, () => ctx.log);
     const testEvents = createTestEventsService(store);
-    const debugging = createDebugger({ libraryCode: store.libraryCode, settings: () => readSandboxSettings(store.settings), credentials: () => store.credentials.values(), events: store.events });
+    const debugging = createDebugger({ libraryCode: store.libraryCode, settings: () => own.settings.sandbox(), credentials: () => own.credentials.values(), events: store.events });
     closers.push(() => debugging.close());
     const replayJobs = createReplayJobs({
       repo: store.replay,
@@ -164,10 +166,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const publish = createPublishService({ store, account, sandbox });
     const transformations = createTransformationsService({ store, account }, publish);
     const libraries = createLibrariesService({ store, account }, publish);
-    const sources = createSourcesService(store, () => {
-      collect.sourcesChanged();
-      pipeline.reconcile();
-    });
+    const sourcesChanged = () => (collect.sourcesChanged(), pipeline.reconcile());
+    const sources = createSourcesService(store, sourcesChanged);
     const ctx: StudioContext = {
       dataDir: options.dataDir,
       store,
@@ -196,13 +196,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       destinations: createDestinationsService(store, pipeline),
       schema,
       fuzz: createFuzzService({ sandbox, libraryCode: store.libraryCode, shapes: (id) => schema.editorEvents(id) }),
-      backup: createBackupService({
-        repo: backupRepo(store.db, store.secrets),
-        onImported: () => {
-          collect.sourcesChanged();
-          pipeline.reconcile();
-        },
-      }),
+      ...own,
+      deliveries: createDeliveriesService(store.deliveries),
+      backup: createBackupService({ repo: backupRepo(store.db, store.secrets), onImported: sourcesChanged }),
     };
 
     startupMark('services');

@@ -3,19 +3,13 @@ import { StudioError } from '../errors';
 import { createJobLoop, type StepResult } from '../jobs/loop';
 import type { Store } from '../store';
 
-export interface RetentionSettings {
-  /** Delete captured events and delivery results older than this many days (null: keep). */
-  maxAgeDays: number | null;
-  /** Keep at most this many captured events, deleting the oldest (null: no cap). */
-  maxEvents: number | null;
-}
+import { MAX_AGE_DAYS, MAX_RETAINED_EVENTS, type RetentionSettings } from '../../shared/api/settings';
+
+export type { RetentionSettings };
 
 const KEY = 'eventRetention';
 export const DEFAULT_RETENTION: RetentionSettings = { maxAgeDays: 30, maxEvents: null };
 const CHUNK = 5_000;
-/** Largest accepted settings (SQLite's OFFSET takes a 64-bit integer, so no 1e308). */
-export const MAX_AGE_DAYS = 36_500;
-export const MAX_RETAINED_EVENTS = 1_000_000_000;
 
 /** Retention of captured events: a setting plus a background pruner that works in small chunks. */
 export function createRetention(store: Store, log: () => FastifyBaseLogger, intervalMs = 60_000) {

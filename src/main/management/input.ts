@@ -1,10 +1,10 @@
 import type { EventObject } from '../../shared/api/management';
+import { DEFAULT_MAX_CODE_BYTES } from '../../shared/api/settings';
 import { StudioError, badRequest } from '../errors';
 import type { SettingsRepo } from '../store/settings-repo';
 
 /** Settings key holding the largest accepted `code` in bytes (UTF-8). */
 export const MAX_CODE_BYTES_SETTING = 'management.maxCodeBytes';
-export const DEFAULT_MAX_CODE_BYTES = 1024 * 1024;
 
 /** Fields of create/update bodies that the services read (the routes' schemas check the types). */
 export interface CodeObjectInput {

@@ -72,3 +72,13 @@ export function listDeliveries(deliveries: Store['deliveries'], q: DeliveriesQue
   const page = rows.slice(0, limit);
   return { deliveries: page.map(present), next: rows.length > limit ? String(page[page.length - 1]!.id) : null };
 }
+
+/** Delivery results for the studio API: pages of results, and a listener for new ones. */
+export function createDeliveriesService(deliveries: Store['deliveries']) {
+  return {
+    list: (q: DeliveriesQuery) => listDeliveries(deliveries, q),
+    /** Calls `listener` with the destination each time results are recorded; returns the unsubscribe. */
+    onRecorded: (listener: (destinationId: string) => void): (() => void) => deliveries.onRecorded(listener),
+  };
+}
+export type DeliveriesService = ReturnType<typeof createDeliveriesService>;

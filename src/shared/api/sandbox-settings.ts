@@ -1,23 +1,7 @@
 // The sandbox settings the user can change (GET/PUT /studio/api/settings/sandbox): shape,
 // defaults, ranges and the check of a whole settings object, one definition for the core's store,
-// its sandbox and the routes.
-
-/** Sandbox settings the user can change (stored under the "sandbox" settings key). */
-export interface SandboxSettings {
-  /** Let fetch/fetchV2 reach private and loopback addresses (local testing only). */
-  allowPrivateNetwork: boolean;
-  /** Base URL of the geolocation service (`<url>/geoip/<ip>`); null: geolocation unavailable. */
-  geolocationUrl: string | null;
-  memoryLimitMb: number;
-  timeoutMs: number;
-}
-
-export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
-  allowPrivateNetwork: false,
-  geolocationUrl: null,
-  memoryLimitMb: 128,
-  timeoutMs: 4000,
-};
+// its sandbox, the settings service, the routes and the renderer.
+import { Type, type Static } from 'typebox';
 
 /** Sum of the memory limits of the warm isolates kept idle (MB): the sandbox's default budget. */
 export const DEFAULT_MEMORY_BUDGET_MB = 512;
@@ -27,6 +11,28 @@ export const SETTINGS_RANGES = {
   memoryLimitMb: { min: 16, max: DEFAULT_MEMORY_BUDGET_MB },
   timeoutMs: { min: 100, max: 60_000 },
 } as const;
+
+const { memoryLimitMb: mem, timeoutMs: time } = SETTINGS_RANGES;
+const fields = {
+  allowPrivateNetwork: Type.Boolean({ description: 'Let fetch/fetchV2 reach private and loopback addresses (local testing only; default false)' }),
+  geolocationUrl: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], { description: 'Base URL of the geolocation service (<url>/geoip/<ip>); null: none' }),
+  memoryLimitMb: Type.Integer({ minimum: mem.min, maximum: mem.max, description: 'Isolate memory limit (default 128)' }),
+  timeoutMs: Type.Integer({ minimum: time.min, maximum: time.max, description: 'Execution time limit per batch (default 4000)' }),
+};
+/** Sandbox settings the user can change (stored under the "sandbox" settings key). */
+export const SandboxSettings = Type.Object(fields);
+export type SandboxSettings = Static<typeof SandboxSettings>;
+/** A change of the sandbox settings: fields left out keep their value. */
+export const SandboxSettingsPatch = Type.Partial(Type.Object(fields), { additionalProperties: false });
+export type SandboxSettingsPatch = Static<typeof SandboxSettingsPatch>;
+
+
+export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
+  allowPrivateNetwork: false,
+  geolocationUrl: null,
+  memoryLimitMb: 128,
+  timeoutMs: 4000,
+};
 
 /** The first problem of a settings object, in words that say what to fix; null when valid. */
 export function validateSandboxSettings(value: SandboxSettings): string | null {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import type { Store } from '../../store';
-import { DeliveriesQuery, listDeliveries } from '../../pipeline/deliveries-query';
+import { DeliveriesQuery, type DeliveriesService } from '../../pipeline/deliveries-query';
 import { Delivery, NullableText, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
 
@@ -9,7 +8,7 @@ const KEEPALIVE_MS = 15_000;
 
 /** Studio API: per-event delivery results, newest first, and a push when new ones are recorded. */
 export const deliveriesRoutes =
-  (deliveries: Store['deliveries']): FastifyPluginAsync =>
+  (deliveries: DeliveriesService): FastifyPluginAsync =>
   typedRoutes((app) => {
     app.get(
       '/studio/api/deliveries',
@@ -21,7 +20,7 @@ export const deliveriesRoutes =
           response: { 200: Type.Object({ deliveries: Type.Array(Delivery), next: NullableText }), ...studioErrors },
         },
       },
-      async (request) => listDeliveries(deliveries, request.query),
+      async (request) => deliveries.list(request.query),
     );
     app.get(
       '/studio/api/deliveries/stream',

@@ -5,7 +5,7 @@ import { filterFromQuery, type EventsService } from '../../collect/events-servic
 import type { ImportService } from '../../collect/import-service';
 import type { RetentionService } from '../../collect/retention';
 import { EventFilterFields, EventTypeCounts, ImportBody, ImportReport } from '../../../shared/api/events';
-import { MAX_RETAINED_EVENTS } from '../../collect/retention';
+import { RetentionSettings as Retention, RetentionSettingsPatch } from '../../../shared/api/settings';
 import { StudioError } from '../../errors';
 import { CapturedEventDetail } from '../../../shared/api/pipeline';
 import { CapturedEvent, IdParam, NullableText, studioErrors } from './pipeline-schemas';
@@ -30,10 +30,6 @@ const CountsQuery = Type.Object({
 const DeleteQuery = Type.Object({
   ...filterFields,
   all: Type.Optional(Type.Boolean({ description: 'Required to delete without any filter' })),
-});
-const Retention = Type.Object({
-  maxAgeDays: Type.Union([Type.Integer({ minimum: 1, maximum: 36_500 }), Type.Null()], { description: 'Delete events and results older than this (null: keep)' }),
-  maxEvents: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_RETAINED_EVENTS }), Type.Null()], { description: 'Keep at most this many events (null: no cap)' }),
 });
 
 
@@ -124,7 +120,7 @@ export const eventsRoutes =
         schema: {
           tags,
           summary: 'Change the retention of captured events',
-          body: Type.Partial(Retention, { additionalProperties: false }),
+          body: RetentionSettingsPatch,
           response: { 200: Retention, ...studioErrors },
         },
       },
