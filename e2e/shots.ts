@@ -5,13 +5,16 @@ export const VIEWPORTS = [
   { width: 1024, height: 700 },
 ] as const;
 
-/** Screenshots of the current page at both reference sizes, under e2e/artifacts/. */
+/** Where screenshots go: e2e/artifacts/, or STUDIO_SHOTS_DIR (to keep a set of them elsewhere). */
+const DIR = process.env.STUDIO_SHOTS_DIR ?? 'e2e/artifacts';
+
+/** Screenshots of the current page at both reference sizes, under e2e/artifacts/ (or STUDIO_SHOTS_DIR). */
 export async function shootBoth(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const size of VIEWPORTS) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `e2e/artifacts/${name}-${size.width}x${size.height}.png` });
+    await page.screenshot({ path: `${DIR}/${name}-${size.width}x${size.height}.png` });
   }
   if (original) await page.setViewportSize(original);
 }

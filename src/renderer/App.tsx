@@ -60,12 +60,7 @@ export function App() {
     <div className="app">
       <header className="app-header">
         <h1><span className="brand-first">Transformation </span>Studio</h1>
-        {state.kind === 'ready' && <NavBar preference={theme.preference} onPreference={theme.setPreference} />}
-        {state.kind === 'ready' && (
-          <button type="button" className="link" onClick={() => { auth.clear(); setState({ kind: 'login' }); }}>
-            Sign out
-          </button>
-        )}
+        {state.kind === 'ready' && <NavBar preference={theme.preference} onPreference={theme.setPreference} onSignOut={() => { auth.clear(); setState({ kind: 'login' }); }} />}
       </header>
       <main>
         {state.kind === 'loading' && <p>Loading…</p>}

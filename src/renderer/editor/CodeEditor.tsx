@@ -19,6 +19,7 @@ import { debugExtension, type DebugMarks } from './debug-gutter';
 import type { LibraryInfo } from './library-exports';
 import type { EventFields } from './event-schema/event-fields';
 import { editorColors, type ThemeName } from './theme';
+import { codeMirrorKeys } from '../hooks/keymap';
 
 export type { EditorProblem } from './editor-extras';
 
@@ -130,9 +131,9 @@ export default function CodeEditor(props: CodeEditorProps) {
         highlightActiveLine(),
         Prec.highest(
           keymap.of([
-            { key: 'Mod-s', run: call('onSave'), preventDefault: true },
-            { key: 'Mod-Enter', run: call('onRun'), preventDefault: true },
-            { key: 'Shift-Alt-f', run: call('onFormat'), preventDefault: true },
+            ...codeMirrorKeys('save').map((key) => ({ key, run: call('onSave'), preventDefault: true })),
+            ...codeMirrorKeys('run').map((key) => ({ key, run: call('onRun'), preventDefault: true })),
+            ...codeMirrorKeys('format').map((key) => ({ key, run: call('onFormat'), preventDefault: true })),
           ]),
         ),
         // Extras' keys (brackets, search, folding, completion, lint) go before the defaults, as they did.

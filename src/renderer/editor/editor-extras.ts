@@ -24,6 +24,12 @@ export interface EditorProblem extends CodeProblem {
   column: number;
 }
 
+/**
+ * The keys of the editing helpers. F8 (next problem) is left out: it is the debugger's Continue
+ * (hooks/keymap.ts), which must reach the page while the editor has the focus.
+ */
+export const EXTRA_KEYS = [...closeBracketsKeymap, ...searchKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap.filter((b) => b.key !== 'F8')];
+
 /** Extensions without props: editing helpers and their keys. */
 export function editingExtras(): Extension {
   return [
@@ -34,7 +40,7 @@ export function editingExtras(): Extension {
     autocompletion(),
     highlightSelectionMatches(),
     search({ top: true }),
-    keymap.of([...closeBracketsKeymap, ...searchKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap]),
+    keymap.of(EXTRA_KEYS),
   ];
 }
 

@@ -8,10 +8,27 @@ export interface PaletteAction {
   shortcut?: string;
   /** Whether a key press is this action's shortcut. */
   matches?: (event: KeyboardEvent) => boolean;
+  /** Offered by the app whatever the page (theme, sign-out): listed after the page's own actions. */
+  late?: boolean;
   run: () => void;
 }
 
 const registry = new Map<string, PaletteAction>();
+const listeners = new Set<() => void>();
+let version = 0;
+const changed = () => {
+  version++;
+  for (const listener of listeners) listener();
+};
+
+/** For useSyncExternalStore: a page that mounts or unmounts while the palette is open changes its list. */
+export const pageActionsStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  version: () => version,
+};
 
 /** The actions of the pages shown now, in the order they were offered. */
 export const pageActions = (): PaletteAction[] => [...registry.values()];
@@ -34,9 +51,11 @@ export function usePaletteAction(action: PaletteAction | undefined): void {
       id,
       get label() { return latest.current?.label ?? id; },
       get shortcut() { return latest.current?.shortcut; },
+      get late() { return latest.current?.late; },
       run: () => latest.current?.run(),
     };
     registry.set(id, entry);
+    changed();
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || !latest.current?.matches?.(event)) return;
       event.preventDefault();
@@ -45,11 +64,10 @@ export function usePaletteAction(action: PaletteAction | undefined): void {
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
-      if (registry.get(id) === entry) registry.delete(id);
+      if (registry.get(id) === entry) {
+        registry.delete(id);
+        changed();
+      }
     };
   }, [id]);
 }
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-/** Ctrl (⌘ on a Mac) held. */
-export const modKey = (e: KeyboardEvent) => (isMac ? e.metaKey : e.ctrlKey);

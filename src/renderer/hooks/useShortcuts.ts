@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { matchesKey } from './keymap';
 
 export interface Shortcuts {
   onSave?: () => void;
@@ -6,12 +7,10 @@ export interface Shortcuts {
   onFormat?: () => void;
 }
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-
 /** The shortcuts of the page being shown (the command palette offers them as actions). */
 export const activeShortcuts: { current?: Shortcuts } = {};
 
-/** Page-wide Mod-s (save), Mod-Enter (run test), Shift-Alt-f (format) outside the editors. */
+/** Page-wide save, run test and format (keys of hooks/keymap.ts) outside the editors. */
 export function useShortcuts(shortcuts: Shortcuts): void {
   const latest = useRef(shortcuts);
   latest.current = shortcuts;
@@ -24,11 +23,10 @@ export function useShortcuts(shortcuts: Shortcuts): void {
     activeShortcuts.current = proxy;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return; // an editor already handled it
-      const mod = isMac ? event.metaKey : event.ctrlKey;
       let action: (() => void) | undefined;
-      if (mod && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's') action = latest.current.onSave;
-      else if (mod && event.key === 'Enter') action = latest.current.onRun;
-      else if (event.shiftKey && event.altKey && event.code === 'KeyF') action = latest.current.onFormat;
+      if (matchesKey('save', event)) action = latest.current.onSave;
+      else if (matchesKey('run', event)) action = latest.current.onRun; // not Mod+Shift+Enter: that one is Publish
+      else if (matchesKey('format', event)) action = latest.current.onFormat;
       if (!action) return;
       event.preventDefault();
       action();
@@ -41,4 +39,4 @@ export function useShortcuts(shortcuts: Shortcuts): void {
   }, []);
 }
 
-export const MOD_LABEL = isMac ? '⌘' : 'Ctrl';
+export { MOD_LABEL } from './keymap';

@@ -7,10 +7,12 @@ import { SplitLayout, usePanelRef } from '../../components/SplitLayout';
 import type { CodeEditorHandle } from '../../editor/CodeEditor';
 import type { DebugMarks } from '../../editor/debug-gutter';
 import { formatCode, formatErrorMessage } from '../../editor/format-code';
-import type { PanelTab } from '../../hooks/routes';
+import { hrefFor, type PanelTab } from '../../hooks/routes';
+import { navigate } from '../../hooks/useHashRoute';
 import { useBeforeUnload } from '../../hooks/useBeforeUnload';
-import { MOD_LABEL, useShortcuts } from '../../hooks/useShortcuts';
-import { modKey, usePaletteAction } from '../../hooks/usePaletteAction';
+import { useShortcuts } from '../../hooks/useShortcuts';
+import { usePaletteAction } from '../../hooks/usePaletteAction';
+import { keyLabel, matchesKey } from '../../hooks/keymap';
 import { formatWhen } from '../../lib/format-time';
 import { SaveOutcome } from '../versions/SaveOutcome';
 import { VersionOverlay, type VersionView } from '../versions/VersionOverlay';
@@ -101,7 +103,11 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
     setPublishing({ version, input: publishInput() });
   };
   useShortcuts({ onSave, onRun, onFormat: () => void format() });
-  usePaletteAction({ id: 'publish', label: 'Publish… (choose the destinations that run it)', shortcut: `${MOD_LABEL}+Shift+Enter`, matches: (e) => modKey(e) && e.shiftKey && e.key === 'Enter', run: () => publish(artifact.versionId) });
+  usePaletteAction({ id: 'publish', label: 'Publish… (choose the destinations that run it)', shortcut: keyLabel('publish'), matches: (e) => matchesKey('publish', e), run: () => publish(artifact.versionId) });
+  usePaletteAction({ id: 'details', label: `Edit the ${artifact.kind}’s name and description…`, run: () => setDialog('details') });
+  usePaletteAction({ id: 'delete-artifact', label: `Delete this ${artifact.kind}…`, run: () => { editor.clearActionError(); setDialog('delete'); } });
+  usePaletteAction(editor.dirty ? { id: 'discard', label: 'Discard the unsaved changes', run: discard } : undefined);
+  usePaletteAction({ id: 'versions', label: 'Show the version history (compare, restore, publish)', run: () => navigate(hrefFor(artifact.kind, artifact.id, 'versions')) });
   useBeforeUnload(editor.dirty);
 
   return (

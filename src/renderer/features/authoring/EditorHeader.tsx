@@ -1,7 +1,7 @@
 import { publishState, type Artifact } from '../../api/artifacts';
 import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
 import { PublishBadge } from '../../components/PublishBadge';
-import { MOD_LABEL } from '../../hooks/useShortcuts';
+import { keyLabel } from '../../hooks/keymap';
 
 export interface EditorHeaderProps {
   artifact: Artifact;
@@ -33,10 +33,10 @@ export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublis
       </div>
       <div className="editor-actions" role="toolbar" aria-label="Editor actions">
         <button type="button" className="secondary" onClick={onDetails} title="Rename and describe">Details…</button>
-        <button type="button" className="secondary" onClick={onFormat} title="Shift+Alt+F">Format</button>
+        <button type="button" className="secondary" onClick={onFormat} title={keyLabel('format')}>Format</button>
         {dirty && <button type="button" className="secondary" onClick={onDiscard} title="Go back to the last saved code">Discard</button>}
         <button type="button" className="secondary" onClick={onPublish} disabled={busy !== undefined || dirty || state === 'published'}
-          title={dirty ? 'Save first: publishing applies to a saved version' : state === 'published' ? 'The latest version is published' : 'Test on the server and publish the latest version'}>
+          title={dirty ? 'Save first: publishing applies to a saved version' : state === 'published' ? 'The latest version is published' : `Test on the server and publish the latest version (${keyLabel('publish')})`}>
           {busy === 'publishing' ? 'Publishing…' : 'Publish'}
         </button>
         {onDelete && <button type="button" className="danger secondary" onClick={onDelete} disabled={busy !== undefined}>Delete</button>}
@@ -56,7 +56,7 @@ export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublis
             }
           }}
         />
-        <button type="button" onClick={onSave} disabled={busy !== undefined || !dirty} title={`${MOD_LABEL}+S`}>
+        <button type="button" onClick={onSave} disabled={busy !== undefined || !dirty} title={keyLabel('save')}>
           {busy === 'saving' ? 'Saving…' : 'Save version'}
         </button>
       </div>

@@ -9,6 +9,7 @@ import { takePendingDebug } from './DebugEventButton';
 import { ProfilePanel } from './ProfilePanel';
 import { useDebugSession } from './useDebugSession';
 import { useProfile } from './useProfile';
+import { usePaletteAction } from '../../hooks/usePaletteAction';
 
 type Source = 'bench' | 'captured';
 
@@ -61,6 +62,9 @@ export type DebugRoomState = ReturnType<typeof useDebugRoom>;
 /** The buttons that start a debug or profile run (in the test bench's toolbar) and show their options. */
 export function DebugLaunch({ room }: { room: DebugRoomState }) {
   const { events, index, session, profile, source } = room;
+  usePaletteAction(events.length > 0 ? { id: 'debug', label: `Debug event #${index + 1} (breakpoints, debugger; statements)`, run: () => room.debug(events[index]!, `event #${index + 1}`) } : undefined);
+  usePaletteAction(source === 'captured' || events.length > 0 ? { id: 'profile', label: `Profile the code over ${source === 'bench' ? 'the bench’s events' : 'the newest captured events'}`, run: room.runProfile } : undefined);
+  usePaletteAction({ id: 'debug-options', label: `${room.showOptions ? 'Hide' : 'Show'} the debug and profile options (event, pause on exceptions, events to profile)`, run: () => room.setShowOptions(!room.showOptions) });
   return (
     <span className="debug-launch" role="group" aria-label="Debug and profile">
       <button type="button" className="secondary" disabled={events.length === 0 || session.status === 'starting'} onClick={() => room.debug(events[index]!, `event #${index + 1}`)} title={`Run event #${index + 1} under the debugger (gutter breakpoints, debugger; statements)`}>

@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useActions } from '../../hooks/useActions';
 import { navigate } from '../../hooks/useHashRoute';
+import { usePaletteAction } from '../../hooks/usePaletteAction';
 import { DeliveriesView } from './DeliveriesView';
 import { LiveView } from './LiveView';
 import { pageHref } from '../../hooks/routes';
@@ -39,20 +40,26 @@ export function DestinationsPage({ id, params }: { id?: string; params: Record<s
   }, [params.new]);
   const sourceMap = useMemo(() => new Map(sources.map((s) => [s.id, s])), [sources]);
   const shown = id ? destinations?.filter((d) => d.id === id) : destinations;
+  const retry = (d: DestinationView) =>
+    void act(async () => {
+      const { queued } = await pipelineApi.retryFailed(d.id);
+      setNotice(`Queued ${queued} failed event${queued === 1 ? '' : 's'} of ${d.name} for another delivery.`);
+    });
+  const toggle = (d: DestinationView) => {
+    // A quarantined destination is enabled but paused by the studio: Resume enables it again.
+    const enabled = !d.enabled || !!d.delivery.quarantine;
+    void act(() => pipelineApi.updateDestination(d.id, { enabled }), enabled ? `Resumed ${d.name}.` : `Paused ${d.name}.`);
+  };
+  const failing = (shown ?? []).filter((d) => d.delivery.counts.failed > 0);
+  // Retry: of the destination shown, else of the first failing one (the palette names it).
+  const target = id ? shown?.[0] : failing[0];
+  usePaletteAction(target && target.delivery.counts.failed > 0 ? { id: 'retry', label: `Retry the failed events of ${target.name} now`, run: () => retry(target) } : undefined);
+  usePaletteAction(id && shown?.[0] ? { id: 'toggle-destination', label: `${shown[0].enabled && !shown[0].delivery.quarantine ? 'Pause' : 'Resume'} ${shown[0].name}`, run: () => toggle(shown[0]!) } : undefined);
   const card = (d: DestinationView) => (
     <DestinationCard key={d.id} d={d} sources={sourceMap}
       onEdit={() => setEditing(d)}
-      onToggle={() => {
-        // A quarantined destination is enabled but paused by the studio: Resume enables it again.
-        const enabled = !d.enabled || !!d.delivery.quarantine;
-        void act(() => pipelineApi.updateDestination(d.id, { enabled }), enabled ? `Resumed ${d.name}.` : `Paused ${d.name}.`);
-      }}
-      onRetry={() =>
-        void act(async () => {
-          const { queued } = await pipelineApi.retryFailed(d.id);
-          setNotice(`Queued ${queued} failed event${queued === 1 ? '' : 's'} of ${d.name} for another delivery.`);
-        })
-      }
+      onToggle={() => toggle(d)}
+      onRetry={() => retry(d)}
       onDisconnect={() => void act(() => pipelineApi.disconnect(d.id), `Disconnected the transformation from ${d.name}: events pass through unchanged.`)}
       onDelete={() => setDeleting(d)} />
   );

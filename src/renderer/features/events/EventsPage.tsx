@@ -95,6 +95,11 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
   ));
   const sendSource = (): ReplaySource => (selection.selection?.kind === 'ids' ? { kind: 'events', ids: selection.selection.ids } : { kind: 'filter', filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) });
   usePaletteAction(actionable ? { id: 'send-selection', label: selection.size ? 'Send the selected events to a destination…' : 'Send the matching events to a destination…', run: () => setDialog('send') } : undefined);
+  const exportLabel = targetLabel === 'all events' ? 'all events' : `the ${targetLabel} events`;
+  usePaletteAction({ id: 'import-events', label: 'Import events (JSON, NDJSON, HAR, curl)…', run: () => setDialog('import') });
+  usePaletteAction(actionable ? { id: 'export-ndjson', label: `Export ${exportLabel} as NDJSON…`, run: () => void exportAs('ndjson') } : undefined);
+  usePaletteAction(actionable ? { id: 'export-json', label: `Export ${exportLabel} as JSON…`, run: () => void exportAs('json') } : undefined);
+  usePaletteAction(actionable ? { id: 'add-as-tests', label: selection.size ? 'Add the selected events as tests…' : 'Add the matching events as tests…', run: () => setDialog('tests') } : undefined);
   usePaletteAction(actionable ? { id: 'replay-selection', label: selection.size ? 'Replay the selected events…' : 'Replay the matching events…', run: replaySelection } : undefined);
   return (
     <section className="page events-page" aria-labelledby="events-title">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { navigate } from '../../hooks/useHashRoute';
 import { usePaletteAction } from '../../hooks/usePaletteAction';
+import { keyLabel, matchesKey } from '../../hooks/keymap';
 
 /**
  * Editor entry point: runs the last N captured events through the published version (A) and the
@@ -31,8 +32,8 @@ export function CompareWithLive({ transformationId, code, published }: { transfo
   usePaletteAction({
     id: 'compare-live',
     label: published ? 'Compare with live (replay the last captured events through both)' : 'Replay the draft over the last captured events',
-    shortcut: 'Alt+Shift+C',
-    matches: (e) => e.altKey && e.shiftKey && e.code === 'KeyC',
+    shortcut: keyLabel('compare-live'),
+    matches: (e) => matchesKey('compare-live', e),
     run: () => void start(),
   });
   return (

@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
 import { navigate } from '../../hooks/useHashRoute';
 import { loadable } from '../../lib/loadable';
+import { matchesKey } from '../../hooks/keymap';
 
-const isOpenKey = (e: globalThis.KeyboardEvent) =>
-  ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') ||
-  ((e.ctrlKey || e.metaKey) && e.shiftKey && !e.altKey && e.key.toLowerCase() === 'p');
+const isOpenKey = (e: globalThis.KeyboardEvent) => matchesKey('palette', e);
 
 // The palette's list, commands and filter load on its first opening (a local chunk: no visible wait),
 // so the first screen carries only the key listener.
 const Palette = loadable(() => import('./PalettePanel').then((m) => m.Palette), () => null);
 
-/** Ctrl/Cmd+K or Ctrl+Shift+P: every navigation and action by name, with its shortcut. */
+/** Ctrl/⌘+K or Ctrl/⌘+Shift+P: every navigation and action by name, with its shortcut. */
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
   useEffect(() => {

@@ -5,8 +5,9 @@ import type { CodeProblem } from '../../editor/code-analysis';
 import { formatCode, formatErrorMessage } from '../../editor/format-code';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
 import { useMenuCommand } from '../../hooks/useMenuCommands';
+import { usePaletteAction } from '../../hooks/usePaletteAction';
 import { SplitLayout, usePanelRef } from '../../components/SplitLayout';
-import { MOD_LABEL } from '../../hooks/useShortcuts';
+import { keyLabel } from '../../hooks/keymap';
 import { openTextFile, saveTextFile } from '../../lib/text-files';
 import { useTheme } from '../../hooks/useTheme';
 import { CapturedPicker } from './CapturedPicker';
@@ -89,6 +90,14 @@ export function TestBench({
   }, [eventsText]);
   useMenuCommand('import-events', useCallback(() => void importFile(), [importFile]));
   useMenuCommand('export-events', useCallback(() => void exportFile(), [exportFile]));
+  usePaletteAction({ id: 'run-saved-tests', label: 'Run saved tests (as saving and publishing will)', run: () => void tests.run(code) });
+  usePaletteAction({ id: 'save-as-tests', label: 'Save the bench’s events as tests…', run: () => void tests.save() });
+  usePaletteAction({ id: 'bench-samples', label: 'Test events: sample events…', run: () => setPicker('samples') });
+  usePaletteAction({ id: 'bench-captured', label: 'Test events: captured events…', run: () => setPicker('captured') });
+  usePaletteAction({ id: 'bench-sets', label: 'Test events: saved sets…', run: () => setPicker('sets') });
+  usePaletteAction({ id: 'bench-import', label: 'Test events: import from a file…', run: () => void importFile() });
+  usePaletteAction({ id: 'bench-export', label: 'Test events: export to a file…', run: () => void exportFile() });
+  usePaletteAction({ id: 'bench-format', label: 'Test events: format JSON', run: () => void formatJson() });
   const now = { code, libraries, eventsText: bench.eventsText, context: JSON.stringify(filledContext(bench.context)) };
   const ranOn = bench.result?.ranOn ?? bench.runError?.ranOn;
   const stale = ranOn ? staleReasons(ranOn, now) : [];
@@ -127,7 +136,7 @@ export function TestBench({
           {eventsFull ? 'Show results' : 'Events full height'}
         </button>
         {actions}
-        <button type="button" className="run-button" onClick={onRun} disabled={bench.running} title={`${MOD_LABEL}+Enter`}>
+        <button type="button" className="run-button" onClick={onRun} disabled={bench.running} title={keyLabel('run')}>
           {bench.running ? 'Running…' : 'Run test'}
         </button>
       </div>
@@ -194,7 +203,7 @@ export function TestBench({
                 <p className="muted pad">
                   {bench.parsed.ok && bench.parsed.events.length === 0
                     ? 'Add test events (sample, captured or a saved set), then run the test.'
-                    : `Run the test (${MOD_LABEL}+Enter) to see what the unsaved code does to each event.`}
+                    : `Run the test (${keyLabel('run')}) to see what the unsaved code does to each event.`}
                 </p>
               )}
               {result && (

@@ -8,6 +8,7 @@ import { When } from '../../../components/When';
 import { VirtualList } from '../../../components/VirtualList';
 import { pageHref } from '../../../hooks/routes';
 import { navigate } from '../../../hooks/useHashRoute';
+import { usePaletteAction } from '../../../hooks/usePaletteAction';
 import { saveTextFile } from '../../../lib/text-files';
 import { SchemaTree } from './SchemaTree';
 import { EventsViewTabs, schemaHref } from './EventsViewTabs';
@@ -46,6 +47,9 @@ export function SchemaPage({ params }: { params: Record<string, string> }) {
     }
   };
   const status = data?.status;
+  const rebuild = () => void schemaApi.rebuild().then(load, (e: Error) => setError(e.message));
+  usePaletteAction({ id: 'schema-rebuild', label: 'Rebuild the event schema (learn it again from every stored event)', run: rebuild });
+  usePaletteAction(data?.events.length ? { id: 'schema-export', label: 'Export the event schema as JSON Schema…', run: () => void exportJson() } : undefined);
   return (
     <section className="page schema-page" aria-labelledby="schema-title">
       <div className="page-head">
@@ -53,7 +57,7 @@ export function SchemaPage({ params }: { params: Record<string, string> }) {
         <EventsViewTabs current="schema" />
         <div className="page-actions">
           <button type="button" className="secondary" onClick={() => void exportJson()} disabled={!data?.events.length}>Export JSON Schema</button>
-          <button type="button" className="secondary" onClick={() => void schemaApi.rebuild().then(load, (e: Error) => setError(e.message))}
+          <button type="button" className="secondary" onClick={rebuild}
             title="Forget the schema and learn it again from every stored event">Rebuild</button>
         </div>
       </div>
