@@ -1,6 +1,7 @@
 import type { LibraryInfo } from '../../editor/library-exports';
 import { TEMPLATES } from './templates';
 import { TemplatePreview } from './TemplatePreview';
+import './templates.css';
 
 export interface TemplatePickerProps {
   value: string;
