@@ -47,8 +47,9 @@ export const ROOMS = {
   pipeline: { may: ['store', 'sandbox', 'collect', 'security', 'jobs'] },
   replay: { may: ['store', 'sandbox', 'management', 'collect', 'pipeline', 'jobs', 'replay/worker'] },
   // Replay's batch worker: loaded in the background sandbox process (registered with it by
-  // studio.ts), so it reaches only the store, the sandbox's worker-api.ts and replay's own files.
-  'replay/worker': { parent: 'replay', may: ['replay'], outside: ['store', 'sandbox'] },
+  // studio.ts), so it reaches only the sandbox's worker-api.ts (and index.ts's types): never the
+  // store, so nothing that runs user code opens the database.
+  'replay/worker': { parent: 'replay', may: [], outside: ['sandbox'] },
   sync: { may: ['store', 'management', 'security'] },
   debug: { may: ['sandbox', 'management', 'store', 'hosts/node-flags.json'] },
   fuzz: { may: ['sandbox', 'management', 'schema', 'collect'] },

@@ -147,7 +147,6 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     closers.push(() => debugging.close());
     const replayJobs = createReplayJobs({
       repo: store.replay,
-      dbFile: store.db.name,
       sandbox: () => sandbox,
       workspaceId: bootstrap.workspaceId,
       onError: (message) => ctx.log.warn(message),

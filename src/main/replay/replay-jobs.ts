@@ -1,15 +1,12 @@
-import { StudioError } from '../errors';
 import { createJobLoop, type Progress, type StepResult } from '../jobs/loop';
 import { codeInput } from '../pipeline/transform-step';
 import type { Sandbox, WorkSideInput } from '../sandbox';
 import type { ReplayRepo, ReplayRunRow } from '../store/replay-repo';
-import { cancelReplayJob, runReplayJob, storeFailedBatch } from './worker';
+import { runBatches } from './batch-runner';
 import type { CodeSpec } from './targets';
 
 export interface JobsOptions {
   repo: ReplayRepo;
-  /** The database file the repository is on (sandbox processes open it to store batches). */
-  dbFile: string;
   sandbox: () => Sandbox;
   workspaceId: string;
   onError: (message: string) => void;
@@ -19,17 +16,12 @@ export interface JobsOptions {
 export type LiveProgress = Progress;
 
 const now = () => new Date().toISOString();
-/**
- * Batches one sandbox request runs (10,000 events): the sandbox process goes from batch to batch
- * without the core; between requests, the core checks the memory of the process and the run.
- */
-const BATCHES_PER_REQUEST = 50;
 
 /**
- * Runs replay jobs one at a time, in the order they were queued: sandbox requests of many batches
- * each (both targets of a compare in every batch), which the sandbox process reads, runs and
- * stores batch by batch. A request takes one slot of the sandbox's limiter, so the test bench is
- * never starved.
+ * Runs replay jobs one at a time, in the order they were queued: the core reads each batch, a
+ * background sandbox process runs it through both targets of a compare (or the one of a replay)
+ * and answers per event, and the core stores it (batch-runner.ts). A run's batches in flight
+ * share one slot of the sandbox's limiter, so the test bench is never starved.
  */
 export function createReplayJobs(options: JobsOptions) {
   const { repo } = options;
@@ -48,32 +40,17 @@ export function createReplayJobs(options: JobsOptions) {
     const live = loop.progress.begin(row.done);
     current = { id: row.id, live };
     repo.setStatus(row.id, 'running', { startedAt: now() });
-    // Batches are read, run and stored by the sandbox process that runs their code; errors are
-    // per-event outcomes there, so a request fails here only when that process crashed (the batch
-    // it was at is then stored as failed here) or a store failed.
-    const compare = targets.length > 1;
-    let done = row.done;
-    while (done < row.total && !cancelled.has(row.id)) {
-      const job = { dbFile: options.dbFile, runId: row.id, from: done, workspaceId: options.workspaceId, maxBatches: BATCHES_PER_REQUEST };
-      let result;
-      try {
-        result = await runReplayJob(options.sandbox(), job, sides, (stored) => (live.done = stored));
-      } catch (error) {
-        if (stopping) return; // left 'running': the next start marks it interrupted
-        if (!(error instanceof StudioError && error.details?.sandboxCrashed === true)) throw error;
-        // What the process stored before it died stays; the batch after it is the one it was at.
-        const at = repo.get(row.id)?.done ?? done;
-        const end = storeFailedBatch(repo, row.id, at, compare, error.message);
-        if (end === null) break;
-        live.done = done = end;
-        continue;
-      }
-      if (stopping) return;
-      if (!result.written) throw new Error(`the batch at position ${result.done} was run but not stored: the run's progress was elsewhere`);
-      live.done = result.done;
-      if (result.finished || result.done === done) break;
-      done = result.done;
-    }
+    await runBatches({
+      repo,
+      runId: row.id,
+      from: row.done,
+      sandbox: options.sandbox,
+      sides,
+      workspaceId: options.workspaceId,
+      stopped: () => cancelled.has(row.id) || stopping,
+      closing: () => stopping,
+      onStored: (done) => (live.done = done),
+    });
     if (stopping) return;
     repo.setStatus(row.id, cancelled.has(row.id) ? 'cancelled' : 'done', { finishedAt: now() });
   }
@@ -116,7 +93,6 @@ export function createReplayJobs(options: JobsOptions) {
     cancel(id: string): boolean {
       if (current?.id !== id && !queue.includes(id)) return false;
       cancelled.add(id);
-      if (current?.id === id) cancelReplayJob(options.sandbox(), id);
       const index = queue.indexOf(id);
       if (index >= 0) {
         queue.splice(index, 1);
@@ -132,8 +108,7 @@ export function createReplayJobs(options: JobsOptions) {
     async stop(): Promise<void> {
       stopping = true;
       queue.length = 0;
-      // The batches in flight are stored; the run stays 'running' and the next start marks it interrupted.
-      if (current) cancelReplayJob(options.sandbox(), current.id);
+      // No batch is stored from now on; the run stays 'running' and the next start marks it interrupted.
       await loop.stop();
     },
   };

@@ -118,6 +118,8 @@ export interface WorkInput {
   sides: WorkSideInput[];
   /** The worker's own request (structured-cloned to it as it is). */
   job: unknown;
+  /** Jobs of one lane (replay: a run's batches in flight) share one slot of the sandbox's concurrent runs. */
+  lane?: string;
 }
 
 export interface Sandbox {
@@ -136,9 +138,9 @@ export interface Sandbox {
   transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput>;
   /**
    * Runs a registered worker's job in the background sandbox process, where its sides' code runs
-   * (replay: the worker reads each batch's inputs, runs them through each side and stores the
-   * results, a few batches in flight). `onProgress` hears the job's progress now and then. A crash
-   * of that process rejects with details.sandboxCrashed. Answers what the worker answered.
+   * (replay: one batch's events through each side, answered per event; the core stores them).
+   * `onProgress` hears the job's progress now and then. A crash of that process rejects with
+   * details.sandboxCrashed. Answers what the worker answered.
    */
   work(input: WorkInput, onProgress?: (done: number) => void): Promise<unknown>;
   /** The worker's job of this key starts nothing new; work() answers once what is in flight is done. */

@@ -3,11 +3,10 @@ import replayWorkerModule from './replay-worker?modulePath';
 import type { ReplayJob, ReplayJobResult } from './job';
 
 // Replay's batch worker as the rest of replay sees it: the module the studio registers with the
-// sandbox (it runs in the background sandbox process, replay-worker.ts), how a job is asked for,
-// and the crash path the core runs with the same batch functions (batch.ts).
+// sandbox (it runs in the background sandbox process, replay-worker.ts) and how a batch is asked
+// for. It imports nothing of the store: the process it loads in never opens the database.
 
-export { BATCH_SIZE, storeFailedBatch } from './batch';
-export type { ReplayJob, ReplayJobResult } from './job';
+export type { ReplayJob, ReplayJobResult, SideAnswer } from './job';
 
 /** The worker's name in the sandbox's registry. */
 export const REPLAY_WORKER = 'replay';
@@ -16,13 +15,10 @@ export const REPLAY_WORKER = 'replay';
 export const replayWorkers = (): Record<string, string> => ({ [REPLAY_WORKER]: replayWorkerModule });
 
 /**
- * Runs batches of a stored run in the background sandbox process; a process that answers
- * nothing (closed meanwhile) counts as nothing written. A crash rejects with details.sandboxCrashed.
+ * Runs one batch through each side in a background sandbox process. Requests of one `lane` (a
+ * run) share one slot of the sandbox's limiter. A crash of that process rejects with
+ * details.sandboxCrashed.
  */
-export async function runReplayJob(sandbox: Sandbox, job: ReplayJob, sides: WorkSideInput[], onProgress: (done: number) => void): Promise<ReplayJobResult> {
-  const reply = (await sandbox.work({ worker: REPLAY_WORKER, sides, job }, onProgress)) as ReplayJobResult | undefined;
-  return reply ?? { done: job.from, finished: false, written: false };
+export async function runReplayJob(sandbox: Sandbox, job: ReplayJob, sides: WorkSideInput[], lane: string): Promise<ReplayJobResult> {
+  return (await sandbox.work({ worker: REPLAY_WORKER, sides, job, lane })) as ReplayJobResult;
 }
-
-/** No new batch of the run starts; those in flight are stored. */
-export const cancelReplayJob = (sandbox: Sandbox, runId: string): void => sandbox.cancelWork(REPLAY_WORKER, runId);

@@ -1,23 +1,21 @@
-// What replay's batch worker is asked and answers (a job of the sandbox's background process).
+import type { EventMetadata, GroupedLines } from '../../sandbox/worker-api';
 
-/** Batches of a stored replay run, one after the other from `from` on: inputs through each side, results stored batch by batch. */
+// What replay's batch worker is asked and answers (a job of the sandbox's background process).
+// The core reads the batch and stores its results; the worker only runs the batch's events
+// through each side, so the process that runs user code never opens the database.
+
+/** One batch of a run through each side (one for a replay, two for a compare). */
 export interface ReplayJob {
-  /** The studio database the run is stored in (the core's, migrated; opened there as a second connection). */
-  dbFile: string;
-  runId: string;
-  /** Position of the first batch's first input (a multiple of the batch size from the run's start). */
-  from: number;
-  workspaceId: string;
-  /** Batches to run at most before answering (the caller then sends the next ones). */
-  maxBatches: number;
+  /** The batch's present events: their stored JSON texts joined with commas (one text for every side). */
+  events: string;
+  /** Per side: each event's metadata(event). */
+  metadata: EventMetadata[][];
 }
 
-/** What the batches did. */
+/** One side's answer over the batch: per input event, or the error that failed the whole run. */
+export type SideAnswer = { ok: GroupedLines; durationMs: number } | { error: string };
+
+/** Per side, in the job's order. */
 export interface ReplayJobResult {
-  /** Position after the last batch stored (`from` when none was). */
-  done: number;
-  /** True when the run had no inputs left at `done`. */
-  finished: boolean;
-  /** False when a batch found the run gone or its progress elsewhere (nothing of it written). */
-  written: boolean;
+  sides: SideAnswer[];
 }

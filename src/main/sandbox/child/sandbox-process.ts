@@ -8,10 +8,10 @@ import { createWorkers, groupedRun } from './workers';
 
 // A sandbox process: plain Node started by the core (child_process.fork, --no-node-snapshot,
 // 'advanced' IPC). It loads isolated-vm and runs user code; the core keeps the HTTP server,
-// ingestion and the database (which it creates and migrates). The background process also runs
-// the jobs of registered workers (workers.ts: replay's batches, read and stored here through a
-// second connection). If V8 aborts, memory runs out or
-// native code crashes here, only this process ends: the core fails the runs it had in flight
+// ingestion and the database (which it creates and migrates; no sandbox process opens it). The
+// background process also runs the jobs of registered workers (workers.ts: replay's batches, run
+// through each side and answered per event; the core stores them). If V8 aborts, memory runs out
+// or native code crashes here, only this process ends: the core fails the runs it had in flight
 // and starts another one.
 
 const send = (reply: ProcessReply) => {

@@ -106,13 +106,37 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     return { json, grouped, network, started };
   }
 
-  // A worker's job (replay: many batches, one after the other in the background process) takes
-  // one slot of the limiter while it runs: the test bench keeps the others.
+  // A worker's jobs of one lane (replay: a run's batches in flight) take one slot of the limiter
+  // while any of them runs: the test bench keeps the others.
+  const lanes = new Map<string, { jobs: number; entered: Promise<void>; leave: () => void }>();
+  async function inLane<T>(lane: string | undefined, task: () => Promise<T>): Promise<T> {
+    if (lane === undefined) return limiter.run(task);
+    let entry = lanes.get(lane);
+    if (!entry) {
+      let leave!: () => void;
+      const left = new Promise<void>((resolve) => (leave = resolve));
+      const entered = new Promise<void>((resolve) => void limiter.run(() => (resolve(), left)));
+      entry = { jobs: 0, entered, leave };
+      lanes.set(lane, entry);
+    }
+    const mine = entry;
+    mine.jobs++;
+    try {
+      await mine.entered;
+      return await task();
+    } finally {
+      if (--mine.jobs === 0) {
+        if (lanes.get(lane) === mine) lanes.delete(lane);
+        mine.leave();
+      }
+    }
+  }
+
   async function work(input: WorkInput, onProgress: (done: number) => void = () => {}): Promise<unknown> {
     if (closed) throw closedError();
     const current = settings();
     const sides = input.sides.map((side) => ({ ...sideRequest(side, current, options), transformationId: side.transformationId, versionId: side.versionId }));
-    return limiter.run(async () => {
+    return inLane(input.lane, async () => {
       const held = sides.map((side) => hold(side.key, true));
       let instances: RemoteInstance[] = [];
       try {

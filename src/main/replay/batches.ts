@@ -1,12 +1,12 @@
-import type { ChangeKind, ReplaySummary } from '../../../shared/api/replay';
-import type { EventMetadata, GroupedLines, StoredEvents, TargetIds } from '../../sandbox/worker-api';
-import type { BatchWrite, ReplayInputRow, ReplayRepo, ReplayResultWrite } from '../../store/replay-repo';
-import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from '../outcome';
+import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
+import type { EventMetadata, StoredEvents, TargetIds } from '../sandbox';
+import type { BatchWrite, ReplayInputRow, ReplayRepo, ReplayResultWrite } from '../store/replay-repo';
+import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from './outcome';
+import type { ReplayJob, SideAnswer } from './worker';
 
-// One replay batch from stored inputs to stored results: read, run each target once over the
-// batch, classify, summarise, write. The worker in the sandbox process does all of it
-// (replay-worker.ts); the core, with the same functions, stores as failed the batch whose
-// process crashed (storeFailedBatch).
+// One replay batch from stored inputs to stored results, in the core: read, (the sandbox's
+// background process runs it through each target: worker/), classify, summarise, write. The
+// same functions store as failed a batch whose sandbox process crashed.
 
 /** Events read per batch and sent to the sandbox in one call. */
 export const BATCH_SIZE = 200;
@@ -83,18 +83,6 @@ export const batchEnd = (batch: PreparedBatch): number => batch.rows[batch.rows.
 export const storeBatch = (repo: ReplayRepo, runId: string, from: number, batch: PreparedBatch, a: SideResult, b: SideResult | null): boolean =>
   repo.appendBatch(runId, from, (summary) => batchWrite(batch, a, b, summary));
 
-/**
- * The crash path, in the core: the batch at `from`, whose sandbox process crashed, stored with
- * every event failed with `message`. Answers the position after it (null: no inputs left).
- */
-export function storeFailedBatch(repo: ReplayRepo, runId: string, from: number, compare: boolean, message: string): number | null {
-  const batch = readBatch(repo, runId, from);
-  if (!batch) return null;
-  const failed = failedSide(batch, message);
-  storeBatch(repo, runId, from, batch, failed, compare ? failed : null);
-  return batchEnd(batch);
-}
-
 /** Every present event of the batch failed with `message` (the whole run of a target failed). */
 export const failedSide = (batch: PreparedBatch, message: string): SideResult => ({
   outcomes: batch.facts.map(() => sideOutcome(NO_OUTPUTS, 0, errorText(message))),
@@ -102,27 +90,21 @@ export const failedSide = (batch: PreparedBatch, message: string): SideResult =>
   durationMs: 0,
 });
 
-/**
- * Runs one batch through one target in one sandbox call (`run` gets each event's metadata); a
- * fatal error fails every event of it.
- */
-export async function runSide(
-  run: (metadata: EventMetadata[]) => Promise<GroupedLines & { durationMs: number }>,
-  target: TargetIds,
-  batch: PreparedBatch,
-  workspaceId: string,
-): Promise<SideResult> {
-  if (batch.facts.length === 0) return { outcomes: [], logs: [], durationMs: 0 };
-  try {
-    const answer = await run(metadataOf(batch, target, workspaceId));
-    return {
-      outcomes: answer.lines.map((json, i) => sideOutcome(json, answer.counts[i]!, answer.errors[i]!.length ? errorText(answer.errors[i]!.join('\n')) : null)),
-      logs: answer.logs,
-      durationMs: answer.durationMs,
-    };
-  } catch (error) {
-    return failedSide(batch, error instanceof Error ? error.message : String(error));
-  }
+/** What the worker is asked for the batch: its events once, each side's metadata. */
+export const batchJob = (batch: PreparedBatch, targets: TargetIds[], workspaceId: string): ReplayJob => ({
+  events: batch.events.json.join(','),
+  metadata: targets.map((target) => metadataOf(batch, target, workspaceId)),
+});
+
+/** One side's answer as results per present event; a run that failed as a whole fails every event of it. */
+export function sideResultOf(batch: PreparedBatch, answer: SideAnswer): SideResult {
+  if ('error' in answer) return failedSide(batch, answer.error);
+  const { lines, counts, errors, logs } = answer.ok;
+  return {
+    outcomes: lines.map((json, i) => sideOutcome(json, counts[i]!, errors[i]!.length ? errorText(errors[i]!.join('\n')) : null)),
+    logs,
+    durationMs: answer.durationMs,
+  };
 }
 
 /**

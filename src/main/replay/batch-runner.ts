@@ -1,0 +1,78 @@
+import { StudioError } from '../errors';
+import type { Sandbox, WorkSideInput } from '../sandbox';
+import type { ReplayRepo } from '../store/replay-repo';
+import { batchEnd, batchJob, failedSide, readBatch, sideResultOf, storeBatch, type PreparedBatch } from './batches';
+import { runReplayJob, type ReplayJobResult } from './worker';
+
+/** Batches of a run in flight at once: the next ones run while the core stores one. */
+export const BATCHES_IN_FLIGHT = 3;
+
+type Answer = { result: ReplayJobResult } | { error: unknown };
+
+export interface BatchRunOptions {
+  repo: ReplayRepo;
+  runId: string;
+  /** Position of the first batch to run (a multiple of the batch size). */
+  from: number;
+  sandbox: () => Sandbox;
+  sides: WorkSideInput[];
+  workspaceId: string;
+  /** No new batch starts (those in flight are stored). */
+  stopped: () => boolean;
+  /** The core is closing: nothing more is stored (the run is marked interrupted on the next start). */
+  closing: () => boolean;
+  /** The position after the last batch stored. */
+  onStored: (done: number) => void;
+}
+
+const crashed = (error: unknown) => error instanceof StudioError && error.details?.sandboxCrashed === true;
+
+/**
+ * Runs a run's batches from `from` on: the core reads each batch, a background sandbox process
+ * runs it through every side (replay's worker) and answers per event, and the core, the one
+ * writer, stores the batches in position order (results, logs, summary and progress in one
+ * transaction each), BATCHES_IN_FLIGHT at a time. When the process dies, the oldest batch in
+ * flight (the one the stored progress is at) is stored as failed with the crash message and the
+ * others run again in a new process.
+ */
+export async function runBatches(options: BatchRunOptions): Promise<void> {
+  const { repo, runId, sides } = options;
+  const targets = sides.map((side) => ({ transformationId: side.transformationId, versionId: side.versionId }));
+  const send = (batch: PreparedBatch): Promise<Answer> =>
+    runReplayJob(options.sandbox(), batchJob(batch, targets, options.workspaceId), sides, runId).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+  const inFlight: { from: number; batch: PreparedBatch; answer: Promise<Answer> }[] = [];
+  let next: number | null = options.from;
+  const fill = () => {
+    while (next !== null && inFlight.length < BATCHES_IN_FLIGHT && !options.stopped() && !options.closing()) {
+      const batch = readBatch(repo, runId, next);
+      if (!batch) next = null;
+      else {
+        inFlight.push({ from: next, batch, answer: send(batch) });
+        next = batchEnd(batch);
+      }
+    }
+  };
+  fill();
+  while (inFlight.length > 0) {
+    const head = inFlight.shift()!;
+    const answer = await head.answer;
+    if (options.closing()) return;
+    let a, b;
+    if ('error' in answer) {
+      if (!crashed(answer.error)) throw answer.error;
+      // The others in flight went down with the process: they run again.
+      for (const other of inFlight) other.answer = other.answer.then((settled) => ('error' in settled && crashed(settled.error) ? send(other.batch) : settled));
+      a = b = failedSide(head.batch, (answer.error as Error).message);
+    } else {
+      [a, b] = answer.result.sides.map((side) => sideResultOf(head.batch, side));
+    }
+    if (!storeBatch(repo, runId, head.from, head.batch, a!, sides.length > 1 ? b! : null)) {
+      throw new Error(`the batch at position ${head.from} was run but not stored: the run's progress was elsewhere`);
+    }
+    options.onStored(batchEnd(head.batch));
+    fill();
+  }
+}
