@@ -11,6 +11,7 @@ import type { SendService } from './replay/send-service';
 import type { Account } from './management/deps';
 import type { PublishService } from './management/publish-service';
 import type { TransformationsService } from './management/transformations-service';
+import type { VersionStatus } from './management/version-status';
 import type { LibrariesService } from './management/libraries-service';
 import type { SavedTestsService } from './management/saved-tests-service';
 import type { SourcesService } from './collect/sources-service';
@@ -63,6 +64,8 @@ export interface StudioContext {
   /** Server-side tests of versions and the all-or-nothing publish. */
   publish: PublishService;
   transformations: TransformationsService;
+  /** A transformation version's test status, derived from what it depends on, kept current in the background. */
+  versionStatus: VersionStatus;
   libraries: LibrariesService;
   /** Every transformation's latest version run on its saved tests (the CLI's `studio test`). */
   savedTests: SavedTestsService;

@@ -26,6 +26,7 @@ import { destinationSendSink } from './pipeline/destination-send-sink';
 import { createSendService } from './replay/send-service';
 import { createPublishService } from './management/publish-service';
 import { createTransformationsService } from './management/transformations-service';
+import { createVersionStatus } from './management/version-status';
 import { createLibrariesService } from './management/libraries-service';
 import { createSavedTestsService } from './management/saved-tests-service';
 import { createSourcesService } from './collect/sources-service';
@@ -163,7 +164,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     closers.push(() => maintenance.stop(), () => schema.fold.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const account = { email: bootstrap.email, workspaceId: bootstrap.workspaceId };
     const publish = createPublishService({ store, account, sandbox });
-    const transformations = createTransformationsService({ store, account }, publish);
+    const versionStatus = createVersionStatus(store, publish, (message) => ctx.log.warn(message));
+    closers.push(() => versionStatus.close());
+    const transformations = createTransformationsService({ store, account }, publish, versionStatus);
     const libraries = createLibrariesService({ store, account }, publish);
     const sourcesChanged = () => (collect.sourcesChanged(), pipeline.reconcile());
     const sources = createSourcesService(store, sourcesChanged);
@@ -187,8 +190,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       sends,
       publish,
       transformations,
+      versionStatus,
       libraries,
-      savedTests: createSavedTestsService(store, publish),
+      savedTests: createSavedTestsService(store, publish, versionStatus),
       sources,
       events: createEventsService(store),
       importer: createImportService({ store, onCaptured: (sourceId) => pipeline.notify(sourceId) }),

@@ -5,7 +5,7 @@ import type {
   Transformation,
   TransformationVersion,
 } from '../../shared/api/management';
-import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
+import type { DerivedVersionTests, StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
 import type { LibraryRecord, LibraryVersionRecord } from '../store/libraries-repo';
 import type { TransformationRecord, TransformationVersionRecord } from '../store/transformations-repo';
 
@@ -93,11 +93,12 @@ export function presentLibraryVersion(
   };
 }
 
-/** A version as the studio lists it: the management fields plus number, message and test status. */
-export function presentStudioTransformationVersion(t: TransformationRecord, v: TransformationVersionRecord): StudioTransformationVersion {
+/** A version as the studio lists it: the management fields plus number, message and its tests as derived now (version-status.ts). */
+export function presentStudioTransformationVersion(t: TransformationRecord, v: TransformationVersionRecord, tests: DerivedVersionTests): StudioTransformationVersion {
   return {
     ...presentTransformationVersion(t, v),
     ...studioNotes(v),
+    ...tests,
   };
 }
 

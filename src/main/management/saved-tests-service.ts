@@ -5,9 +5,15 @@ import { badRequest, notFound } from '../errors';
 import type { Store } from '../store';
 import { failureSummary, verdict } from './version-tests';
 import type { PublishService } from './publish-service';
+import type { VersionStatus } from './version-status';
 
 /** Runs every transformation's latest version on its tests (the CLI's `studio test`), as a publish of it would. */
-export function createSavedTestsService(store: Store, publisher: PublishService) {
+export function createSavedTestsService(store: Store, publisher: PublishService, statuses: VersionStatus) {
+  const runPlanned = async (planned: ReturnType<PublishService['planVersion']>) => {
+    const outcome = await publisher.run({ libraries: [], transformations: [planned] });
+    const tested = outcome.transformations[0];
+    return { tested, status: verdict(tested, failureSummary(outcome.results)) };
+  };
   return {
     /**
      * The bench's "Run tests": a transformation's tests on a stored version (default the latest)
@@ -24,9 +30,9 @@ export function createSavedTestsService(store: Store, publisher: PublishService)
       const code = body.code ?? version!.code;
       const draftId = body.code === undefined ? version!.id : `unsaved-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`;
       const planned = publisher.planVersion({ id: draftId, transformationId: id, name: version?.name ?? t.name, code, testEvents: version?.testEvents ?? null });
-      const outcome = await publisher.run({ libraries: [], transformations: [planned] });
-      const tested = outcome.transformations[0];
-      const { status, summary } = verdict(tested, failureSummary(outcome.results));
+      // A stored version's run is its status's run too: recorded with what it depended on.
+      const { tested, status: { status, summary } } =
+        body.code === undefined ? await statuses.test(version!) : await runPlanned(planned);
       const fatal = tested && !tested.passed && tested.cases.length === 0 && planned.cases.length > 0 ? tested.error : undefined;
       return { status, summary, passed: status !== 'failed', cases: tested?.cases ?? [], ...(fatal ? { error: fatal } : {}) };
     },

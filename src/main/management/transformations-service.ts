@@ -8,7 +8,9 @@ import { artifactService } from './artifact-service';
 import { distinct, type CodeObjectInput } from './input';
 import { presentStudioTransformationVersion, presentTransformation, presentTransformationVersion } from './presenters';
 import { publishFailed, type PublishService } from './publish-service';
-import { failureSummary, summaryLine, verdict } from './version-tests';
+import { verdict } from './version-tests';
+import type { VersionStatus } from './version-status';
+import { serializeInputs, testInputsOf } from './test-inputs';
 import type { StudioTransformationVersion } from '../../shared/api/versions';
 
 /** Versions listed by the studio versions API at most (newest first). */
@@ -28,7 +30,7 @@ export interface VersionListQuery {
 }
 
 /** Transformations: create, read, update (new immutable version each time), delete, versions. */
-export function createTransformationsService({ store, account }: ManagementDeps, publisher: PublishService) {
+export function createTransformationsService({ store, account }: ManagementDeps, publisher: PublishService, statuses: VersionStatus) {
 
   const core = artifactService({
     kind: 'transformation',
@@ -74,16 +76,11 @@ export function createTransformationsService({ store, account }: ManagementDeps,
         if (!isNew) mustGet(draft.transformationId);
         insert();
       });
-      try {
-        const outcome = await publisher.run({ libraries: [], transformations: [publisher.planVersion(draft)] });
-        const { status, summary } = verdict(outcome.transformations[0], failureSummary(outcome.results));
-        store.transformations.setTestStatus(draft.id, status, summary);
-      } catch (error) {
-        store.transformations.setTestStatus(draft.id, 'failed', summaryLine(`the tests could not run: ${(error as Error).message}`));
-      }
+      await statuses.test(draft);
       return present(mustGet(draft.transformationId));
     }
     const destinations = checkDestinations(options.destinationIds);
+    const inputs = serializeInputs(testInputsOf(store, draft));
     const outcome = await publisher.run({ libraries: [], transformations: [publisher.planVersion(draft)] });
     if (!outcome.passed) throw publishFailed(outcome);
     const tested = outcome.transformations[0]!;
@@ -91,7 +88,7 @@ export function createTransformationsService({ store, account }: ManagementDeps,
     inTransaction(store.db, () => {
       if (!isNew) mustGet(draft.transformationId);
       const at = insert();
-      store.transformations.setTestStatus(draft.id, status, summary);
+      store.transformations.setTestStatus(draft.id, status, summary, inputs);
       store.transformations.publish(
         draft.id,
         tested.libraries.map((l) => l.versionId),
@@ -131,7 +128,8 @@ export function createTransformationsService({ store, account }: ManagementDeps,
     /** Every version, newest first, with number, message and test status (the studio versions API). */
     studioVersions(id: string): StudioTransformationVersion[] {
       const t = mustGet(id);
-      return store.transformations.versions(id, { count: MAX_LISTED, order: 'DESC' }).map((v) => presentStudioTransformationVersion(t, v));
+      const shared = statuses.sharedInputs(id);
+      return store.transformations.versions(id, { count: MAX_LISTED, order: 'DESC' }).map((v) => presentStudioTransformationVersion(t, v, statuses.derive(v, shared)));
     },
     version(id: string, versionId: string): TransformationVersion {
       const { artifact: t, version: v } = core.mustGetVersion(id, versionId);

@@ -19,6 +19,7 @@ import { libraryPinsRepo } from './library-pins-repo';
 import { schemaRepo } from './schema-repo';
 import { userStateRepo } from './user-state-repo';
 import { createSecretBox, type SecretBox } from './secret-box';
+import { changeFeed, notifying } from './change-feed';
 
 /**
  * Every repository over one database. Feature issues add theirs here. Secrets are sealed with
@@ -26,21 +27,24 @@ import { createSecretBox, type SecretBox } from './secret-box';
  */
 export function createStore(file: string, secrets: SecretBox = createSecretBox()) {
   const db = openDatabase(file);
+  // Writes of what a version's test status depends on (see management/test-inputs.ts).
+  const testInputs = changeFeed();
   return {
     db,
+    testInputs,
     account: accountRepo(db),
     sources: sourcesRepo(db),
-    settings: settingsRepo(db),
+    settings: notifying(settingsRepo(db), ['set'], testInputs.emit),
     destinations: destinationsRepo(db, secrets),
-    credentials: credentialsRepo(db, secrets),
+    credentials: notifying(credentialsRepo(db, secrets), ['put', 'delete'], testInputs.emit),
     secrets,
     libraryCode: libraryCodeRepo(db),
     transformations: transformationsRepo(db),
-    libraries: librariesRepo(db),
+    libraries: notifying(librariesRepo(db), ['create', 'addVersion', 'publish', 'softDelete'], testInputs.emit),
     events: eventsRepo(db),
     deliveries: deliveriesRepo(db),
     sync: syncRepo(db),
-    testEvents: testEventsRepo(db),
+    testEvents: notifying(testEventsRepo(db), ['replace', 'append'], testInputs.emit),
     replay: replayRepo(db),
     deliveryHealth: deliveryHealthRepo(db),
     sends: sendRepo(db, secrets),

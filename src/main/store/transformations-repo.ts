@@ -34,12 +34,14 @@ export interface TransformationVersionRecord {
   /** Outcome of the saved tests run when the version was saved (null: saved before it was recorded). */
   testStatus: VersionTestStatus | null;
   testSummary: string | null;
+  /** What the recorded outcome depended on (JSON of management/test-inputs.ts; null: not recorded). */
+  testInputs: string | null;
 }
 
 export type VersionTestStatus = 'passed' | 'failed' | 'not-tested';
 
 /** A version to store: what the caller decides (seq, codeVersion, language and publishedAt are the store's). */
-export type NewTransformationVersion = Omit<TransformationVersionRecord, 'seq' | 'codeVersion' | 'language' | 'publishedAt' | 'message' | 'testStatus' | 'testSummary'> & {
+export type NewTransformationVersion = Omit<TransformationVersionRecord, 'seq' | 'codeVersion' | 'language' | 'publishedAt' | 'message' | 'testStatus' | 'testSummary' | 'testInputs'> & {
   /** The author's note on the version. */
   message?: string | null;
 };
@@ -71,6 +73,7 @@ interface VersionRow {
   message: string | null;
   test_status: VersionTestStatus | null;
   test_summary: string | null;
+  test_inputs: string | null;
 }
 
 const toTransformation = (row: TransformationRow): TransformationRecord => ({
@@ -100,6 +103,7 @@ const toVersion = (row: VersionRow): TransformationVersionRecord => ({
   message: row.message,
   testStatus: row.test_status,
   testSummary: row.test_summary,
+  testInputs: row.test_inputs,
 });
 
 /** Transformations and their immutable versions; deleted ones (deleted_at) are hidden from lookups. */
@@ -119,7 +123,7 @@ export function transformationsRepo(db: Db) {
   });
   const unpin = db.prepare('DELETE FROM transformation_version_libraries WHERE transformation_version_id = ?');
   const pin = db.prepare('INSERT INTO transformation_version_libraries (transformation_version_id, library_version_id) VALUES (?, ?)');
-  const setTestStatus = db.prepare('UPDATE transformation_versions SET test_status = ?, test_summary = ? WHERE id = ?');
+  const setTestStatus = db.prepare('UPDATE transformation_versions SET test_status = ?, test_summary = ?, test_inputs = ? WHERE id = ?');
   const pinned = db.prepare('SELECT library_version_id FROM transformation_version_libraries WHERE transformation_version_id = ? ORDER BY library_version_id');
 
   return {
@@ -139,9 +143,9 @@ export function transformationsRepo(db: Db) {
     pinnedLibraryVersions(versionId: string): string[] {
       return (pinned.all(versionId) as { library_version_id: string }[]).map((r) => r.library_version_id);
     },
-    /** Records the outcome of the tests run when a version was saved. */
-    setTestStatus(versionId: string, status: VersionTestStatus, summary: string | null): void {
-      setTestStatus.run(status, summary, versionId);
+    /** Records the outcome of a run of the version's tests and what it depended on (`inputs`, JSON). */
+    setTestStatus(versionId: string, status: VersionTestStatus, summary: string | null, inputs: string | null = null): void {
+      setTestStatus.run(status, summary, inputs, versionId);
     },
   };
 }

@@ -19,7 +19,24 @@ const tests = {
   testSummary: Type.Union([Type.String(), Type.Null()], { description: 'One line: what passed, or the first failure' }),
 };
 
-export const StudioTransformationVersion = Type.Object({ ...TransformationVersion.properties, ...notes, ...tests });
+/**
+ * A transformation version's tests as derived now (issue 37): the recorded outcome while what it
+ * depended on (saved tests, library versions, settings) is unchanged, else out-of-date with the
+ * reasons until the background re-run records a new outcome.
+ */
+export const DerivedTestStatus = Type.Union([...VersionTestStatus.anyOf, Type.Literal('out-of-date')], {
+  description: 'passed / failed / not-tested: the last run, whose inputs are those of now; out-of-date: an input changed since (see testReasons)',
+});
+const derivedTests = {
+  testStatus: DerivedTestStatus,
+  testSummary: tests.testSummary,
+  testReasons: Type.Optional(Type.Array(Type.String(), { description: 'Why the last run is out of date ("2 tests added since this run", "library X changed: v3 → v4")' })),
+  testRerunning: Type.Optional(Type.Boolean({ description: 'The tests are queued or running again in the background' })),
+};
+export const DerivedVersionTests = Type.Object(derivedTests);
+export type DerivedVersionTests = Static<typeof DerivedVersionTests>;
+
+export const StudioTransformationVersion = Type.Object({ ...TransformationVersion.properties, ...notes, ...derivedTests });
 export type StudioTransformationVersion = Static<typeof StudioTransformationVersion>;
 
 /**

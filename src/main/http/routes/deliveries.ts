@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { DeliveriesQuery, type DeliveriesService } from '../../pipeline/deliveries-query';
 import { Delivery, NullableText, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
-
-const KEEPALIVE_MS = 15_000;
+import { eventStream } from './event-stream';
 
 /** Studio API: per-event delivery results, newest first, and a push when new ones are recorded. */
 export const deliveriesRoutes =
@@ -34,18 +33,11 @@ export const deliveriesRoutes =
       },
       async (request, reply) => {
         const only = request.query.destinationId;
-        reply.hijack();
-        reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-        reply.raw.write(': listening\n\n');
-        const stop = deliveries.onRecorded((destinationId) => {
-          if (!only || only === destinationId) reply.raw.write(`data: ${JSON.stringify({ destinationId })}\n\n`);
-        });
-        const keepalive = setInterval(() => reply.raw.write(': keepalive\n\n'), KEEPALIVE_MS);
-        keepalive.unref?.();
-        request.raw.on('close', () => {
-          clearInterval(keepalive);
-          stop();
-        });
+        eventStream(request, reply, (send) =>
+          deliveries.onRecorded((destinationId) => {
+            if (!only || only === destinationId) send({ destinationId });
+          }),
+        );
       },
     );
   });

@@ -6,12 +6,15 @@ import type { LibrariesService } from '../../management/libraries-service';
 import type { TransformationsService } from '../../management/transformations-service';
 import { IdParam, studioErrors } from './pipeline-schemas';
 import { LibraryImpact, LibraryImpactBody } from '../../../shared/api/test-events';
+import type { VersionStatus } from '../../management/version-status';
+import { eventStream } from './event-stream';
+import { Type } from 'typebox';
 
 const tags = ['versions'];
 
 /** Studio API: version history with what the studio records on save (number, message, test status). */
 export const studioVersionsRoutes =
-  (transformations: TransformationsService, libraries: LibrariesService): FastifyPluginAsync =>
+  (transformations: TransformationsService, libraries: LibrariesService, statuses: VersionStatus): FastifyPluginAsync =>
   typedRoutes((app) => {
     const versionsRoute = (path: string, summary: string, Answer: TSchema, list: (id: string) => unknown[]) =>
       app.get(path, { schema: { tags, summary, params: IdParam, response: { 200: Answer, ...studioErrors } } }, async (request) => ({
@@ -22,6 +25,26 @@ export const studioVersionsRoutes =
       "A transformation's versions, newest first, with message and the saved tests' status on save",
       StudioTransformationVersions,
       (id) => transformations.studioVersions(id),
+    );
+    app.get(
+      '/studio/api/transformations/versions/stream',
+      {
+        schema: {
+          tags,
+          summary:
+            'Server-sent events: one {"transformationId"} each time the test status of one of its versions may have changed (an input changed, a re-run started or ended); read the versions again',
+          querystring: Type.Object({ transformationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }),
+          response: { ...studioErrors },
+        },
+      },
+      async (request, reply) => {
+        const only = request.query.transformationId;
+        eventStream(request, reply, (send) =>
+          statuses.onChange((transformationId) => {
+            if (!only || only === transformationId) send({ transformationId });
+          }),
+        );
+      },
     );
     app.get(
       '/studio/api/libraries/pins',
