@@ -25,6 +25,14 @@ export const BACKGROUND_TABLES = new Set([
   'schema_migrations',
 ]);
 
+/**
+ * Columns background work writes in tables requests write too: a transformation version's tests
+ * status is re-run and recorded whenever what it depends on changes (management/version-status.ts).
+ */
+export const BACKGROUND_COLUMNS: Record<string, string[]> = {
+  transformation_versions: ['test_status', 'test_summary', 'test_inputs'],
+};
+
 /** Tables of the database, without SQLite's internal ones. */
 export function tableNames(db: Db): string[] {
   return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
@@ -35,14 +43,17 @@ export function tableNames(db: Db): string[] {
 /**
  * Digests of every table's rows. Tables in `background` are reduced to a digest of their row
  * ids' presence (rows may change by themselves, but a request must not add or remove them) —
- * except those in BACKGROUND_TABLES with no stable key, which are left out.
+ * except those in BACKGROUND_TABLES with no stable key, which are left out. BACKGROUND_COLUMNS are
+ * left out of their tables' digests.
  */
 export function tableDigests(db: Db, options: { skip?: Set<string> } = {}): TableDigests {
   const out: TableDigests = {};
   for (const name of tableNames(db)) {
     if (options.skip?.has(name)) continue;
     const hash = createHash('sha256');
-    for (const row of db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY 1`).iterate()) {
+    const left = BACKGROUND_COLUMNS[name] ?? [];
+    for (const full of db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY 1`).iterate()) {
+      const row = left.length === 0 ? full : Object.fromEntries(Object.entries(full as object).filter(([column]) => !left.includes(column)));
       hash.update(JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : Buffer.isBuffer(v) ? v.toString('base64') : v)));
       hash.update('\n');
     }

@@ -32,8 +32,12 @@ export interface ArtifactVersion {
   /** The author's note saved with the version. */
   message?: string;
   /** Outcome of the tests run on save (a library's: the saved tests of the transformations that import it). */
-  testStatus?: VersionTestStatus;
+  testStatus?: VersionTestStatus | 'out-of-date';
   testSummary?: string;
+  /** Why the last run's answer is out of date (transformations; derived by the core). */
+  testReasons?: string[];
+  /** The tests are running again in the background. */
+  testRerunning?: boolean;
 }
 
 export type PublishState = 'published' | 'changed' | 'unpublished' | 'unknown';
@@ -77,6 +81,7 @@ function oldestFirst(newestFirst: Array<StudioTransformationVersion | StudioLibr
     published: v.isPublished,
     message: v.message ?? undefined,
     ...('testStatus' in v ? { testStatus: v.testStatus, testSummary: v.testSummary ?? undefined } : {}),
+    ...('testReasons' in v && v.testReasons ? { testReasons: v.testReasons, testRerunning: v.testRerunning ?? false } : {}),
   }));
 }
 

@@ -6,6 +6,7 @@ import type { Kind } from '../../hooks/routes';
 import { saveBlockerInRunWords } from '../../editor/save-check';
 import { localData, type Draft } from '../../lib/local-data';
 import { useWorkspace } from '../workspace/useWorkspace';
+import { useServerPush } from '../../hooks/useServerPush';
 
 export interface ArtifactEditor {
   artifact?: Artifact;
@@ -36,6 +37,8 @@ export interface ArtifactEditor {
   publishResults?: unknown;
   clearActionError(): void;
   reloadVersions(): Promise<void>;
+  /** Runs a stored version's tests again (the core records its status and pushes the change). */
+  runVersionTests(version: ArtifactVersion): void;
   /** Reloads the object and its versions (after a publish made elsewhere). */
   refresh(): Promise<void>;
 }
@@ -70,6 +73,8 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
       if (current.current.id === id) setVersionsError(`Could not load the version history: ${(e as Error).message}`);
     }
   }, [kind, id]);
+
+  useServerPush(kind === 'transformation' ? `/studio/api/transformations/versions/stream?transformationId=${encodeURIComponent(id)}` : undefined, () => void reloadVersions());
 
   useEffect(() => {
     let cancelled = false;
@@ -185,6 +190,12 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
       setPublishResults(undefined);
     },
     reloadVersions,
+    runVersionTests(version) {
+      void attempt(`Could not run the tests of v${version.number}`, undefined, async () => {
+        await api.runTests(id, { versionId: version.versionId });
+        await reloadVersions();
+      }, undefined);
+    },
     refresh,
     async save(extra) {
       if (!artifact) return undefined;

@@ -15,10 +15,12 @@ export interface VersionsPanelProps {
   onRestore: (version: ArtifactVersion) => void;
   onPublish: (version: ArtifactVersion) => void;
   publishing: boolean;
+  /** Runs a version's tests again (its status is recorded by the core and pushed back). */
+  onRunTests?: (version: ArtifactVersion) => void;
 }
 
 /** History (newest first): "v5 · message", author · time · tests, published mark, view, diff, restore, publish. */
-export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onRestore, onPublish, publishing }: VersionsPanelProps) {
+export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onRestore, onPublish, publishing, onRunTests }: VersionsPanelProps) {
   const newestFirst = useMemo(() => [...(versions ?? [])].reverse(), [versions]);
   const [left, setLeft] = useState<string>();
   const [right, setRight] = useState<string>();
@@ -81,10 +83,18 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
                   {v.testStatus && <> · <TestStatusMark version={v} /></>}
                 </span>
               </div>
+              {v.testStatus === 'out-of-date' && (
+                <p className="test-reasons" data-testid="test-reasons">
+                  Out of date: {(v.testReasons ?? []).join('; ')}{v.testRerunning ? ' — running them again…' : ''}
+                </p>
+              )}
               <div className="version-actions">
                 <button type="button" className="link" onClick={() => onView(v)}>View</button>
                 {previous && <button type="button" className="link" onClick={() => onCompare(previous, v)}>Diff with version {previous.number}</button>}
                 <button type="button" className="link" onClick={() => onRestore(v)} aria-label={`Restore version ${v.number}`}>Restore</button>
+                {v.testStatus === 'out-of-date' && !v.testRerunning && onRunTests && (
+                  <button type="button" className="link" onClick={() => onRunTests(v)} aria-label={`Run the tests of version ${v.number} again`}>Run tests again</button>
+                )}
                 {!v.published && (
                   <button type="button" className="link" onClick={() => onPublish(v)} disabled={publishing} aria-label={`Publish version ${v.number}`}>Publish</button>
                 )}
