@@ -62,12 +62,16 @@ test('saving asks for a message, runs the saved tests and lists versions as "v3 
   await page.getByLabel('Search versions').fill('');
   await shootBoth(page, 'version-notes');
 
-  // The versions API has the same facts.
-  const listed = await (await page.request.get(`${server.url}/studio/api/transformations/${id}/versions`, { headers: { Authorization: server.auth } })).json();
-  expect(listed.versions.map((v: { number: number; testStatus: string; message: string | null }) => [v.number, v.testStatus, v.message])).toEqual([
+  // The versions API has the same facts. v1 was saved before the tests were added: that made its
+  // "not tested" out of date (issue 37), and its tests ran again in the background.
+  const listed = async () =>
+    (await (await page.request.get(`${server.url}/studio/api/transformations/${id}/versions`, { headers: { Authorization: server.auth } })).json()).versions.map(
+      (v: { number: number; testStatus: string; message: string | null }) => [v.number, v.testStatus, v.message],
+    );
+  await expect.poll(listed).toEqual([
     [3, 'passed', 'mark events as checked'],
     [2, 'failed', 'reject tracks'],
-    [1, 'not-tested', null],
+    [1, 'passed', null],
   ]);
 });
 
