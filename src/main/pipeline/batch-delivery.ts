@@ -17,49 +17,58 @@ export type Step = 'more' | 'idle' | 'wait' | 'gone';
 
 const MAX_TRANSIENT_FAILURES = 3;
 
-/** What a batch needs of its destination's worker (destination-worker.ts): its dependencies, status and pauses. */
-export interface BatchHost {
-  readonly deps: { store: Store; workspaceId: string; getSandbox: () => Sandbox | undefined };
+/** What one batch needs: the data, the sandbox, the destination's sink, and how its last runs went. */
+export interface BatchInput {
+  store: Store;
+  workspaceId: string;
+  sandbox: Sandbox | undefined;
+  destination: Destination;
+  /** The destination's sink, or why its config is invalid. */
+  sink: Sink | { invalid: string };
+  rows: StoredEvent[];
+  /** Where the cursor moves when the batch is recorded. */
+  next: number;
+  /** The "retry failed" events this batch redoes. */
+  retried?: number[];
   /** Failed runs in a row that were not the code's fault. */
   transientFailures: number;
-  setStatus(status: { state: 'running'; lastError?: string | null; lastBatchAt?: string }): void;
-  sinkFor(destination: Destination): Sink;
-  /** Waits a retry pause with this reason. */
-  wait(reason: string): Step;
-  /** Paused with this reason until something changes. */
-  pause(reason: string): Step;
-  /** The run crashed its sandbox process (counted towards quarantine). */
-  crashed(code: PublishedCode, message: string): Step;
 }
+
+/**
+ * How a batch ended, for its worker to apply (destination-worker.ts): recorded (results stored,
+ * cursor moved; `lastError`: why events of it failed), wait (a retry pause; `transient`: a run
+ * failure not the code's fault, counted), pause (until something changes), or crashed (the run
+ * crashed its sandbox process: counted towards quarantine; nothing recorded).
+ */
+export type BatchOutcome =
+  | { kind: 'recorded'; lastError: string | null; at: string }
+  | { kind: 'wait'; reason: string; transient?: boolean }
+  | { kind: 'pause'; reason: string }
+  | { kind: 'crashed'; code: PublishedCode; message: string };
 
 /**
  * One batch of a destination's worker: applies `integrations`, runs the connected published
  * transformation, hands outputs to the sink, then records per-event results and moves the
- * cursor to `next` in one transaction (`retried`: the "retry failed" events this batch redoes).
+ * cursor to `next` in one transaction. It calls nothing of its worker: it answers an outcome.
  */
-export async function deliverBatch(worker: BatchHost, signal: AbortSignal, destination: Destination, rows: StoredEvent[], next: number, retried?: number[]): Promise<Step> {
-  const { store, workspaceId } = worker.deps;
+export async function deliverBatch(input: BatchInput, signal: AbortSignal): Promise<BatchOutcome> {
+  const { store, workspaceId, destination, rows, next, retried } = input;
 
   let code: PublishedCode | undefined;
   let sandbox: Sandbox | undefined;
   let crashes = 0;
   if (destination.transformationId) {
     code = store.destinations.publishedCode(destination.transformationId);
-    if (!code) return worker.wait(`transformation ${destination.transformationId} has no published version: publish it, or disconnect it`);
+    if (!code) return { kind: 'wait', reason: `transformation ${destination.transformationId} has no published version: publish it, or disconnect it` };
     const held = store.quarantine.get(code.versionId);
-    if (held?.quarantinedAt) return worker.pause(quarantineReason(held.reason, held.crashes));
+    if (held?.quarantinedAt) return { kind: 'pause', reason: quarantineReason(held.reason, held.crashes) };
     crashes = held?.crashes ?? 0;
-    sandbox = worker.deps.getSandbox();
-    if (!sandbox) return worker.wait('the code sandbox is not available yet');
+    sandbox = input.sandbox;
+    if (!sandbox) return { kind: 'wait', reason: 'the code sandbox is not available yet' };
   }
-  let sink: Sink;
-  try {
-    sink = worker.sinkFor(destination);
-  } catch (error) {
-    return worker.wait(`invalid destination config: ${(error as Error).message}`);
-  }
+  if ('invalid' in input.sink) return { kind: 'wait', reason: `invalid destination config: ${input.sink.invalid}` };
+  const sink = input.sink;
 
-  worker.setStatus({ state: 'running' });
   const events = rows.map((row) => JSON.parse(row.event) as Record<string, unknown>);
   const allowed: number[] = [];
   events.forEach((event, i) => {
@@ -76,16 +85,14 @@ export async function deliverBatch(worker: BatchHost, signal: AbortSignal, desti
     const metadata = allowed.map((i) => metadataFor(rows[i]!, sources.get(rows[i]!.sourceId), destination, workspaceId, code));
     try {
       transformed = await runTransformation(sandbox, code, allowedEvents, metadata);
-      worker.transientFailures = 0;
       if (crashes > 0) store.quarantine.clear(code.versionId); // a good run: the crash count starts again
     } catch (error) {
       if (signal.aborted) throw new AbortedError();
       const message = (error as Error).message;
-      if (error instanceof StudioError && error.details?.sandboxCrashed === true) return worker.crashed(code, message);
-      if (!(error instanceof StudioError) && ++worker.transientFailures < MAX_TRANSIENT_FAILURES) {
-        return worker.wait(`transformation run failed, retrying: ${message}`);
+      if (error instanceof StudioError && error.details?.sandboxCrashed === true) return { kind: 'crashed', code, message };
+      if (!(error instanceof StudioError) && input.transientFailures + 1 < MAX_TRANSIENT_FAILURES) {
+        return { kind: 'wait', reason: `transformation run failed, retrying: ${message}`, transient: true };
       }
-      worker.transientFailures = 0;
       batchError = message;
       transformed = { perEvent: allowedEvents.map(() => ({ outputs: [], errors: [message] })), orphans: [], logs: [], eventLogs: [], durationMs: 0 };
     }
@@ -112,6 +119,5 @@ export async function deliverBatch(worker: BatchHost, signal: AbortSignal, desti
   };
   store.deliveries.record(batch, results, next, retried);
   // A batch whose events failed at the sink says why (the worker itself carries on).
-  worker.setStatus({ state: 'running', lastError: batchError ?? failed?.error ?? null, lastBatchAt: new Date().toISOString() });
-  return 'more';
+  return { kind: 'recorded', lastError: batchError ?? failed?.error ?? null, at: new Date().toISOString() };
 }

@@ -3,7 +3,8 @@ import { createJobLoop, type JobLoop, type StepResult } from '../jobs/loop';
 import type { Sandbox } from '../sandbox';
 import type { Store } from '../store';
 import type { Destination, PublishedCode } from '../store/destinations-repo';
-import { deliverBatch, type Step } from './batch-delivery';
+import type { StoredEvent } from '../store/events-repo';
+import { deliverBatch, type BatchOutcome, type Step } from './batch-delivery';
 import { normaliseConfig } from './destination-config';
 import { createSink, type Sink } from './sinks';
 import { CRASH_LIMIT, quarantineReason } from './quarantine';
@@ -47,7 +48,9 @@ export class DestinationWorker {
   private readonly loop: JobLoop;
   private sink: { key: string; sink: Sink } | undefined;
   /** Failed runs in a row that were not the code's fault (retried a few times before they count). */
-  transientFailures = 0;
+  private transientFailures = 0;
+  /** Times it was woken (new events of its sources, an edit): what the pipeline's routing shows. */
+  wakes = 0;
 
   constructor(
     readonly destinationId: string,
@@ -74,6 +77,7 @@ export class DestinationWorker {
 
   /** Something changed (new events, destination edited): look at the queue again. */
   wake(): void {
+    this.wakes++;
     this.loop.wake();
   }
 
@@ -83,7 +87,7 @@ export class DestinationWorker {
     this.status.state = 'stopped';
   }
 
-  setStatus(status: Partial<WorkerStatus>): void {
+  private setStatus(status: Partial<WorkerStatus>): void {
     this.status = { ...this.status, ...status };
   }
 
@@ -101,7 +105,7 @@ export class DestinationWorker {
     return due === null ? this.deps.idleMs : Math.max(0, Math.min(this.deps.idleMs, Date.parse(due) - Date.now() + 5));
   }
 
-  sinkFor(destination: Destination): Sink {
+  private sinkFor(destination: Destination): Sink {
     const key = `${destination.kind}:${JSON.stringify(destination.config)}`;
     if (this.sink?.key !== key) {
       const config = normaliseConfig(destination.kind, destination.config);
@@ -111,7 +115,7 @@ export class DestinationWorker {
   }
 
   /** Paused with a reason until something changes (the destination is woken when it is edited). */
-  pause(reason: string): Step {
+  private pause(reason: string): Step {
     this.setStatus({ state: 'paused', lastError: reason });
     return 'idle';
   }
@@ -120,14 +124,14 @@ export class DestinationWorker {
    * A run crashed its sandbox process: the batch is not recorded (its events stay queued) and is
    * tried again after a pause; at the CRASH_LIMIT-th crash in a row the version is quarantined.
    */
-  crashed(code: PublishedCode, message: string): Step {
+  private crashed(code: PublishedCode, message: string): Step {
     const count = this.deps.store.quarantine.recordCrash(code.versionId, message, CRASH_LIMIT);
     this.deps.log().warn({ destinationId: this.destinationId, versionId: code.versionId, crashes: count.crashes }, 'a transformation run crashed its sandbox process');
     if (count.quarantinedAt) return this.pause(quarantineReason(message, count.crashes));
     return this.wait(`${message} (crash ${count.crashes} of ${CRASH_LIMIT} before this version is quarantined)`);
   }
 
-  wait(reason: string): Step {
+  private wait(reason: string): Step {
     this.setStatus({ state: 'waiting', lastError: reason });
     return 'wait';
   }
@@ -156,7 +160,7 @@ export class DestinationWorker {
         return 'more';
       }
       // Retries are due: the worker is not idle until they are done.
-      return deliverBatch(this, signal, destination, retryRows, cursor, retrySeqs);
+      return this.deliver(signal, destination, retryRows, cursor, retrySeqs);
     }
     const maxSeq = store.events.maxSeq();
     if (maxSeq <= cursor) {
@@ -170,6 +174,36 @@ export class DestinationWorker {
       store.deliveries.setCursor(destination.id, next);
       return next < maxSeq ? 'more' : 'idle';
     }
-    return deliverBatch(this, signal, destination, rows, next);
+    return this.deliver(signal, destination, rows, next);
+  }
+
+  /** Runs one batch (batch-delivery.ts) and applies how it ended. */
+  private async deliver(signal: AbortSignal, destination: Destination, rows: StoredEvent[], next: number, retried?: number[]): Promise<Step> {
+    let sink: Sink | { invalid: string };
+    try {
+      sink = this.sinkFor(destination);
+    } catch (error) {
+      sink = { invalid: (error as Error).message };
+    }
+    this.setStatus({ state: 'running' });
+    const { store, workspaceId } = this.deps;
+    const outcome = await deliverBatch({ store, workspaceId, sandbox: this.deps.getSandbox(), destination, sink, rows, next, retried, transientFailures: this.transientFailures }, signal);
+    return this.apply(outcome);
+  }
+
+  private apply(outcome: BatchOutcome): Step {
+    switch (outcome.kind) {
+      case 'recorded':
+        this.transientFailures = 0;
+        this.setStatus({ state: 'running', lastError: outcome.lastError, lastBatchAt: outcome.at });
+        return 'more';
+      case 'wait':
+        if (outcome.transient) this.transientFailures++;
+        return this.wait(outcome.reason);
+      case 'pause':
+        return this.pause(outcome.reason);
+      case 'crashed':
+        return this.crashed(outcome.code, outcome.message);
+    }
   }
 }

@@ -2,7 +2,7 @@ import type { Destination, PublishedCode } from '../store/destinations-repo';
 import type { StoredEvent } from '../store/events-repo';
 import type { Source } from '../store/sources-repo';
 import { groupByEvent, type EventOutcome } from '../sandbox/protocol/grouped';
-import type { EventMetadata, Sandbox, TransformInput } from '../sandbox';
+import { codeInput, type EventMetadata, type Sandbox } from '../sandbox';
 
 export type { EventOutcome } from '../sandbox/protocol/grouped';
 
@@ -54,16 +54,6 @@ export function passThrough(events: Record<string, unknown>[]): TransformStepRes
   return { perEvent: events.map((e) => ({ outputs: [e], errors: [] })), orphans: [], logs: [], eventLogs: events.map(() => []), durationMs: 0 };
 }
 
-/** The sandbox's input for a published version (with its pinned library versions). */
-export function codeInput(code: PublishedCode): Pick<TransformInput, 'code' | 'name' | 'cacheKey' | 'libraries'> {
-  return {
-    code: code.code,
-    name: code.name,
-    cacheKey: [code.versionId, ...code.libraries.map((l) => l.versionId)].join(':'),
-    libraries: code.libraries.map((l) => ({ importName: l.importName, code: l.code, versionId: l.versionId })),
-  };
-}
-
 /**
  * Runs the published version (with its pinned library versions) over a batch in the sandbox
  * and puts every output and per-event error with the input it came from (the index each result
@@ -76,7 +66,7 @@ export async function runTransformation(
   events: Record<string, unknown>[],
   metadata: EventMetadata[],
 ): Promise<TransformStepResult> {
-  const output = await sandbox.transform({ ...codeInput(code), events, metadata });
+  const output = await sandbox.transform({ ...codeInput({ ...code, id: code.versionId }), events, metadata });
   const { perEvent, orphans } = groupByEvent(output.results, events.length);
   return { perEvent, orphans, ...splitLogs(output.logs, output.logEvents, events.length), durationMs: output.durationMs };
 }

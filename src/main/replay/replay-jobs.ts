@@ -1,5 +1,4 @@
 import { createJobLoop, type Progress, type StepResult } from '../jobs/loop';
-import { codeInput } from '../pipeline/transform-step';
 import type { Sandbox, WorkSideInput } from '../sandbox';
 import type { ReplayRepo, ReplayRunRow } from '../store/replay-repo';
 import { runBatches } from './batch-runner';
@@ -33,7 +32,11 @@ export function createReplayJobs(options: JobsOptions) {
   async function execute(row: ReplayRunRow): Promise<void> {
     const targets = [row.target_a, row.target_b].filter((t): t is string => t !== null).map((t) => JSON.parse(t) as CodeSpec);
     const sides: WorkSideInput[] = targets.map((spec) => ({
-      ...codeInput({ transformationId: spec.transformationId ?? '', name: spec.name, versionId: spec.cacheKey, code: spec.code, libraries: spec.libraries }),
+      // The spec is already the sandbox's input: its cache key was made with cacheKeyOf when the run was stored.
+      code: spec.code,
+      name: spec.name,
+      cacheKey: spec.cacheKey,
+      libraries: spec.libraries,
       transformationId: spec.transformationId,
       versionId: spec.versionId,
     }));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ReplayTarget, RunTargetView } from '../../shared/api/replay';
 import { badRequest, notFound } from '../errors';
 import { resolveLibraries } from '../management/library-resolution';
+import { cacheKeyOf } from '../sandbox';
 import type { Store } from '../store';
 import type { LibraryVersionRecord } from '../store/libraries-repo';
 
@@ -18,8 +19,6 @@ type Libs = CodeSpec['libraries'];
 function libsFor(store: Store, code: string, chosen: Map<string, LibraryVersionRecord>): Libs {
   return resolveLibraries(store.libraries, code, chosen).map((l) => ({ importName: l.version.importName, code: l.version.code, versionId: l.version.id }));
 }
-
-const keyOf = (id: string, libs: Libs) => [id, ...libs.map((l) => l.versionId)].join(':');
 
 /** Resolves a version, the published version or a draft to the code (and library versions) to run. */
 export function resolveTarget(store: Store, given: ReplayTarget, field: string): CodeSpec {
@@ -44,7 +43,7 @@ export function resolveTarget(store: Store, given: ReplayTarget, field: string):
       versionId: published.versionId,
       name: published.name,
       code: published.code,
-      cacheKey: keyOf(published.versionId, published.libraries),
+      cacheKey: cacheKeyOf(published.versionId, published.libraries),
       libraries: published.libraries,
     };
   }
@@ -62,7 +61,7 @@ export function resolveTarget(store: Store, given: ReplayTarget, field: string):
       versionId: version.id,
       name: version.name,
       code: version.code,
-      cacheKey: keyOf(version.id, libraries),
+      cacheKey: cacheKeyOf(version.id, libraries),
       libraries,
     };
   }
@@ -86,7 +85,7 @@ export function resolveTarget(store: Store, given: ReplayTarget, field: string):
     versionId: null,
     name,
     code,
-    cacheKey: keyOf(`draft-${hash}`, libraries),
+    cacheKey: cacheKeyOf(`draft-${hash}`, libraries),
     libraries,
   };
 }

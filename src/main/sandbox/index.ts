@@ -5,6 +5,7 @@
 // run, the in-isolate runtime), host/ (fetch, geolocation, credentials, log for user code).
 export { createSandbox, type ProcessSandbox } from './core/sandbox';
 export type { SandboxOptions } from './core/options';
+export { cacheKeyOf, codeInput, type CodeVersion } from './core/code-input';
 export * from './types';
 export type { SandboxSettings } from '../../shared/api/sandbox-settings';
 export type { SandboxProcessInfo } from './supervision/process-pool';
