@@ -22,6 +22,7 @@ import type { AccountAuth } from './security/account-auth';
 import type { BackupService } from './backup/backup-service';
 import type { DebugSessions } from './debug/debug-sessions';
 import type { ProfileSessions } from './debug/profile-sessions';
+import type { CoverageService } from './debug/coverage-sessions';
 import type { SchemaService } from './schema/schema-service';
 import type { FuzzService } from './fuzz/fuzz-service';
 import type { SettingsService } from './settings/settings-service';
@@ -57,6 +58,8 @@ export interface StudioContext {
   debug: DebugSessions;
   /** CPU profiles of the code over many events, in debug processes. */
   profiles: ProfileSessions;
+  /** Coverage of the code by its saved tests (or events), in a debug process. */
+  coverage: CoverageService;
   /** Replay runs and compares (background jobs). */
   replay: ReplayService;
   /** Re-sending events to the local event API or a remote data plane. */

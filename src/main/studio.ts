@@ -144,7 +144,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     });
     const retention = createRetention(store, () => ctx.log);
     const testEvents = createTestEventsService(store);
-    const debugging = createDebugger({ libraryCode: store.libraryCode, settings: () => own.settings.sandbox(), credentials: () => own.credentials.values(), events: store.events });
+    const debugging = createDebugger({ libraryCode: store.libraryCode, settings: () => own.settings.sandbox(), credentials: () => own.credentials.values(), events: store.events, testEvents: store.testEvents });
     closers.push(() => debugging.close());
     const replayJobs = createReplayJobs({
       repo: store.replay,
@@ -184,8 +184,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       retention,
       sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries), gate: localGate(publish) }),
       testEvents,
-      debug: debugging.debug,
-      profiles: debugging.profiles,
+      debug: debugging.debug, profiles: debugging.profiles, coverage: debugging.coverage,
       replay,
       sends,
       publish,

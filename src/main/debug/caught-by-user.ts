@@ -1,11 +1,4 @@
-import { parse } from 'acorn';
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
+import { parseModule, visitNodes, type JsNode as Node } from './js-tree';
 
 /** Character ranges of the `try` blocks that have a `catch` clause, per source (parsed once). */
 const rangesCache = new Map<string, [number, number][]>();
@@ -14,22 +7,13 @@ function tryRanges(source: string): [number, number][] {
   const known = rangesCache.get(source);
   if (known) return known;
   const ranges: [number, number][] = [];
-  try {
-    const program = parse(source, { ecmaVersion: 'latest', sourceType: 'module', allowAwaitOutsideFunction: true, allowHashBang: true }) as unknown as Node;
-    const visit = (node: unknown): void => {
-      if (!node || typeof node !== 'object') return;
-      if (Array.isArray(node)) return node.forEach(visit);
-      const n = node as Node;
-      if (typeof n.type !== 'string') return;
-      if (n.type === 'TryStatement' && n.handler) {
-        const block = n.block as Node;
-        ranges.push([block.start, block.end]);
-      }
-      for (const [key, value] of Object.entries(n)) if (key !== 'type' && key !== 'start' && key !== 'end') visit(value);
-    };
-    visit(program);
-  } catch {
-    // code that does not parse has no try blocks we can see
+  const program = parseModule(source); // code that does not parse has no try blocks we can see
+  if (program) {
+    visitNodes(program, (n) => {
+      if (n.type !== 'TryStatement' || !n.handler) return;
+      const block = n.block as Node;
+      ranges.push([block.start, block.end]);
+    });
   }
   if (rangesCache.size > 16) rangesCache.delete(rangesCache.keys().next().value!);
   rangesCache.set(source, ranges);

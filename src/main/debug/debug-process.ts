@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { userFacing } from '../sandbox/errors';
 import { ivm } from '../sandbox/isolate/ivm';
+import { coverageRun } from './coverage-run';
 import { debugRun } from './debug-run';
 import type { InspectedIsolate } from './isolate';
 import { profileRun } from './profile-run';
@@ -52,7 +53,9 @@ process.on('message', (message: DebugCoreMessage) => {
   const work =
     message.type === 'debug'
       ? debugRun(message, send, end).then((started) => void (session = started))
-      : profileRun(message, send, () => cancelled).then(() => end());
+      : message.type === 'coverage'
+        ? coverageRun(message, send).then(() => end())
+        : profileRun(message, send, () => cancelled).then(() => end());
   work.catch((error: unknown) => end(userFacing(error)));
 });
 

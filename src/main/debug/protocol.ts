@@ -1,4 +1,5 @@
 import type { RunLimits, RunRequest } from '../sandbox/protocol/messages';
+import type { ScriptCoverage } from '../../shared/api/coverage';
 
 // The protocol between the core and the debug process (fork IPC, 'advanced' serialization). The
 // debug process is its own process, started for one debug or profile session and stopped after
@@ -39,6 +40,13 @@ export interface ProfileStart extends DebugCode {
   samplingUs: number;
 }
 
+/** Runs events in batches under V8's precise coverage (block granularity, call counts). */
+export interface CoverageStart extends DebugCode {
+  type: 'coverage';
+  /** One JSON text per event. */
+  events: string[];
+}
+
 /** A CDP command from the user (already checked against the allowed list by the core). */
 export interface CdpCommand {
   type: 'cdp';
@@ -47,7 +55,7 @@ export interface CdpCommand {
   params: Record<string, unknown>;
 }
 
-export type DebugCoreMessage = DebugStart | ProfileStart | CdpCommand | { type: 'cancel' };
+export type DebugCoreMessage = DebugStart | ProfileStart | CoverageStart | CdpCommand | { type: 'cancel' };
 
 export type DebugProcessReply =
   | { type: 'ready' }
@@ -55,6 +63,6 @@ export type DebugProcessReply =
   /** An inspector notification passed on (Debugger.paused, Debugger.resumed, Debugger.scriptParsed). */
   | { type: 'event'; method: string; params: unknown }
   | { type: 'progress'; done: number; total: number }
-  /** The run's answer (debug: the runtime's JSON answer; profile: a ProfileResult). */
-  | { type: 'done'; json?: string; profile?: unknown }
+  /** The run's answer (debug: the runtime's JSON answer; profile: a ProfileSummary; coverage: per script, and the events that failed). */
+  | { type: 'done'; json?: string; profile?: unknown; coverage?: { scripts: ScriptCoverage[]; failed: number } }
   | { type: 'failed'; message: string };

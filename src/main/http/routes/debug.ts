@@ -3,6 +3,8 @@ import { Type } from 'typebox';
 import { CdpCommandRequest, DebugStartRequest, ProfileStartRequest } from '../../../shared/api/debug';
 import type { DebugSessions } from '../../debug/debug-sessions';
 import type { ProfileSessions } from '../../debug/profile-sessions';
+import type { CoverageService } from '../../debug/coverage-sessions';
+import { CoverageRequest, CoverageResponse } from '../../../shared/api/coverage';
 import { usePlainJsonParser } from '../lean-json';
 import { IdParam, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
@@ -16,9 +18,10 @@ const Anything = Type.Unknown();
 
 /**
  * Studio API of the debugger and profiler: start a debug session, read its events (server-sent
- * events), send it CDP commands from the allowed list, stop it; start, poll and cancel profiles.
+ * events), send it CDP commands from the allowed list, stop it; start, poll and cancel profiles;
+ * coverage of the code by its saved tests (or events).
  */
-export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions): FastifyPluginAsync =>
+export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions, coverage: CoverageService): FastifyPluginAsync =>
   typedRoutes((app, plugin) => {
     usePlainJsonParser(plugin, BODY_LIMIT);
     const base = '/studio/api/debug/sessions';
@@ -74,5 +77,19 @@ export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions): Fa
     );
     app.post(`${profilesBase}/:id/cancel`, { schema: { tags, summary: 'Cancel a running profile', params: IdParam, response: { 200: Anything, ...studioErrors } } }, async (request) =>
       profiles.cancel(request.params.id),
+    );
+
+    app.post(
+      '/studio/api/coverage',
+      {
+        bodyLimit: BODY_LIMIT,
+        schema: {
+          tags,
+          summary: 'Coverage of the code by its saved tests, given events or captured events (V8 precise coverage in a debug process)',
+          body: CoverageRequest,
+          response: { 200: CoverageResponse, ...studioErrors },
+        },
+      },
+      async (request) => coverage.run(request.body),
     );
   });

@@ -58,7 +58,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   libraryCallRoutes({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }),
   backupRoutes(ctx.backup),
   userStateRoutes(ctx.userState),
-  debugRoutes(ctx.debug, ctx.profiles),
+  debugRoutes(ctx.debug, ctx.profiles, ctx.coverage),
   schemaRoutes(ctx.schema),
   fuzzRoutes(ctx.fuzz),
 ];
