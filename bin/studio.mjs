@@ -6,6 +6,9 @@
 //                                                versions; --drafts: the latest saved ones), pull
 //   studio test                                  every transformation's saved test events
 //   studio fuzz --transformation NAME [--seed N]  generated events through its code (studio-fuzz.mjs)
+//   studio test [DIR] [--meta FILE]              a repository folder's tests, no server (bin/commands/test.mjs)
+//   studio init DIR                              the workspace written out as such a folder (bin/commands/init.mjs)
+//   studio replay DIR --events F --compare-with DIR2   impact report of a change (bin/commands/replay.mjs)
 //   studio backup export --out FILE              the whole workspace as one file (secrets too,
 //                                                sealed, when a passphrase is given)
 //   studio backup import FILE                    into an empty workspace
@@ -15,12 +18,20 @@
 // (or STUDIO_EMAIL/STUDIO_TOKEN). Exit codes: 0 ok, 1 failures/conflicts/tests failed,
 // 2 usage, 3 the instance could not be reached or refused the credentials.
 
+import { existsSync } from 'node:fs';
 import { FUZZ_USAGE, fuzzCommand } from './studio-fuzz.mjs';
+import { ExitError, processIo } from './lib/exit.mjs';
+import { api, targetOf } from './lib/instance.mjs';
 
 const USAGE = `usage: studio sync status|push|pull --remote NAME [--drafts] [--url URL] [--email E] [--token T]
        studio test [--url URL] [--email E] [--token T]
+       studio test [DIR] [--meta FILE] [--junit FILE] [--json]     (no server: studio test --help)
+       studio init DIR [--url URL] [--email E] [--token T]         (studio init --help)
+       studio replay DIR --events FILE.ndjson --compare-with DIR2  (studio replay --help)
        ${FUZZ_USAGE}
        studio backup export --out FILE [--passphrase P] | studio backup import FILE [--passphrase P]`;
+
+const BOOLEAN_FLAGS = new Set(['drafts', 'json', 'help', 'force']);
 
 function parse(argv) {
   const positional = [];
@@ -29,7 +40,9 @@ function parse(argv) {
     const arg = argv[i];
     if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split('=', 2);
-      flags[name] = name === 'drafts' || name === 'json' ? true : (inline ?? argv[++i]);
+      flags[name] = BOOLEAN_FLAGS.has(name) ? true : (inline ?? argv[++i]);
+    } else if (arg === '-h') {
+      flags.help = true;
     } else positional.push(arg);
   }
   return { positional, flags };
@@ -38,32 +51,6 @@ function parse(argv) {
 function fail(code, message) {
   process.stderr.write(`${message}\n`);
   process.exit(code);
-}
-
-async function api(target, method, path, body) {
-  let response;
-  try {
-    response = await fetch(target.url + path, {
-      method,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${target.email}:${target.token}`).toString('base64')}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch (error) {
-    fail(3, `cannot reach Transformation Studio at ${target.url}: ${error.cause?.code ?? error.message} (start it, or pass --url)`);
-  }
-  const text = await response.text();
-  let parsed;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (response.status === 401) fail(3, `${target.url} refused the e-mail and token (HTTP 401): pass --email/--token or STUDIO_EMAIL/STUDIO_TOKEN`);
-  if (!response.ok) fail(1, `error: ${parsed?.error ?? text} (HTTP ${response.status})`);
-  return parsed;
 }
 
 const STATE = {
@@ -123,14 +110,43 @@ async function backup(target, sub, args, flags) {
   return 0;
 }
 
+/** The command of bin/commands/ that handles this command line, if any. */
+async function folderCommandOf(command, args, flags) {
+  if (command === 'test') {
+    // A folder (DIR, --meta, or a meta.json here) is tested offline; otherwise a running instance.
+    const offline = args.length > 0 || flags.meta || flags.junit || flags.json || (!flags.url && !process.env.STUDIO_URL && existsSync('meta.json')) || flags.help;
+    if (!offline) return undefined;
+    const { TEST_USAGE, runTestCommand } = await import('./commands/test.mjs');
+    return { usage: TEST_USAGE, run: runTestCommand };
+  }
+  if (command === 'init') {
+    const { INIT_USAGE, runInitCommand } = await import('./commands/init.mjs');
+    return { usage: INIT_USAGE, run: runInitCommand };
+  }
+  if (command === 'replay') {
+    const { REPLAY_USAGE, runReplayCommand } = await import('./commands/replay.mjs');
+    return { usage: REPLAY_USAGE, run: runReplayCommand };
+  }
+  return undefined;
+}
+
 async function main() {
   const { positional, flags } = parse(process.argv.slice(2));
-  const target = {
-    url: (flags.url ?? process.env.STUDIO_URL ?? 'http://127.0.0.1:8920').replace(/\/+$/, ''),
-    email: flags.email ?? process.env.STUDIO_EMAIL ?? '',
-    token: flags.token ?? process.env.STUDIO_TOKEN ?? '',
-  };
+  const target = targetOf(flags);
   const [command, sub] = positional;
+  if (!command && flags.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  // One file per command (bin/commands/): each exports its usage and its run function.
+  const folderCommand = await folderCommandOf(command, positional.slice(1), flags);
+  if (folderCommand) {
+    if (flags.help) {
+      process.stdout.write(`${folderCommand.usage}\n`);
+      return 0;
+    }
+    return folderCommand.run(positional.slice(1), flags, processIo, target);
+  }
   if (command === 'test') return printTests(await api(target, 'POST', '/studio/api/saved-tests/run'));
   if (command === 'fuzz') return fuzzCommand(target, flags, api, fail);
   if (command === 'backup') return backup(target, sub, positional.slice(2), flags);
@@ -149,6 +165,6 @@ async function main() {
 }
 
 main().then(
-  (code) => process.exit(code),
-  (error) => fail(1, `error: ${error.message}`),
+  (code) => process.exit(code ?? 0),
+  (error) => fail(error instanceof ExitError ? error.code : 1, error instanceof ExitError ? error.message : `error: ${error.message}`),
 );

@@ -51,13 +51,14 @@ export const ROOMS = {
   // store, so nothing that runs user code opens the database.
   'replay/worker': { parent: 'replay', may: [], outside: ['sandbox'] },
   sync: { may: ['store', 'management', 'security'] },
+  workspace: { may: ['management'] },
   debug: { may: ['sandbox', 'management', 'store', 'hosts/node-flags.json'] },
   fuzz: { may: ['sandbox', 'management', 'schema', 'collect'] },
   // The studio's own settings and state (sandbox and management API settings, credentials for user
   // code, the UI's state): services over the store.
   settings: { may: ['store', 'management'] },
   // Routes reach data only through services: never the store.
-  http: { may: ['context.ts', 'security', 'backup', 'collect', 'management', 'pipeline', 'replay', 'sync', 'debug', 'schema', 'fuzz', 'settings'] },
+  http: { may: ['context.ts', 'security', 'backup', 'collect', 'management', 'pipeline', 'replay', 'sync', 'debug', 'schema', 'fuzz', 'settings', 'workspace'] },
   testing: { may: ['*'] },
   'hosts/node-flags.json': { may: [] },
   'hosts/paths.ts': { may: [] },

@@ -29,6 +29,7 @@ import type { SettingsService } from './settings/settings-service';
 import type { CredentialsService } from './settings/credentials-service';
 import type { UserStateService } from './settings/user-state-service';
 import type { DeliveriesService } from './pipeline/deliveries-query';
+import type { WorkspaceService } from './workspace/workspace-service';
 
 /** The services and the facts of this run; built once by studio.ts, handed out piecewise by http/routes/index.ts. */
 export interface StudioContext {
@@ -92,4 +93,6 @@ export interface StudioContext {
   userState: UserStateService;
   /** Per-event delivery results and their push. */
   deliveries: DeliveriesService;
+  /** A repository folder (meta.json) opened as the workspace, and the workspace written out as one. */
+  workspace: WorkspaceService;
 }

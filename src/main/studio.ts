@@ -43,6 +43,7 @@ import { startupMark } from './hosts/startup-trace';
 import { createSchemaService } from './schema/schema-service';
 import { createFuzzService } from './fuzz/fuzz-service';
 import { silentLogger } from './http/silent-logger';
+import { createWorkspaceService } from './workspace/workspace-service';
 
 export interface StudioOptions {
   dataDir: string;
@@ -198,6 +199,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       destinations: createDestinationsService(store, pipeline),
       schema,
       fuzz: createFuzzService({ sandbox, libraryCode: store.libraryCode, shapes: (id) => schema.editorEvents(id) }),
+      workspace: createWorkspaceService({ transformations, libraries, testEvents }),
       ...own,
       deliveries: createDeliveriesService(store.deliveries),
       backup: createBackupService({ repo: backupRepo(store.db, store.secrets), onImported: sourcesChanged }),

@@ -42,6 +42,7 @@ export function createSavedTestsService(store: Store, publisher: PublishService,
         const version = t.latestVersionId ? store.transformations.version(t.latestVersionId) : undefined;
         if (!version) continue;
         // The same plan as a publish without test input.
+        const started = performance.now();
         const outcome = await publisher.run(publisher.plan({ transformations: [{ versionId: version.id }] }));
         const r = outcome.transformations[0]!;
         const failures = r.cases
@@ -54,7 +55,7 @@ export function createSavedTestsService(store: Store, publisher: PublishService,
               messageId: typeof messageId === 'string' ? messageId : null,
               input: c.input,
               error: c.failures.join('; '),
-              ...(c.expected ? { expected: c.expected } : {}),
+              ...(c.expected ? { expected: c.expected, outputs: c.outputs } : {}),
             };
           });
         results.push({
@@ -67,6 +68,8 @@ export function createSavedTestsService(store: Store, publisher: PublishService,
           noTests: r.eventCount === 0,
           ...(r.error ? { error: r.error } : {}),
           failures,
+          tests: r.cases.map((c) => ({ name: c.name, given: c.given, passed: c.passed })),
+          durationMs: Math.round(performance.now() - started),
         });
       }
       return { passed: results.every((r) => r.passed), results };

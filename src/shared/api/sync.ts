@@ -118,6 +118,7 @@ export const SavedTestFailure = Type.Object({
   input: Type.Unknown(),
   error: Type.String(),
   expected: Type.Optional(Type.Array(Type.Unknown(), { description: 'Expected outputs saved with the event' })),
+  outputs: Type.Optional(Type.Array(Type.Unknown(), { description: 'What the code returned for the event' })),
 });
 export const SavedTestResult = Type.Object({
   ...IdAndName,
@@ -128,6 +129,10 @@ export const SavedTestResult = Type.Object({
   noTests: Type.Boolean({ description: 'The version has no saved test events (nothing was tested)' }),
   error: Type.Optional(Type.String()),
   failures: Type.Array(SavedTestFailure),
+  tests: Type.Optional(
+    Type.Array(Type.Object({ name: Type.String(), given: Type.Boolean(), passed: Type.Boolean() }), { description: 'Every test case in run order (what a JUnit report lists)' }),
+  ),
+  durationMs: Type.Optional(Type.Number({ description: 'How long the run took' })),
 });
 export type SavedTestResult = Static<typeof SavedTestResult>;
 export const SavedTestsRun = Type.Object({ passed: Type.Boolean(), results: Type.Array(SavedTestResult) });

@@ -26,6 +26,7 @@ import { userStateRoutes } from './user-state';
 import { debugRoutes } from './debug';
 import { schemaRoutes } from './schema';
 import { fuzzRoutes } from './fuzz';
+import { workspaceRoutes } from './workspace';
 
 /**
  * Route plugins by auth scope. Each feature adds one line to the list it belongs to, handing
@@ -61,6 +62,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   debugRoutes(ctx.debug, ctx.profiles, ctx.coverage),
   schemaRoutes(ctx.schema),
   fuzzRoutes(ctx.fuzz),
+  workspaceRoutes(ctx.workspace),
 ];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */

@@ -1,0 +1,91 @@
+// An embedded core for the CLI's offline commands (`studio test DIR`, `studio replay DIR`): the
+// headless host on a temporary data folder, on the Node runtime the project carries, with
+// credentials made for this run. Nothing else can reach it (loopback, a random token); the
+// folder is removed when it closes.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import nodeFlags from '../../src/main/hosts/node-flags.json' with { type: 'json' };
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The project's Node 24 (the registry's `node` package), else the running one. */
+function carriedNode() {
+  try {
+    const binary = join(dirname(createRequire(import.meta.url).resolve('node/package.json')), 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+    if (existsSync(binary)) return binary;
+  } catch {
+    // not installed: the running Node must do
+  }
+  return process.execPath;
+}
+
+export class CoreError extends Error {}
+
+/** Starts the core; resolves with { url, call(method, path, body), close() }. */
+export async function startEmbeddedCore() {
+  buildIfStale();
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-cli-'));
+  const email = 'cli@localhost';
+  const token = randomBytes(24).toString('base64url');
+  const child = spawn(carriedNode(), [...nodeFlags.core, join(ROOT, 'out/main/headless.js'), '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, STUDIO_EMAIL: email, STUDIO_TOKEN: token, STUDIO_WRITE_KEY: randomBytes(12).toString('hex') },
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  const url = await new Promise((resolve, reject) => {
+    const onExit = (code) => reject(new CoreError(`the embedded core exited with ${code} before it listened:\n${err || out}`));
+    child.once('exit', onExit);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      if (!match) return;
+      child.removeListener('exit', onExit);
+      child.stdout.removeAllListeners('data');
+      child.stdout.resume();
+      resolve(match[0]);
+    });
+  }).catch((error) => {
+    remove();
+    throw error;
+  });
+  const authorization = `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+  return {
+    url,
+    /** JSON over HTTP; resolves with { status, body }. */
+    async call(method, path, body) {
+      const response = await fetch(url + path, {
+        method,
+        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = { error: text };
+      }
+      return { status: response.status, body: parsed };
+    },
+    close() {
+      return new Promise((resolve) => {
+        const done = () => {
+          remove();
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}

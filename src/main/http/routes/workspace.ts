@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ExportedWorkspace, OpenWorkspaceBody, OpenedWorkspace } from '../../../shared/api/workspace';
+import type { WorkspaceService } from '../../workspace/workspace-service';
+import { studioErrors } from './pipeline-schemas';
+import { typedRoutes } from './typed-routes';
+
+/** Studio API: a repository folder (the transformation GitHub Action's meta.json) as the workspace. */
+export const workspaceRoutes = (service: WorkspaceService): FastifyPluginAsync =>
+  typedRoutes((app) => {
+    const tags = ['workspace'];
+    app.post(
+      '/studio/api/workspace/open',
+      {
+        schema: {
+          tags,
+          summary: "Open a folder on this machine: every library and transformation of its meta.json, with the files' tests (a 400 lists every problem)",
+          body: OpenWorkspaceBody,
+          response: { 200: OpenedWorkspace, ...studioErrors },
+        },
+      },
+      async (request) => service.open(request.body),
+    );
+    app.post(
+      '/studio/api/workspace/export',
+      { schema: { tags, summary: 'The workspace as the files of such a folder (meta.json, code, tests, sidecars)', response: { 200: ExportedWorkspace, ...studioErrors } } },
+      async () => service.export(),
+    );
+  });

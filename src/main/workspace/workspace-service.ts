@@ -1,0 +1,54 @@
+import type { ExportedWorkspace, OpenWorkspaceBody, OpenedWorkspace } from '../../shared/api/workspace';
+import type { LibrariesService } from '../management/libraries-service';
+import type { TestEventsService } from '../management/test-events-service';
+import type { TransformationsService } from '../management/transformations-service';
+import { readWorkspaceFolder } from './folder-read';
+import { workspaceFiles } from './folder-write';
+
+export interface WorkspaceDeps {
+  transformations: TransformationsService;
+  libraries: LibrariesService;
+  testEvents: TestEventsService;
+}
+
+/**
+ * A repository as the workspace (docs/workspace.md). Opening a folder links each library and
+ * transformation of its meta.json to the artifact of the same name (as the Action matches them),
+ * creating it, or saving a new version when the file's code or description differs; the saved
+ * tests become the files' tests. Export writes the workspace out as such a folder's files.
+ */
+export function createWorkspaceService({ transformations, libraries, testEvents }: WorkspaceDeps) {
+  return {
+    async open(body: OpenWorkspaceBody): Promise<OpenedWorkspace> {
+      const content = readWorkspaceFolder(body.root, body.meta);
+      const message = (file: string) => body.message ?? `from ${file}`;
+      const opened: OpenedWorkspace = { root: content.root, meta: content.meta, libraries: [], transformations: [] };
+      // Libraries first: a transformation's save compiles it with the libraries it imports.
+      const knownLibraries = new Map(libraries.list().map((l) => [l.name, l]));
+      for (const lib of content.libraries) {
+        const known = knownLibraries.get(lib.name);
+        const input = { name: lib.name, description: lib.description, code: lib.code, message: message(lib.file) };
+        const changed = !known || known.code !== lib.code || (known.description ?? '') !== lib.description;
+        const saved = !known ? await libraries.create(input, false) : changed ? await libraries.update(known.id, input, false) : known;
+        opened.libraries.push({ id: saved.id, name: saved.name, file: lib.file, versionId: saved.versionId, changed, importName: saved.importName });
+      }
+      const knownTransformations = new Map(transformations.list().map((t) => [t.name, t]));
+      for (const t of content.transformations) {
+        const known = knownTransformations.get(t.name);
+        const input = { name: t.name, description: t.description, code: t.code, message: message(t.file) };
+        const changed = !known || known.code !== t.code || (known.description ?? '') !== t.description;
+        const saved = !known ? await transformations.create(input, false) : changed ? await transformations.update(known.id, input, false) : known;
+        testEvents.replace(saved.id, t.tests);
+        opened.transformations.push({ id: saved.id, name: saved.name, file: t.file, versionId: saved.versionId, changed, tests: t.tests.length });
+      }
+      return opened;
+    },
+    export(): ExportedWorkspace {
+      const libs = libraries.list().map((l) => ({ name: l.name, description: l.description ?? '', code: l.code }));
+      const ts = transformations.list().map((t) => ({ name: t.name, description: t.description ?? '', code: t.code, tests: testEvents.get(t.id).events }));
+      return { files: workspaceFiles(libs, ts) };
+    },
+  };
+}
+
+export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
