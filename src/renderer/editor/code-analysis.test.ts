@@ -105,13 +105,3 @@ describe('importedNames', () => {
     expect(importedNames(`import { b } from "y";\nexport function (`)).toEqual(['y']);
   });
 });
-
-describe('handlerKind', () => {
-  it('tells transformBatch modules from transformEvent ones', async () => {
-    const { handlerKind } = await import('./code-analysis');
-    expect(handlerKind('export function transformBatch(events) { return events; }')).toBe('batch');
-    expect(handlerKind('export const transformBatch = async (events) => events;')).toBe('batch');
-    expect(handlerKind('function transformBatch(e) {}\nexport { transformBatch };')).toBe('batch');
-    expect(handlerKind('export function transformEvent(e) { return e; } // transformBatch')).toBe('event');
-  });
-});

@@ -173,8 +173,3 @@ export function importedNames(code: string): string[] {
     return [...code.matchAll(/\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
   }
 }
-
-/** Which handler the code exports (for reading results); "event" when unclear. */
-export function handlerKind(code: string): 'event' | 'batch' {
-  return /\bexport\s+(?:async\s+)?(?:function\s*\*?\s*|(?:const|let|var)\s+)transformBatch\b|\bexport\s*\{[^}]*\btransformBatch\b/.test(code) ? 'batch' : 'event';
-}

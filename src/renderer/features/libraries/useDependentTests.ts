@@ -3,7 +3,7 @@ import type { Artifact } from '../../api/artifacts';
 import { api, request } from '../../api/client';
 import type { LibraryImpact } from '../../../shared/api/test-events';
 import type { TestEvent } from '../../api/types';
-import { handlerKind, importedNames } from '../../editor/code-analysis';
+import { importedNames } from '../../editor/code-analysis';
 import { localData } from '../../lib/local-data';
 import { correlateResults } from '../test-bench/correlate-results';
 import { loadSampleEvents } from '../test-bench/sample-events';
@@ -56,7 +56,7 @@ export function useDependentTests(libraryId: string, importName: string | undefi
   const side = async (t: Artifact, libraryCode: string, events: TestEvent[]): Promise<Side & { out: number }> => {
     try {
       const response = await api.test({ code: t.code, events, libraries: [{ name: importName!, code: libraryCode }], transformationName: t.name });
-      const run = correlateResults(events, response.transformedEvents ?? [], handlerKind(t.code), response.inputIndexes);
+      const run = correlateResults(events, response.transformedEvents ?? [], response.inputIndexes);
       const stray = run.unmatched.find((u) => u.error !== undefined)?.error;
       return {
         perEvent: run.outcomes.map((o) => ({ error: o.errors[0] ?? (stray && o.outputs.length === 0 ? stray : undefined), outputs: JSON.stringify(o.outputs) })),

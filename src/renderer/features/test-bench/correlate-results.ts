@@ -4,8 +4,6 @@ import type { TestEvent, TransformedItem } from '../../api/types';
 export interface RunItem {
   output?: TestEvent;
   error?: string;
-  /** The input's messageId when the server says which event the item came from. */
-  sourceMessageId?: string;
 }
 
 export type OutcomeStatus = 'unchanged' | 'changed' | 'split' | 'dropped' | 'error';
@@ -36,20 +34,16 @@ export interface CorrelatedRun {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const messageIdOf = (event: unknown): string | undefined => (isObject(event) && typeof event.messageId === 'string' && event.messageId ? event.messageId : undefined);
 
 /**
- * Reads the item shapes the test API may answer: a bare event, `{error, metadata?: {messageId}}`
- * (metadata names the failing input), or `{output|error, metadata}`. A bare event's own
- * `metadata` field is the user's data, not a source.
+ * Reads the item shapes the test API may answer: a bare event, `{error, metadata?}`, or
+ * `{output|error, metadata}`. A bare event's own `metadata` field is the user's data.
  */
 export function normaliseItem(item: TransformedItem): RunItem {
   const metadata = isObject(item.metadata) ? item.metadata : undefined;
-  if (isObject(item.output) && ('statusCode' in item || metadata)) return { output: item.output, sourceMessageId: messageIdOf(metadata) };
-  if (typeof item.error === 'string' && !('type' in item && 'event' in item)) {
-    return { error: item.error, sourceMessageId: messageIdOf(metadata) ?? messageIdOf(item) };
-  }
-  return { output: item, sourceMessageId: undefined };
+  if (isObject(item.output) && ('statusCode' in item || metadata)) return { output: item.output };
+  if (typeof item.error === 'string' && !('type' in item && 'event' in item)) return { error: item.error };
+  return { output: item };
 }
 
 function statusOf(outcome: Omit<EventOutcome, 'status'>, same: (a: unknown, b: unknown) => boolean): OutcomeStatus {
@@ -69,61 +63,12 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/**
- * Traces a hosted-shaped answer's outputs and errors back to the inputs. Exact when the server
- * names the source messageId (an error's `metadata.messageId`); otherwise by the output's messageId
- * (equal, or `<messageId>-…` for splits), then by order (results come in input order for
- * transformEvent) — the order guess is used only for items that name no known input. In batch mode
- * nothing is traced by order: an untraceable output is a new event, an untraceable error is the batch's.
- */
-function traceByGuess(inputs: TestEvent[], items: TransformedItem[], mode: 'event' | 'batch', partial: Traced[], unmatched: RunItem[]): void {
-  // messageId → the inputs carrying it (several when test events repeat an id).
-  const byMessageId = new Map<string, number[]>();
-  inputs.forEach((input, index) => {
-    const id = messageIdOf(input);
-    if (!id) return;
-    const holders = byMessageId.get(id);
-    if (holders) holders.push(index);
-    else byMessageId.set(id, [index]);
-  });
-  const touched = new Set<number>();
-  let cursor = -1;
-  // With a repeated id, results come in input order: the first holder after the last traced input.
-  const ownerOf = (id: string): number | undefined => {
-    const holders = byMessageId.get(id);
-    if (!holders) return undefined;
-    if (holders.length === 1) return holders[0];
-    return holders.find((i) => i > cursor) ?? holders.find((i) => !touched.has(i)) ?? holders[0];
-  };
-  // A split output's id is `<input messageId>-<suffix>` (or `_`): try each cut from the right.
-  const prefixOwner = (id: string): number | undefined => {
-    for (let cut = id.length - 1; cut > 0; cut--) {
-      if (id[cut] !== '-' && id[cut] !== '_') continue;
-      const owner = ownerOf(id.slice(0, cut));
-      if (owner !== undefined) return owner;
-    }
-    return undefined;
-  };
-  const assign = (index: number, item: RunItem) => {
-    place(partial[index]!, item);
-    touched.add(index);
-    cursor = Math.max(cursor, index);
-  };
-  for (const raw of items) {
-    const item = normaliseItem(raw);
-    const outputId = item.output ? messageIdOf(item.output) : undefined;
-    let exact = item.sourceMessageId !== undefined ? ownerOf(item.sourceMessageId) : undefined;
-    if (exact === undefined && outputId !== undefined) exact = ownerOf(outputId) ?? prefixOwner(outputId);
-    if (exact !== undefined) {
-      assign(exact, item);
-      continue;
-    }
-    // By order: the next input nothing was traced to yet.
-    let next = cursor + 1;
-    while (next < inputs.length && touched.has(next)) next += 1;
-    if (mode === 'event' && next < inputs.length && (item.error !== undefined || outputId === undefined)) assign(next, item);
-    else unmatched.push(item);
-  }
+/** Why `inputIndexes` cannot place `items` results over `inputs` inputs; undefined when they fit. */
+function indexMisfit(inputs: number, items: number, inputIndexes: number[] | undefined): string | undefined {
+  if (!inputIndexes) return `${items} results, no input indexes`;
+  if (inputIndexes.length !== items) return `${items} results, ${inputIndexes.length} input indexes`;
+  const bad = inputIndexes.find((i) => !Number.isInteger(i) || i < -1 || i >= inputs);
+  return bad === undefined ? undefined : `input index ${bad} with ${inputs} inputs`;
 }
 
 type Traced = { index: number; input: TestEvent; outputs: TestEvent[]; errors: string[] };
@@ -134,21 +79,21 @@ const place = (target: Traced, item: RunItem) => {
 };
 
 /**
- * Puts each output and error with the input it came from. The studio's answer says it
- * (`inputIndexes`: per item, the input's index, -1 for none): then nothing is guessed. An answer
- * in the hosted shape only (no indexes) is traced by guessing (traceByGuess).
+ * Puts each output and error with the input it came from, as the core's answer says it
+ * (`inputIndexes`: per item, the input's index, -1 for none). Nothing is guessed: an answer whose
+ * indexes do not fit its items is a bug of the studio, thrown as an error the UI reports.
  */
-export function correlateResults(inputs: TestEvent[], items: TransformedItem[], mode: 'event' | 'batch' = 'event', inputIndexes?: number[]): CorrelatedRun {
+export function correlateResults(inputs: TestEvent[], items: TransformedItem[], inputIndexes: number[] | undefined): CorrelatedRun {
+  const misfit = indexMisfit(inputs.length, items.length, inputIndexes);
+  if (misfit) throw new Error(`The core's answer does not say which input each result came from (${misfit}). This is a bug of the studio: please report it with the code and events.`);
   const partial: Traced[] = inputs.map((input, index) => ({ index, input, outputs: [], errors: [] }));
   const unmatched: RunItem[] = [];
-  if (inputIndexes && inputIndexes.length === items.length) {
-    items.forEach((raw, k) => {
-      const item = normaliseItem(raw);
-      const target = partial[inputIndexes[k]!];
-      if (target) place(target, item);
-      else unmatched.push(item);
-    });
-  } else traceByGuess(inputs, items, mode, partial, unmatched);
+  items.forEach((raw, k) => {
+    const item = normaliseItem(raw);
+    const target = partial[inputIndexes![k]!];
+    if (target) place(target, item);
+    else unmatched.push(item);
+  });
   const outcomes = partial.map((o) => ({ ...o, status: statusOf(o, deepEqual) }));
   const unmatchedOutputs = unmatched.filter((u) => u.output).length;
   const unmatchedErrors = unmatched.filter((u) => u.error !== undefined).length;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import type { NetworkCall, TestEvent } from '../../api/types';
-import { handlerKind } from '../../editor/code-analysis';
 import { userStorage } from '../../lib/core-storage';
 import { localData } from '../../lib/local-data';
 import { correlateResults, type CorrelatedRun } from './correlate-results';
@@ -128,7 +127,7 @@ export function useTestBench(transformationId: string): TestBenchState {
         if (id !== runId.current) return;
         setResult({
           id,
-          run: correlateResults(parsed.events, response.transformedEvents ?? [], handlerKind(code), response.inputIndexes),
+          run: correlateResults(parsed.events, response.transformedEvents ?? [], response.inputIndexes),
           logs: response.logs ?? [],
           logGroups: groupLogs(response.logs ?? [], response.logEvents, parsed.events.length),
           network: response.network ?? [],
