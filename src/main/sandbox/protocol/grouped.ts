@@ -73,7 +73,7 @@ const OPEN_CHAR = 91; // [
 const CLOSE_CHAR = 93; // ]
 
 /**
- * Reads an answer the isolate grouped per input event (grouped-answer-source.ts): the header is
+ * Reads an answer the isolate grouped per input event (isolate/runtime/answer.js): the header is
  * parsed and checked; each event's outputs stay the JSON array text the isolate's own
  * JSON.stringify wrote (a slice of the answer, never parsed here). JSON never holds a raw line
  * feed, so the lines are found without parsing.

@@ -1,5 +1,5 @@
 // The pool's rules over time and memory, as pure functions of what it knows (tested by tables in
-// policies.test.ts): the quiet rule that lets runs go on a process's thread, and when a process
+// placement.test.ts, describe 'policies'): the quiet rule that lets runs go on a process's thread, and when a process
 // is recycled or retired.
 import type { SlotView } from './placement';
 
