@@ -44,6 +44,7 @@ import { createSchemaService } from './schema/schema-service';
 import { createFuzzService } from './fuzz/fuzz-service';
 import { silentLogger } from './http/silent-logger';
 import { createWorkspaceService } from './workspace/workspace-service';
+import type { OpenWorkspaceBody } from '../shared/api/workspace';
 
 export interface StudioOptions {
   dataDir: string;
@@ -62,6 +63,8 @@ export interface StudioOptions {
   masterKey?: string;
   /** Start a sandbox process right after listening, so the first run does not wait for one (hosts: yes; default no). */
   prestartSandbox?: boolean;
+  /** A repository folder (meta.json) to open as the workspace and keep linked (docs/workspace.md). */
+  workspace?: OpenWorkspaceBody;
   /** HTTP server limits (tests lower them). */
   http?: Pick<HttpOptions, 'bodyTimeouts' | 'logRotation'>;
 }
@@ -179,16 +182,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       auth,
       log: silentLogger,
       baseUrl: '',
-      sandbox,
-      collect,
-      pipeline,
-      retention,
+      sandbox, collect, pipeline, retention,
       sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries), gate: localGate(publish) }),
       testEvents,
       debug: debugging.debug, profiles: debugging.profiles, coverage: debugging.coverage,
-      replay,
-      sends,
-      publish,
+      replay, sends, publish,
       transformations,
       versionStatus,
       libraries,
@@ -199,12 +197,14 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       destinations: createDestinationsService(store, pipeline),
       schema,
       fuzz: createFuzzService({ sandbox, libraryCode: store.libraryCode, shapes: (id) => schema.editorEvents(id) }),
-      workspace: createWorkspaceService({ transformations, libraries, testEvents }),
+      workspace: createWorkspaceService({ transformations, libraries, testEvents, writes: [versionStatus.onChange, store.testInputs.on], onError: (m) => ctx.log.warn(m) }),
       ...own,
       deliveries: createDeliveriesService(store.deliveries),
       backup: createBackupService({ repo: backupRepo(store.db, store.secrets), onImported: sourcesChanged }),
     };
 
+    closers.push(() => ctx.workspace.close());
+    if (options.workspace) await ctx.workspace.link(options.workspace);
     startupMark('services');
     const app = await createHttpServer(ctx, {
       bindHost: host,

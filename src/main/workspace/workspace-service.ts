@@ -1,11 +1,15 @@
-import type { ExportedWorkspace, OpenWorkspaceBody, OpenedWorkspace } from '../../shared/api/workspace';
+import type { ExportedWorkspace, OpenWorkspaceBody, OpenedWorkspace, WorkspaceFolder } from '../../shared/api/workspace';
 import type { LibrariesService } from '../management/libraries-service';
 import type { TestEventsService } from '../management/test-events-service';
 import type { TransformationsService } from '../management/transformations-service';
 import { readWorkspaceFolder } from './folder-read';
 import { workspaceFiles } from './folder-write';
+import { gitStatus } from './git-status';
+import { linkFolder, type LinkDeps, type LinkedFolder } from './linked-folder';
 
-export interface WorkspaceDeps {
+export interface WorkspaceDeps extends Pick<LinkDeps, 'onError'> {
+  /** Subscriptions to the studio's writes (versions, test inputs); each returns its unsubscribe. */
+  writes: ((listener: () => void) => () => void)[];
   transformations: TransformationsService;
   libraries: LibrariesService;
   testEvents: TestEventsService;
@@ -17,8 +21,26 @@ export interface WorkspaceDeps {
  * creating it, or saving a new version when the file's code or description differs; the saved
  * tests become the files' tests. Export writes the workspace out as such a folder's files.
  */
-export function createWorkspaceService({ transformations, libraries, testEvents }: WorkspaceDeps) {
-  return {
+export function createWorkspaceService({ transformations, libraries, testEvents, writes, onError }: WorkspaceDeps) {
+  let linked: LinkedFolder | undefined;
+  const onStudioWrite = (listener: () => void) => {
+    const offs = writes.map((subscribe) => subscribe(listener));
+    return () => offs.forEach((off) => off());
+  };
+  const service = {
+    /** Opens the folder and keeps it linked: files and studio kept in step (linked-folder.ts). */
+    async link(body: OpenWorkspaceBody): Promise<OpenedWorkspace> {
+      const opened = await service.open(body);
+      linked?.close();
+      linked = linkFolder(opened, { transformations, libraries, onStudioWrite, onError });
+      return opened;
+    },
+    async folder(): Promise<WorkspaceFolder> {
+      if (!linked) return { linked: false, revision: 0, files: [] };
+      const git = await gitStatus(linked.root);
+      return { linked: true, root: linked.root, meta: linked.meta, revision: linked.revision(), files: linked.files(), ...(git ? { git } : {}) };
+    },
+    close: () => linked?.close(),
     async open(body: OpenWorkspaceBody): Promise<OpenedWorkspace> {
       const content = readWorkspaceFolder(body.root, body.meta);
       const message = (file: string) => body.message ?? `from ${file}`;
@@ -49,6 +71,7 @@ export function createWorkspaceService({ transformations, libraries, testEvents 
       return { files: workspaceFiles(libs, ts) };
     },
   };
+  return service;
 }
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;

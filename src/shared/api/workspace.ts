@@ -98,3 +98,14 @@ export const ExportedWorkspace = Type.Object({
   files: Type.Array(Type.Object({ path: Type.String(), content: Type.String() })),
 });
 export type ExportedWorkspace = Static<typeof ExportedWorkspace>;
+
+/** The linked folder (`npm run serve -- --workspace DIR`): its files, git branch and changed files. */
+export const WorkspaceFolder = Type.Object({
+  linked: Type.Boolean({ description: 'A folder is open as the workspace' }),
+  root: Type.Optional(Type.String()),
+  meta: Type.Optional(Type.String()),
+  revision: Type.Integer({ description: 'Grows with every change between the files and the studio' }),
+  files: Type.Array(Type.Object({ kind: Type.Union([Type.Literal('transformation'), Type.Literal('library')]), id: Type.String(), name: Type.String(), file: Type.String() })),
+  git: Type.Optional(Type.Object({ branch: Type.String(), changed: Type.Array(Type.String(), { description: 'Files that differ from HEAD (git status)' }) })),
+});
+export type WorkspaceFolder = Static<typeof WorkspaceFolder>;

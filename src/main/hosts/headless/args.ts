@@ -8,6 +8,9 @@ export interface HeadlessArgs {
   allowHosts: string[];
   open: boolean;
   help: boolean;
+  /** A repository folder (meta.json) opened as the workspace, and its meta file when not DIR/meta.json. */
+  workspace?: string;
+  workspaceMeta?: string;
 }
 
 export const HEADLESS_USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data-dir DIR] [--allow-host NAME]... [--open]
@@ -17,7 +20,10 @@ export const HEADLESS_USAGE = `Usage: npm run serve -- [--port N] [--host H] [--
   --host H          address to bind (default 127.0.0.1; anything else is reachable from other machines)
   --data-dir DIR    where the database, logs and secrets live (default: the OS's per-user data folder)
   --allow-host NAME also accept this Host header on the UI and management APIs (repeatable)
-  --open            open the UI in the default browser`;
+  --open            open the UI in the default browser
+  --workspace DIR   open a repository folder as the workspace: its meta.json (the transformation GitHub
+                    Action's format) lists the code files, which stay the source of truth (docs/workspace.md)
+  --workspace-meta FILE  the meta file when it is not DIR/meta.json`;
 
 /** Parses the headless host's flags; throws an Error with a usage hint on bad input. */
 export function parseHeadlessArgs(argv: string[]): HeadlessArgs {
@@ -29,6 +35,8 @@ export function parseHeadlessArgs(argv: string[]): HeadlessArgs {
       'data-dir': { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
       open: { type: 'boolean' },
+      workspace: { type: 'string' },
+      'workspace-meta': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -44,5 +52,7 @@ export function parseHeadlessArgs(argv: string[]): HeadlessArgs {
     allowHosts: values['allow-host'] ?? [],
     open: values.open ?? false,
     help: values.help ?? false,
+    ...(values.workspace ? { workspace: values.workspace } : {}),
+    ...(values['workspace-meta'] ? { workspaceMeta: values['workspace-meta'] } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ExportedWorkspace, OpenWorkspaceBody, OpenedWorkspace } from '../../../shared/api/workspace';
+import { ExportedWorkspace, OpenWorkspaceBody, OpenedWorkspace, WorkspaceFolder } from '../../../shared/api/workspace';
 import type { WorkspaceService } from '../../workspace/workspace-service';
 import { studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
@@ -19,6 +19,11 @@ export const workspaceRoutes = (service: WorkspaceService): FastifyPluginAsync =
         },
       },
       async (request) => service.open(request.body),
+    );
+    app.get(
+      '/studio/api/workspace',
+      { schema: { tags, summary: 'The folder open as the workspace (npm run serve -- --workspace DIR): its files, git branch and changed files', response: { 200: WorkspaceFolder, ...studioErrors } } },
+      async () => service.folder(),
     );
     app.post(
       '/studio/api/workspace/export',
