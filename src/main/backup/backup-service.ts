@@ -3,7 +3,7 @@ import { badRequest, conflict } from '../errors';
 import { newSecret } from '../store/ids';
 import { WORKSPACE_TABLES, type BackupRepo, type Row, type TableRows } from '../store/backup-repo';
 import { seal, sha256, unseal } from './backup-crypto';
-import { hasUrlPassword, urlWithPassword } from '../store/url-secret';
+import { hasUrlPassword, urlWithPassword } from '../../shared/url-secret';
 
 // Export and import of the whole workspace as one file. Secrets (credential values, source
 // write keys, webhook header values and data-plane write keys) leave only when asked for, and

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { redactUrlCredentials } from '../store/url-secret';
+import { redactUrlCredentials } from '../../shared/url-secret';
 import { ERROR_STATUS, type ErrorBody } from '../../shared/errors';
 import { StudioError } from '../errors';
 

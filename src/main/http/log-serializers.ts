@@ -1,4 +1,4 @@
-import { redactUrlCredentials } from '../store/url-secret';
+import { redactUrlCredentials } from '../../shared/url-secret';
 import type { FastifyRequest } from 'fastify';
 
 /** A URL as the log shows it: path only (query strings can carry write keys and tokens). */

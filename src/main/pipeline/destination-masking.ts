@@ -1,5 +1,5 @@
 import { isMaskOf, maskSecret } from '../store/secret-box';
-import { urlWithPassword } from '../store/url-secret';
+import { urlWithPassword } from '../../shared/url-secret';
 import type { DestinationKind } from '../store/destinations-repo';
 
 // Destination secrets are write-only through the API: answers show `••••` (plus the last 4

@@ -1,5 +1,5 @@
 import type { RetryConfig } from './destination-config';
-import { redactUrlCredentials } from '../store/url-secret';
+import { redactUrlCredentials } from '../../shared/url-secret';
 import type { AttemptRecord, SinkOutcome } from './sinks/sink';
 
 /** What a receiver answered (absent: no answer, e.g. a refused connection or a file). */

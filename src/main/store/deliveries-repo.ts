@@ -1,5 +1,5 @@
 import { statementCache, type Db } from './database';
-import { redactUrlCredentials } from './url-secret';
+import { redactUrlCredentials } from '../../shared/url-secret';
 import { deliveryWrites, type DeliveryBatchRow, type DeliveryResultRow, type DeliveryStatus, type StoredAttempt } from './delivery-writes';
 
 export type { DeliveryBatchRow, DeliveryResultRow, DeliveryStatus, StoredAttempt };

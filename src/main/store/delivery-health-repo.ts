@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { redactUrlCredentials } from './url-secret';
+import { redactUrlCredentials } from '../../shared/url-secret';
 import type { DeliveryStatus } from './deliveries-repo';
 
 export interface DeliveryHealth {

@@ -1,5 +1,5 @@
 import { isSealed, type SecretBox } from './secret-box';
-import { hasUrlPassword } from './url-secret';
+import { hasUrlPassword } from '../../shared/url-secret';
 
 // Which parts of a destination's config are secret: every webhook header value (auth headers,
 // API keys under any name), a data plane's write key, and a URL that holds a password

@@ -1,5 +1,5 @@
 import { inTransaction, statementCache, type Db } from './database';
-import { redactUrlCredentials } from './url-secret';
+import { redactUrlCredentials } from '../../shared/url-secret';
 import { jobRows } from './job-rows';
 import { isSealed, type SecretBox } from './secret-box';
 

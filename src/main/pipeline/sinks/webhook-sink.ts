@@ -1,4 +1,4 @@
-import { credentialsAsHeader } from '../../store/url-secret';
+import { credentialsAsHeader } from '../../../shared/url-secret';
 import type { WebhookConfig } from '../destination-config';
 import { httpAttempt, mapLimit, networkAttempt, withRetries } from '../retry';
 import type { Sink } from './sink';
