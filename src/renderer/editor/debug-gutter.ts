@@ -13,6 +13,8 @@ export interface DebugMarks {
   currentLine?: number;
   /** Self time per 1-based line (profile), with its share of the hottest line's (0..1]. */
   heat?: { line: number; selfMs: number; share: number }[];
+  /** Coverage per 1-based line with code; `stale`: the code changed since it ran. */
+  coverage?: { lines: { line: number; status: 'covered' | 'partly' | 'not'; hits: number }[]; stale: boolean; by: string };
 }
 
 class BreakpointMarker extends GutterMarker {
@@ -51,6 +53,34 @@ class HeatMarker extends GutterMarker {
     cell.textContent = `${ms(this.selfMs)} ms`;
     cell.title = `${ms(this.selfMs)} ms self time on this line`;
     return cell;
+  }
+}
+
+const COVERAGE_WORDS = { covered: 'Covered', partly: 'Partly covered: a branch on this line was never taken', not: 'Not covered' } as const;
+
+class CoverageMarker extends GutterMarker {
+  constructor(
+    readonly line: number,
+    readonly status: 'covered' | 'partly' | 'not' | 'none',
+    readonly hits: number,
+    readonly stale: boolean,
+    readonly by: string,
+  ) {
+    super();
+  }
+  override eq(other: CoverageMarker) {
+    return other.line === this.line && other.status === this.status && other.hits === this.hits && other.stale === this.stale && other.by === this.by;
+  }
+  override toDOM() {
+    const bar = document.createElement('span');
+    bar.className = `cm-coverage ${this.status}${this.stale ? ' stale' : ''}`;
+    if (this.status === 'none') return bar;
+    bar.dataset.line = String(this.line);
+    bar.dataset.status = this.status;
+    bar.dataset.hits = String(this.hits);
+    const runs = this.hits === 1 ? 'ran once' : `ran ${this.hits} times`;
+    bar.title = `${COVERAGE_WORDS[this.status]} by ${this.by}${this.status === 'not' ? '' : ` (${runs})`}${this.stale ? ' — out of date: the code changed since' : ''}`;
+    return bar;
   }
 }
 
@@ -94,6 +124,22 @@ export function debugExtension(marks: DebugMarks | undefined): Extension {
           return builder.finish();
         },
         initialSpacer: () => new HeatMarker(0, 888.8, 1),
+      }),
+    );
+  }
+  if (marks.coverage && marks.coverage.lines.length > 0) {
+    const { lines, stale, by } = marks.coverage;
+    extensions.push(
+      gutter({
+        class: 'cm-coverage-gutter',
+        markers: (view) => {
+          const builder = new RangeSetBuilder<GutterMarker>();
+          for (const entry of [...lines].sort((a, b) => a.line - b.line)) {
+            if (entry.line <= view.state.doc.lines) builder.add(view.state.doc.line(entry.line).from, view.state.doc.line(entry.line).from, new CoverageMarker(entry.line, entry.status, entry.hits, stale, by));
+          }
+          return builder.finish();
+        },
+        initialSpacer: () => new CoverageMarker(0, 'none', 0, false, ''),
       }),
     );
   }

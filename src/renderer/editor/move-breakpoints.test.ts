@@ -1,6 +1,6 @@
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { moveBreakpoints } from './move-breakpoints';
+import { moveBreakpoints, moveLineMarks } from './move-breakpoints';
 
 const DOC = ['export function transformEvent(event) {', '  const who = event.userId;', '  debugger;', '  return event;', '}'].join('\n');
 
@@ -31,5 +31,27 @@ describe('moveBreakpoints', () => {
   });
   it('moves a breakpoint when Enter is pressed at the start of its line', () => {
     expect(edit([3], (doc) => ({ from: doc.indexOf('  debugger'), insert: '\n' }))).toEqual([4]);
+  });
+});
+
+describe('moveLineMarks (coverage and heat marks)', () => {
+  const marks = [{ line: 2, status: 'covered' }, { line: 3, status: 'not' }, { line: 4, status: 'covered' }];
+  const move = (change: (doc: string) => { from: number; to?: number; insert?: string }) => {
+    const state = EditorState.create({ doc: DOC });
+    const tr = state.update({ changes: change(DOC) });
+    return moveLineMarks(marks, state.doc, tr.state.doc, tr.changes);
+  };
+  it('moves every mark below a typed line, with what it carries', () => {
+    expect(move((doc) => ({ from: doc.indexOf('  const who'), insert: '  // note\n' }))).toEqual([
+      { line: 3, status: 'covered' },
+      { line: 4, status: 'not' },
+      { line: 5, status: 'covered' },
+    ]);
+  });
+  it('a deleted line takes its mark with it: the line that takes its place keeps its own', () => {
+    expect(move(() => ({ from: DOC.indexOf('  debugger'), to: DOC.indexOf('  return') }))).toEqual([
+      { line: 2, status: 'covered' },
+      { line: 3, status: 'covered' },
+    ]);
   });
 });

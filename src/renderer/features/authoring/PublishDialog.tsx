@@ -11,6 +11,7 @@ import { ErrorText } from '../test-bench/ErrorText';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { failingEvents, importedLibraryLabel, versionLabel } from './publish-plan';
 import { connectPicked, PublishDestinations } from './PublishDestinations';
+import { PublishCoverage } from '../confidence/PublishCoverage';
 
 export interface PublishDialogProps {
   artifact: Artifact;
@@ -123,6 +124,14 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
                 </label>
               )}
             </dd>
+            {useSaved && (
+              <>
+                <dt>Coverage</dt>
+                <dd>
+                  <PublishCoverage transformationId={artifact.id} name={artifact.name} code={version.code} onJump={(line, column) => { onClose(); onJump(line, column); }} />
+                </dd>
+              </>
+            )}
             <dt>Destinations that will run it</dt>
             <dd><PublishDestinations transformationId={artifact.id} picked={picked} onPick={setPicked} /></dd>
           </>

@@ -2,16 +2,32 @@ import './debugger.css';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ChangeSet, Text } from '@codemirror/state';
 import type { ProfileSummary } from '../../../shared/api/debug';
-import { moveBreakpoints } from '../../editor/move-breakpoints';
+import type { CoverageResponse, LineCoverage } from '../../../shared/api/coverage';
+import { moveBreakpoints, moveLineMarks } from '../../editor/move-breakpoints';
 
 // What the debugger and profiler keep while the app runs, shared by every editor: breakpoints per
-// artifact (transformation or library id), the paused location and the last profile's line heat,
-// by script url (the transformation's name, or `library <importName>`).
+// artifact (transformation or library id), the paused location, the last profile's line heat and
+// the last coverage, by script url (the transformation's name, or `library <importName>`). Heat
+// and coverage marks follow their lines through edits; coverage of a script whose code changed
+// since it ran is out of date.
+
+export interface CoverageMarks {
+  result: CoverageResponse;
+  /** What ran: "the saved tests", "captured events". */
+  by: string;
+  /** Per script url its line marks, moved with edits. */
+  lines: Map<string, LineCoverage[]>;
+  /** Per script url the code it ran on. */
+  code: Map<string, string>;
+  /** Script urls whose code changed since. */
+  stale: Set<string>;
+}
 
 interface DebugStore {
   breakpoints: Map<string, number[]>;
   paused?: { url: string; line: number };
   profile?: ProfileSummary;
+  coverage?: CoverageMarks;
 }
 
 let store: DebugStore = { breakpoints: new Map() };
@@ -43,6 +59,26 @@ export const debugStore = {
     if (moved.length === lines.length && moved.every((line, i) => line === lines[i])) return;
     update((current) => ({ ...current, breakpoints: new Map(current.breakpoints).set(artifactId, moved) }));
   },
+  /** An edit of an artifact's code (script `url`): breakpoints, heat and coverage marks follow their lines; coverage of changed code goes out of date. */
+  edit(artifactId: string, url: string, before: Text, after: Text, changes: ChangeSet) {
+    debugStore.editBreakpoints(artifactId, before, after, changes);
+    const { profile, coverage } = store;
+    if (profile?.lines.some((line) => line.url === url)) {
+      const moved = moveLineMarks(profile.lines.filter((line) => line.url === url), before, after, changes);
+      update((current) => ({ ...current, profile: current.profile && { ...current.profile, lines: [...current.profile.lines.filter((line) => line.url !== url), ...moved] } }));
+    }
+    const lines = coverage?.lines.get(url);
+    if (coverage && lines) {
+      const changed = after.toString() !== coverage.code.get(url);
+      const stale = new Set(coverage.stale);
+      if (changed) stale.add(url);
+      else stale.delete(url);
+      update((current) => ({ ...current, coverage: { ...coverage, lines: new Map(coverage.lines).set(url, moveLineMarks(lines, before, after, changes)), stale } }));
+    }
+  },
+  setCoverage(result: CoverageResponse | undefined, by: string, code: Map<string, string>) {
+    update((current) => ({ ...current, coverage: result && { result, by, code, stale: new Set(), lines: new Map(result.scripts.map((script) => [script.url, script.lines])) } }));
+  },
   setPaused: (paused: DebugStore['paused']) => update((current) => ({ ...current, paused })),
   setProfile: (profile: ProfileSummary | undefined) => update((current) => ({ ...current, profile })),
 };
@@ -55,11 +91,12 @@ export function useDebugStore(): DebugStore {
 export function useEditorMarks(artifactId: string, url: string) {
   const current = useDebugStore();
   const toggle = useCallback((line: number) => debugStore.toggleBreakpoint(artifactId, line), [artifactId]);
-  const edit = useCallback((before: Text, after: Text, changes: ChangeSet) => debugStore.editBreakpoints(artifactId, before, after, changes), [artifactId]);
+  const edit = useCallback((before: Text, after: Text, changes: ChangeSet) => debugStore.edit(artifactId, url, before, after, changes), [artifactId, url]);
   const breakpoints = current.breakpoints.get(artifactId);
   const currentLine = current.paused?.url === url ? current.paused.line : undefined;
-  const { profile } = current;
+  const { profile, coverage } = current;
   return useMemo(() => {
+    const covered = coverage?.lines.get(url);
     const hottest = Math.max(0, ...(profile?.lines.map((line) => line.selfMs) ?? []));
     const lines = profile?.lines.filter((line) => line.url === url) ?? [];
     return {
@@ -68,6 +105,7 @@ export function useEditorMarks(artifactId: string, url: string) {
       onEdit: edit,
       currentLine,
       heat: hottest > 0 ? lines.map((line) => ({ line: line.line, selfMs: line.selfMs, share: line.selfMs / hottest })) : undefined,
+      coverage: covered && coverage ? { lines: covered, stale: coverage.stale.has(url), by: coverage.by } : undefined,
     };
-  }, [breakpoints, toggle, edit, currentLine, profile, url]);
+  }, [breakpoints, toggle, edit, currentLine, profile, coverage, url]);
 }

@@ -15,6 +15,8 @@ import { CompareWithLive } from '../replay/CompareWithLive';
 import { DebugLaunch, DebugPanels, useDebugRoom } from '../debugger/DebugRoom';
 import { useEditorMarks } from '../debugger/debug-store';
 import { scriptName } from '../../../shared/api/debug';
+import { ConfidenceLaunch, ConfidencePanels } from '../confidence/Confidence';
+import { useConfidence } from '../confidence/useConfidence';
 
 /** Edit a transformation beside its test bench; save versions, compare and publish them. */
 export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) {
@@ -71,9 +73,12 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
 function BenchWithDebugger(props: { artifact: Artifact; code: string; libraries: Artifact[]; bench: TestBenchState; onRun: () => void; stack: StackProps; librariesKey: string }) {
   const { artifact, code, bench } = props;
   const room = useDebugRoom({ transformation: artifact, code, libraries: props.libraries, bench });
+  const confidence = useConfidence({ transformation: artifact, code });
+  const jump = (line: number, column: number) => props.stack.onJump?.(line, column);
   return (
     <>
       <DebugPanels room={room} />
+      <ConfidencePanels state={confidence} onJump={jump} actions={{ onJump: jump, onDebug: room.debug, onSaveTest: (event) => bench.savedTests.mustNotThrow(event) }} />
       {room.replaced.notice}
       <TestBench
         bench={bench}
@@ -84,6 +89,7 @@ function BenchWithDebugger(props: { artifact: Artifact; code: string; libraries:
         actions={
           <>
             <DebugLaunch room={room} />
+            <ConfidenceLaunch state={confidence} />
             <CompareWithLive transformationId={artifact.id} code={code} published={Boolean(artifact.publishedVersionId)} />
           </>
         }
