@@ -86,6 +86,21 @@ class CoverageMarker extends GutterMarker {
 
 const currentLineMark = Decoration.line({ class: 'cm-debug-current', attributes: { 'data-debug-current': 'true' } });
 
+/** A gutter with a marker on each 1-based line of `entries` (lines past the document's end left out). */
+function lineMarkGutter<T extends { line: number }>(className: string, entries: readonly T[], marker: (entry: T) => GutterMarker, spacer: () => GutterMarker): Extension {
+  return gutter({
+    class: className,
+    markers: (view) => {
+      const builder = new RangeSetBuilder<GutterMarker>();
+      for (const entry of [...entries].sort((a, b) => a.line - b.line)) {
+        if (entry.line <= view.state.doc.lines) builder.add(view.state.doc.line(entry.line).from, view.state.doc.line(entry.line).from, marker(entry));
+      }
+      return builder.finish();
+    },
+    initialSpacer: spacer,
+  });
+}
+
 /** The editor extension for a set of marks (rebuilt whenever they change). */
 export function debugExtension(marks: DebugMarks | undefined): Extension {
   if (!marks) return [];
@@ -113,35 +128,11 @@ export function debugExtension(marks: DebugMarks | undefined): Extension {
     );
   }
   if (heat && heat.length > 0) {
-    extensions.push(
-      gutter({
-        class: 'cm-heat-gutter',
-        markers: (view) => {
-          const builder = new RangeSetBuilder<GutterMarker>();
-          for (const entry of [...heat].sort((a, b) => a.line - b.line)) {
-            if (entry.line <= view.state.doc.lines) builder.add(view.state.doc.line(entry.line).from, view.state.doc.line(entry.line).from, new HeatMarker(entry.line, entry.selfMs, entry.share));
-          }
-          return builder.finish();
-        },
-        initialSpacer: () => new HeatMarker(0, 888.8, 1),
-      }),
-    );
+    extensions.push(lineMarkGutter('cm-heat-gutter', heat, (entry) => new HeatMarker(entry.line, entry.selfMs, entry.share), () => new HeatMarker(0, 888.8, 1)));
   }
   if (marks.coverage && marks.coverage.lines.length > 0) {
     const { lines, stale, by } = marks.coverage;
-    extensions.push(
-      gutter({
-        class: 'cm-coverage-gutter',
-        markers: (view) => {
-          const builder = new RangeSetBuilder<GutterMarker>();
-          for (const entry of [...lines].sort((a, b) => a.line - b.line)) {
-            if (entry.line <= view.state.doc.lines) builder.add(view.state.doc.line(entry.line).from, view.state.doc.line(entry.line).from, new CoverageMarker(entry.line, entry.status, entry.hits, stale, by));
-          }
-          return builder.finish();
-        },
-        initialSpacer: () => new CoverageMarker(0, 'none', 0, false, ''),
-      }),
-    );
+    extensions.push(lineMarkGutter('cm-coverage-gutter', lines, (entry) => new CoverageMarker(entry.line, entry.status, entry.hits, stale, by), () => new CoverageMarker(0, 'none', 0, false, '')));
   }
   if (currentLine !== undefined) {
     extensions.push(
