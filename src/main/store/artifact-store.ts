@@ -2,6 +2,55 @@ import { inTransaction, type Db } from './database';
 
 export type VersionOrder = 'ASC' | 'DESC';
 
+export type VersionTestStatus = 'passed' | 'failed' | 'not-tested';
+
+/** What every stored version has, whatever its kind (transformation or library). */
+export interface VersionFields {
+  id: string;
+  seq: number;
+  name: string;
+  description: string;
+  code: string;
+  createdAt: string;
+  /** E-mail of the account that saved the version (null for versions saved before it was recorded). */
+  createdBy: string | null;
+  publishedAt: string | null;
+  /** The author's note saved with the version. */
+  message: string | null;
+  /** Outcome of the saved tests run when the version was saved (null: saved before it was recorded, or imported). */
+  testStatus: VersionTestStatus | null;
+  testSummary: string | null;
+}
+
+/** The columns of VersionFields in a version table's row. */
+export interface VersionFieldsRow {
+  id: string;
+  seq: number;
+  name: string;
+  description: string;
+  code: string;
+  created_at: string;
+  created_by: string | null;
+  published_at: string | null;
+  message: string | null;
+  test_status: VersionTestStatus | null;
+  test_summary: string | null;
+}
+
+export const versionFieldsOf = (row: VersionFieldsRow): VersionFields => ({
+  id: row.id,
+  seq: row.seq,
+  name: row.name,
+  description: row.description,
+  code: row.code,
+  createdAt: row.created_at,
+  createdBy: row.created_by,
+  publishedAt: row.published_at,
+  message: row.message,
+  testStatus: row.test_status,
+  testSummary: row.test_summary,
+});
+
 /** Where one kind of versioned artifact lives: its table, its versions' table, and the SQL that differs. */
 export interface ArtifactTables<Row, VersionRow, Artifact, Version, NewVersion> {
   table: 'transformations' | 'libraries';

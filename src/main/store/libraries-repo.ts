@@ -1,6 +1,5 @@
-import { artifactStore } from './artifact-store';
+import { artifactStore, versionFieldsOf, type VersionFields, type VersionFieldsRow, type VersionTestStatus } from './artifact-store';
 import type { Db } from './database';
-import type { VersionTestStatus } from './transformations-repo';
 
 export interface LibraryRecord {
   id: string;
@@ -14,23 +13,9 @@ export interface LibraryRecord {
 }
 
 /** One immutable version of a library; it keeps the import name it had when saved. */
-export interface LibraryVersionRecord {
-  id: string;
+export interface LibraryVersionRecord extends VersionFields {
   libraryId: string;
-  seq: number;
-  name: string;
-  description: string;
-  code: string;
   importName: string;
-  createdAt: string;
-  /** E-mail of the account that saved the version (null for versions saved before it was recorded). */
-  createdBy: string | null;
-  publishedAt: string | null;
-  /** The author's note saved with the version. */
-  message: string | null;
-  /** Outcome of the tests run on save (null: saved before it was recorded, or imported). */
-  testStatus: VersionTestStatus | null;
-  testSummary: string | null;
 }
 
 /** A version to store: what the caller decides (seq and publishedAt are the store's). */
@@ -50,20 +35,9 @@ interface LibraryRow {
   published_version_id: string | null;
 }
 
-interface VersionRow {
-  id: string;
+interface VersionRow extends VersionFieldsRow {
   library_id: string;
-  seq: number;
-  name: string;
-  description: string;
-  code: string;
   import_name: string;
-  created_at: string;
-  created_by: string | null;
-  published_at: string | null;
-  message: string | null;
-  test_status: VersionTestStatus | null;
-  test_summary: string | null;
 }
 
 const toLibrary = (row: LibraryRow): LibraryRecord => ({
@@ -77,21 +51,7 @@ const toLibrary = (row: LibraryRow): LibraryRecord => ({
   publishedVersionId: row.published_version_id,
 });
 
-const toVersion = (row: VersionRow): LibraryVersionRecord => ({
-  id: row.id,
-  libraryId: row.library_id,
-  seq: row.seq,
-  name: row.name,
-  description: row.description,
-  code: row.code,
-  importName: row.import_name,
-  createdAt: row.created_at,
-  createdBy: row.created_by,
-  publishedAt: row.published_at,
-  message: row.message,
-  testStatus: row.test_status,
-  testSummary: row.test_summary,
-});
+const toVersion = (row: VersionRow): LibraryVersionRecord => ({ ...versionFieldsOf(row), libraryId: row.library_id, importName: row.import_name });
 
 /** Libraries (import name unique) and their immutable versions; deleted ones are hidden from lookups. */
 export function librariesRepo(db: Db) {

@@ -1,3 +1,4 @@
+import { camelRow } from './camel-row';
 import type { Db } from './database';
 
 /** Code of one library version, as the sandbox needs it. */
@@ -9,31 +10,18 @@ export interface LibraryCode {
   code: string;
 }
 
-interface Row {
-  id: string;
-  library_id: string;
-  name: string;
-  import_name: string;
-  code: string;
-}
-
-const toCode = (row: Row): LibraryCode => ({
-  versionId: row.id,
-  libraryId: row.library_id,
-  name: row.name,
-  importName: row.import_name,
-  code: row.code,
-});
+/** The row as selected: the columns of LibraryCode (camelCased). */
+const toCode = (row: Record<string, unknown>): LibraryCode => camelRow<LibraryCode>(row);
 
 /**
  * Read-only access to stored library code for test runs (tables of migration 0002). The writes
  * belong to the management API.
  */
 export function libraryCodeRepo(db: Db) {
-  const byVersionId = db.prepare('SELECT id, library_id, name, import_name, code FROM library_versions WHERE id = ?');
+  const byVersionId = db.prepare('SELECT id AS version_id, library_id, name, import_name, code FROM library_versions WHERE id = ?');
   // The library's published version, else its latest (by the pointer, else by sequence).
   const current = db.prepare(
-    `SELECT v.id, v.library_id, v.name, l.import_name, v.code
+    `SELECT v.id AS version_id, v.library_id, v.name, l.import_name, v.code
        FROM libraries l
        JOIN library_versions v ON v.library_id = l.id
       WHERE l.import_name = ? AND l.deleted_at IS NULL
@@ -46,7 +34,7 @@ export function libraryCodeRepo(db: Db) {
       const found: LibraryCode[] = [];
       const missing: string[] = [];
       for (const id of ids) {
-        const row = byVersionId.get(id) as Row | undefined;
+        const row = byVersionId.get(id) as Record<string, unknown> | undefined;
         if (row) found.push(toCode(row));
         else missing.push(id);
       }
@@ -54,7 +42,7 @@ export function libraryCodeRepo(db: Db) {
     },
     /** The published (else latest) version of the live library with this import name. */
     currentByImportName(importName: string): LibraryCode | undefined {
-      const row = current.get(importName) as Row | undefined;
+      const row = current.get(importName) as Record<string, unknown> | undefined;
       return row && toCode(row);
     },
   };

@@ -1,4 +1,4 @@
-import { artifactStore } from './artifact-store';
+import { artifactStore, versionFieldsOf, type VersionFields, type VersionFieldsRow, type VersionTestStatus } from './artifact-store';
 import { inTransaction, type Db } from './database';
 
 export type { VersionOrder } from './artifact-store';
@@ -15,30 +15,16 @@ export interface TransformationRecord {
 }
 
 /** One immutable version (revision) of a transformation. */
-export interface TransformationVersionRecord {
-  id: string;
+export interface TransformationVersionRecord extends VersionFields {
   transformationId: string;
-  seq: number;
-  name: string;
-  description: string;
-  code: string;
   codeVersion: string;
   language: string;
   testEvents: Record<string, unknown>[] | null;
-  createdAt: string;
-  /** E-mail of the account that saved the version (null for versions saved before it was recorded). */
-  createdBy: string | null;
-  publishedAt: string | null;
-  /** The author's note saved with the version. */
-  message: string | null;
-  /** Outcome of the saved tests run when the version was saved (null: saved before it was recorded). */
-  testStatus: VersionTestStatus | null;
-  testSummary: string | null;
   /** What the recorded outcome depended on (JSON of management/test-inputs.ts; null: not recorded). */
   testInputs: string | null;
 }
 
-export type VersionTestStatus = 'passed' | 'failed' | 'not-tested';
+export type { VersionTestStatus };
 
 /** A version to store: what the caller decides (seq, codeVersion, language and publishedAt are the store's). */
 export type NewTransformationVersion = Omit<TransformationVersionRecord, 'seq' | 'codeVersion' | 'language' | 'publishedAt' | 'message' | 'testStatus' | 'testSummary' | 'testInputs'> & {
@@ -57,22 +43,11 @@ interface TransformationRow {
   deleted_at: string | null;
 }
 
-interface VersionRow {
-  id: string;
+interface VersionRow extends VersionFieldsRow {
   transformation_id: string;
-  seq: number;
-  name: string;
-  description: string;
-  code: string;
   code_version: string;
   language: string;
   test_events: string | null;
-  created_at: string;
-  created_by: string | null;
-  published_at: string | null;
-  message: string | null;
-  test_status: VersionTestStatus | null;
-  test_summary: string | null;
   test_inputs: string | null;
 }
 
@@ -88,21 +63,11 @@ const toTransformation = (row: TransformationRow): TransformationRecord => ({
 });
 
 const toVersion = (row: VersionRow): TransformationVersionRecord => ({
-  id: row.id,
+  ...versionFieldsOf(row),
   transformationId: row.transformation_id,
-  seq: row.seq,
-  name: row.name,
-  description: row.description,
-  code: row.code,
   codeVersion: row.code_version,
   language: row.language,
   testEvents: row.test_events === null ? null : (JSON.parse(row.test_events) as Record<string, unknown>[]),
-  createdAt: row.created_at,
-  createdBy: row.created_by,
-  publishedAt: row.published_at,
-  message: row.message,
-  testStatus: row.test_status,
-  testSummary: row.test_summary,
   testInputs: row.test_inputs,
 });
 

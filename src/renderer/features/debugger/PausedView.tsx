@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { debugApi } from '../../api/debug';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
 import { useTheme } from '../../hooks/useTheme';
@@ -17,6 +17,17 @@ function Outcome({ sessionId, value }: { sessionId: string; value: WatchValue })
     );
   }
   return <ValueRow key={value.value?.objectId ?? String(value.value?.value)} sessionId={sessionId} name={value.expression} value={value.value} />;
+}
+
+/** A section of the paused view: a heading, a tree of values, and its input box when it has one. */
+function ValueSection({ label, title, form, children }: { label: string; title: string; form?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={label} className="debug-section">
+      <h4>{title}</h4>
+      <ul className="value-tree">{children}</ul>
+      {form}
+    </section>
+  );
 }
 
 const SCOPE_NAMES: Record<string, string> = { local: 'Local', closure: 'Closure', module: 'Module', block: 'Block', catch: 'Catch', script: 'Script', global: 'Global' };
@@ -52,43 +63,44 @@ export function PausedView({ session }: { session: DebugSession }) {
           )}
         </ol>
       </section>
-      <section aria-label="Scopes" className="debug-section">
-        <h4>Scopes</h4>
-        <ul className="value-tree">
-          {frame?.scopeChain.map((scope, i) => (
-            <li key={`${frame.callFrameId}:${i}`}>
-              <ValueRow sessionId={id} name={SCOPE_NAMES[scope.type] ?? scope.type} value={{ ...scope.object, description: scope.name ?? '' }} initiallyOpen={scope.type === 'local'} />
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-label="Watch" className="debug-section">
-        <h4>Watch</h4>
-        <ul className="value-tree">
-          {session.watches.map((w) => (
-            <li key={w.expression} data-testid="watch">
-              <Outcome sessionId={id} value={w} />
-              <button type="button" className="link small" aria-label={`Remove watch ${w.expression}`} onClick={() => session.removeWatch(w.expression)}>✕</button>
-            </li>
-          ))}
-        </ul>
-        <form onSubmit={(e) => { e.preventDefault(); session.addWatch(watch); setWatch(''); }}>
-          <input aria-label="Add a watch expression" placeholder="Add watch expression" value={watch} onChange={(e) => setWatch(e.target.value)} />
-        </form>
-      </section>
-      <section aria-label="Evaluate" className="debug-section">
-        <h4>Evaluate in the paused frame</h4>
-        <ul className="value-tree">
-          {session.evaluations.map((w, i) => (
-            <li key={i} data-testid="evaluation">
-              <Outcome sessionId={id} value={w} />
-            </li>
-          ))}
-        </ul>
-        <form onSubmit={(e) => { e.preventDefault(); if (expression.trim()) void session.evaluate(expression); setExpression(''); }}>
-          <input aria-label="Evaluate an expression" placeholder="Expression, then Enter" value={expression} onChange={(e) => setExpression(e.target.value)} />
-        </form>
-      </section>
+      <ValueSection label="Scopes" title="Scopes">
+        {frame?.scopeChain.map((scope, i) => (
+          <li key={`${frame.callFrameId}:${i}`}>
+            <ValueRow sessionId={id} name={SCOPE_NAMES[scope.type] ?? scope.type} value={{ ...scope.object, description: scope.name ?? '' }} initiallyOpen={scope.type === 'local'} />
+          </li>
+        ))}
+      </ValueSection>
+      <ValueSection
+        label="Watch"
+        title="Watch"
+        form={
+          <form onSubmit={(e) => { e.preventDefault(); session.addWatch(watch); setWatch(''); }}>
+            <input aria-label="Add a watch expression" placeholder="Add watch expression" value={watch} onChange={(e) => setWatch(e.target.value)} />
+          </form>
+        }
+      >
+        {session.watches.map((w) => (
+          <li key={w.expression} data-testid="watch">
+            <Outcome sessionId={id} value={w} />
+            <button type="button" className="link small" aria-label={`Remove watch ${w.expression}`} onClick={() => session.removeWatch(w.expression)}>✕</button>
+          </li>
+        ))}
+      </ValueSection>
+      <ValueSection
+        label="Evaluate"
+        title="Evaluate in the paused frame"
+        form={
+          <form onSubmit={(e) => { e.preventDefault(); if (expression.trim()) void session.evaluate(expression); setExpression(''); }}>
+            <input aria-label="Evaluate an expression" placeholder="Expression, then Enter" value={expression} onChange={(e) => setExpression(e.target.value)} />
+          </form>
+        }
+      >
+        {session.evaluations.map((w, i) => (
+          <li key={i} data-testid="evaluation">
+            <Outcome sessionId={id} value={w} />
+          </li>
+        ))}
+      </ValueSection>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ProfileSummary } from '../../../shared/api/debug';
 import { FlameChart } from './FlameChart';
 import type { ProfileRun } from './useProfile';
@@ -72,63 +73,62 @@ export function ProfilePanel({
         <>
           <p className="muted small">Self time per line is in the editor’s gutter (and in each library’s editor). Sampled every {ms(summary.sampleMs)} on average.</p>
           <Distribution summary={summary} />
-          <h4>Slowest events</h4>
-          <table className="profile-table" data-testid="slowest-events">
-            <thead>
-              <tr><th>#</th><th>Event</th><th>Time</th><th /></tr>
-            </thead>
-            <tbody>
-              {summary.slowest.map((slow, i) => {
-                const event = state.slowestEvents?.[i] ?? {};
-                const label = `event #${slow.index + 1}${typeof event.messageId === 'string' ? ` (${event.messageId})` : ''}`;
-                return (
-                  <tr key={slow.index}>
-                    <td>{slow.index + 1}</td>
-                    <td>{String(event.event ?? event.type ?? '')} <span className="muted">{String(event.messageId ?? '')}</span></td>
-                    <td>{ms(slow.ms)}</td>
-                    <td>
-                      <button type="button" className="link" onClick={() => onOpenEvent(event)}>Open in bench</button>{' '}
-                      <button type="button" className="link" onClick={() => onDebugEvent(event, label)}>Debug</button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <h4>Hottest lines</h4>
-          <table className="profile-table" data-testid="hot-lines">
-            <thead>
-              <tr><th>Line</th><th>Self</th></tr>
-            </thead>
-            <tbody>
-              {summary.lines.slice(0, 5).map((line) => (
-                <tr key={`${line.url}:${line.line}`}>
-                  <td>{line.url}:{line.line}</td>
-                  <td>{ms(line.selfMs)}</td>
+          <ProfileTable title="Slowest events" testId="slowest-events" head={['#', 'Event', 'Time', '']}>
+            {summary.slowest.map((slow, i) => {
+              const event = state.slowestEvents?.[i] ?? {};
+              const label = `event #${slow.index + 1}${typeof event.messageId === 'string' ? ` (${event.messageId})` : ''}`;
+              return (
+                <tr key={slow.index}>
+                  <td>{slow.index + 1}</td>
+                  <td>{String(event.event ?? event.type ?? '')} <span className="muted">{String(event.messageId ?? '')}</span></td>
+                  <td>{ms(slow.ms)}</td>
+                  <td>
+                    <button type="button" className="link" onClick={() => onOpenEvent(event)}>Open in bench</button>{' '}
+                    <button type="button" className="link" onClick={() => onDebugEvent(event, label)}>Debug</button>
+                  </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <h4>Hottest functions</h4>
-          <table className="profile-table" data-testid="hot-functions">
-            <thead>
-              <tr><th>Function</th><th>Where</th><th>Self</th><th>Total</th></tr>
-            </thead>
-            <tbody>
-              {summary.functions.slice(0, 15).map((fn) => (
-                <tr key={`${fn.name}:${fn.url}:${fn.line}`} className={fn.user ? 'user' : 'muted'}>
-                  <td>{fn.name}</td>
-                  <td>{fn.url ? `${fn.url}:${fn.line}` : 'V8'}</td>
-                  <td>{ms(fn.selfMs)}</td>
-                  <td>{ms(fn.totalMs)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+              );
+            })}
+          </ProfileTable>
+          <ProfileTable title="Hottest lines" testId="hot-lines" head={['Line', 'Self']}>
+            {summary.lines.slice(0, 5).map((line) => (
+              <tr key={`${line.url}:${line.line}`}>
+                <td>{line.url}:{line.line}</td>
+                <td>{ms(line.selfMs)}</td>
+              </tr>
+            ))}
+          </ProfileTable>
+          <ProfileTable title="Hottest functions" testId="hot-functions" head={['Function', 'Where', 'Self', 'Total']}>
+            {summary.functions.slice(0, 15).map((fn) => (
+              <tr key={`${fn.name}:${fn.url}:${fn.line}`} className={fn.user ? 'user' : 'muted'}>
+                <td>{fn.name}</td>
+                <td>{fn.url ? `${fn.url}:${fn.line}` : 'V8'}</td>
+                <td>{ms(fn.selfMs)}</td>
+                <td>{ms(fn.totalMs)}</td>
+              </tr>
+            ))}
+          </ProfileTable>
           <h4>Flame chart</h4>
           <FlameChart root={summary.flame} userUrls={userUrls} />
         </>
       )}
     </section>
+  );
+}
+
+/** One of the profile's tables under its heading: the column names, then the rows given. */
+function ProfileTable({ title, testId, head, children }: { title: string; testId: string; head: string[]; children: ReactNode }) {
+  return (
+    <>
+      <h4>{title}</h4>
+      <table className="profile-table" data-testid={testId}>
+        <thead>
+          <tr>
+            {head.map((name, i) => (name ? <th key={i}>{name}</th> : <th key={i} />))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </>
   );
 }
