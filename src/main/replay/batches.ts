@@ -11,12 +11,15 @@ import type { ReplayJob, SideAnswer } from './worker';
 /** Events read per batch and sent to the sandbox in one call. */
 export const BATCH_SIZE = 200;
 
-/** One target's results over a batch, per present event. */
+/** One target's results over a batch, per present event, and its outputs naming no input event. */
 export interface SideResult {
   outcomes: SideOutcome[];
   logs: string[];
   durationMs: number;
+  orphans: { json: string; count: number };
 }
+
+const NO_ORPHANS = { json: NO_OUTPUTS, count: 0 };
 
 export interface PreparedBatch {
   rows: ReplayInputRow[];
@@ -88,6 +91,7 @@ export const failedSide = (batch: PreparedBatch, message: string): SideResult =>
   outcomes: batch.facts.map(() => sideOutcome(NO_OUTPUTS, 0, errorText(message))),
   logs: [],
   durationMs: 0,
+  orphans: NO_ORPHANS,
 });
 
 /** What the worker is asked for the batch: its events once, each side's metadata. */
@@ -99,11 +103,12 @@ export const batchJob = (batch: PreparedBatch, targets: TargetIds[], workspaceId
 /** One side's answer as results per present event; a run that failed as a whole fails every event of it. */
 export function sideResultOf(batch: PreparedBatch, answer: SideAnswer): SideResult {
   if ('error' in answer) return failedSide(batch, answer.error);
-  const { lines, counts, errors, logs } = answer.ok;
+  const { lines, counts, errors, logs, orphans } = answer.ok;
   return {
     outcomes: lines.map((json, i) => sideOutcome(json, counts[i]!, errors[i]!.length ? errorText(errors[i]!.join('\n')) : null)),
     logs,
     durationMs: answer.durationMs,
+    orphans,
   };
 }
 
@@ -116,9 +121,17 @@ export function batchWrite(batch: PreparedBatch, a: SideResult, b: SideResult | 
   const summary = JSON.parse(storedSummary) as ReplaySummary;
   const { results, findable } = batchResults(batch, a, b, summary);
   const sameB = results.every((r) => r.outputsB === null || r.outputsA === r.outputsB);
+  // Outputs naming no input: stored with the batch and counted per side (the pipeline delivers them too).
+  const orphansOf = (side: SideResult | null, counts: ReplaySummary['a'] | undefined) => {
+    if (!side || side.orphans.count === 0 || !counts) return null;
+    counts.orphans = (counts.orphans ?? 0) + side.orphans.count;
+    return side.orphans.json;
+  };
   return {
     logsA: JSON.stringify(a.logs),
     logsB: b ? JSON.stringify(b.logs) : null,
+    orphansA: orphansOf(a, summary.a),
+    orphansB: orphansOf(b, summary.b),
     outputs: {
       a: results.map((r) => r.outputsA).join('\n'),
       b: b && !sameB ? results.map((r) => r.outputsB!).join('\n') : null,

@@ -1,3 +1,4 @@
+import type { OrphansPage, OrphansQuery } from '../../shared/api/replay-orphans';
 import type { CreateReplayRun, ReplayResult, ReplayRun, ReplaySummary, ResultsPage, ResultsQuery, RunStatus, SaveAsTestsBody } from '../../shared/api/replay';
 import type { SavedTestEvents } from '../../shared/api/test-events';
 import { conflict, notFound, badRequest } from '../errors';
@@ -108,6 +109,14 @@ export function createReplayService(deps: { store: Store; jobs: ReplayJobs; test
       const offset = query.offset ?? 0;
       const { rows, total } = repo.results(id, filter, offset, query.limit ?? 50);
       return { results: rows.map(presentResult), total, offset };
+    },
+    /** The batches whose outputs name no input event (transformBatch's new events), per side. */
+    orphans(id: string, query: OrphansQuery): OrphansPage {
+      const row = mustGet(id);
+      const offset = query.offset ?? 0;
+      const parse = (json: string | null) => (json === null ? [] : (JSON.parse(json) as Record<string, unknown>[]));
+      const batches = repo.orphans(id, offset, query.limit ?? 20).map((b) => ({ position: b.first_position, a: parse(b.orphans_a), b: row.target_b === null ? null : parse(b.orphans_b) }));
+      return { batches, offset };
     },
     cancel(id: string): ReplayRun {
       const row = mustGet(id);

@@ -99,6 +99,8 @@ export interface GroupedOutput {
   counts: number[];
   errors: string[][];
   logs: string[];
+  /** Outputs naming no input event (e.g. new events of transformBatch), one JSON array text: the pipeline delivers them after the others. */
+  orphans: string;
   durationMs: number;
 }
 
@@ -132,8 +134,8 @@ export interface Sandbox {
   /**
    * The same run answered per input event (each output with the input it came from, as the pipeline
    * does), each event's outputs serialised once in the sandbox process, as replay batches store
-   * them (replay's worker runs the same path inside the process). Outputs naming no input event are
-   * not answered.
+   * them (replay's worker runs the same path inside the process). Outputs naming no input event
+   * ("orphans") come apart, as the pipeline delivers them.
    */
   transformGrouped(input: TransformInput & { metadata: EventMetadata[] }): Promise<GroupedOutput>;
   /**

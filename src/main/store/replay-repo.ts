@@ -63,6 +63,9 @@ export interface BatchOutputs {
 export interface BatchWrite {
   logsA: string;
   logsB: string | null;
+  /** Outputs naming no input event, per side: a JSON array text (null: none). */
+  orphansA?: string | null;
+  orphansB?: string | null;
   outputs: BatchOutputs;
   results: ReplayResultWrite[];
   done: number;
@@ -87,7 +90,11 @@ export function replayRepo(db: Db) {
   );
   // Plain INSERTs: a batch is written once (progress moves in the same transaction, so a resumed
   // run starts past every stored row). INSERT OR REPLACE costs twice as much with foreign keys on.
-  const insertBatch = db.prepare('INSERT INTO replay_batches (run_id, first_position, logs_a, logs_b) VALUES (?, ?, ?, ?)');
+  const insertBatch = db.prepare('INSERT INTO replay_batches (run_id, first_position, logs_a, logs_b, orphans_a, orphans_b) VALUES (?, ?, ?, ?, ?, ?)');
+  const orphansOf = db.prepare(
+    `SELECT first_position, orphans_a, orphans_b FROM replay_batches
+     WHERE run_id = ? AND (orphans_a IS NOT NULL OR orphans_b IS NOT NULL) ORDER BY first_position LIMIT ? OFFSET ?`,
+  );
   const insertOutputs = db.prepare(
     'INSERT INTO replay_batch_outputs (run_id, first_position, outputs_a, outputs_b, message_ids, duration_ms) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -108,9 +115,19 @@ export function replayRepo(db: Db) {
    * Stores a batch: with `outputs`, every event's outputs in the batch row and a row in
    * replay_results only for `results` (the events a filter can find); without, a row per event.
    */
-  function writeBatch(runId: string, firstPosition: number, logsA: string, logsB: string | null, results: ReplayResultWrite[], done: number, summary: string, outputs?: BatchOutputs): void {
+  function writeBatch(
+    runId: string,
+    firstPosition: number,
+    logsA: string,
+    logsB: string | null,
+    results: ReplayResultWrite[],
+    done: number,
+    summary: string,
+    outputs?: BatchOutputs,
+    orphans: { a?: string | null; b?: string | null } = {},
+  ): void {
     inTransaction(db, () => {
-      insertBatch.run(runId, firstPosition, logsA, logsB);
+      insertBatch.run(runId, firstPosition, logsA, logsB, orphans.a ?? null, orphans.b ?? null);
       if (outputs) insertOutputs.run(runId, firstPosition, outputs.a, outputs.b, outputs.messageIds, outputs.durationMs);
       for (const r of results) {
         insertResult.run(runId, r.position, firstPosition, r.eventSeq, r.messageId, r.outputsA, r.errorA, r.outputsB !== null && r.outputsA === r.outputsB ? SAME_AS_A : r.outputsB, r.errorB, r.change, r.paths, r.durationMs);
@@ -148,9 +165,13 @@ export function replayRepo(db: Db) {
         const run = progressOf.get(runId) as { done: number; summary: string } | undefined;
         if (!run || run.done !== from) return false;
         const batch = build(run.summary);
-        writeBatch(runId, from, batch.logsA, batch.logsB, batch.results, batch.done, batch.summary, batch.outputs);
+        writeBatch(runId, from, batch.logsA, batch.logsB, batch.results, batch.done, batch.summary, batch.outputs, { a: batch.orphansA, b: batch.orphansB });
         return true;
       });
+    },
+    /** The batches with outputs naming no input event, in position order: each side's JSON array text (null: none). */
+    orphans(runId: string, offset: number, limit: number): { first_position: number; orphans_a: string | null; orphans_b: string | null }[] {
+      return orphansOf.all(runId, limit, offset) as { first_position: number; orphans_a: string | null; orphans_b: string | null }[];
     },
     setStatus(id: string, status: string, options: { error?: string | null; startedAt?: string; finishedAt?: string | null } = {}): void {
       setStatus.run(status, options.error ?? null, options.startedAt ?? null, options.finishedAt ?? null, id);

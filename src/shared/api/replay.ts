@@ -67,7 +67,15 @@ export type CreateReplayRun = Static<typeof CreateReplayRun>;
 export const RunStatus = Literals(['queued', 'running', 'done', 'failed', 'cancelled', 'interrupted']);
 export type RunStatus = Static<typeof RunStatus>;
 
-export const OutcomeCounts = Type.Object({ kept: Type.Integer(), dropped: Type.Integer(), split: Type.Integer(), failed: Type.Integer() });
+export const OutcomeCounts = Type.Object({
+  kept: Type.Integer(),
+  dropped: Type.Integer(),
+  split: Type.Integer(),
+  failed: Type.Integer(),
+  orphans: Type.Optional(
+    Type.Integer({ description: 'Outputs that name no input event (e.g. new events of transformBatch), delivered after the batch\'s other outputs as the pipeline does; absent when none' }),
+  ),
+});
 export type OutcomeCounts = Static<typeof OutcomeCounts>;
 
 /**
@@ -150,6 +158,7 @@ export type ResultsQuery = Static<typeof ResultsQuery>;
 
 export const ResultsPage = Type.Object({ results: Type.Array(ReplayResult), total: Type.Integer(), offset: Type.Integer() });
 export type ResultsPage = Static<typeof ResultsPage>;
+
 
 export const SaveAsTestsBody = Type.Object(
   {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../../shared/api/replay';
+import { OrphansPage, OrphansQuery } from '../../../shared/api/replay-orphans';
 import { SavedTestEvents } from '../../../shared/api/test-events';
 import type { ReplayService } from '../../replay/replay-service';
 import { jobRoutes } from './job-routes';
@@ -33,6 +34,19 @@ export const replayRoutes = (service: ReplayService): FastifyPluginAsync =>
       service,
     );
     app.post(`${base}/:id/resume`, one('Resume an interrupted or cancelled run where it stopped'), async (request) => service.resume(request.params.id));
+    app.get(
+      `${base}/:id/orphans`,
+      {
+        schema: {
+          tags,
+          summary: "A run's outputs that name no input event (new events of transformBatch), per batch and side, as the pipeline delivers them",
+          params: IdParam,
+          querystring: OrphansQuery,
+          response: { 200: OrphansPage, ...studioErrors },
+        },
+      },
+      async (request) => service.orphans(request.params.id, request.query),
+    );
     app.post(
       `${base}/:id/save-as-tests`,
       {

@@ -52,11 +52,13 @@ describe('answers grouped by the isolate', () => {
       const metadata = input.map((e) => ({ messageId: e.messageId }));
       const grouped = await sandbox.transformGrouped({ code: `${code}\n// grouped`, events: { json: input.map((e) => JSON.stringify(e)) }, metadata });
       const plain = await sandbox.transform({ code: `${code}\n// plain`, events: input, metadata });
-      const { perEvent } = groupByEvent(plain.results, input.length);
+      const { perEvent, orphans } = groupByEvent(plain.results, input.length);
       expect(grouped.outputs.map((text) => JSON.parse(text.toString()))).toEqual(perEvent.map((p) => p.outputs));
       expect(grouped.counts).toEqual(perEvent.map((p) => p.outputs.length));
       expect(grouped.errors).toEqual(perEvent.map((p) => p.errors));
       expect(grouped.logs).toEqual(plain.logs);
+      // Outputs naming no input come apart, in the order the general path gives them.
+      expect(JSON.parse(grouped.orphans)).toEqual(orphans);
     }, 30_000);
   }
 

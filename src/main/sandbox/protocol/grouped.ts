@@ -41,7 +41,7 @@ function failUnanswered(perEvent: EventOutcome[], batchErrors: string[]): void {
 export function groupedOutput(grouped: GroupedAnswer, durationMs: number): GroupedOutput {
   const bytes = Buffer.from(grouped.outputs.buffer, grouped.outputs.byteOffset, grouped.outputs.byteLength);
   const outputs = grouped.ends.map((end, i) => bytes.subarray(i === 0 ? 0 : grouped.ends[i - 1]! + 1, end));
-  return { outputs, counts: grouped.counts, errors: grouped.errors, logs: grouped.logs, durationMs };
+  return { outputs, counts: grouped.counts, errors: grouped.errors, logs: grouped.logs, orphans: grouped.orphans?.json ?? NO_ORPHANS.json, durationMs };
 }
 
 /** Outputs texts as a GroupedAnswer's bytes: UTF-8, a line feed between them. */
@@ -64,10 +64,20 @@ export interface GroupedLines {
   counts: number[];
   errors: string[][];
   logs: string[];
+  /** Outputs naming no input event (e.g. new events of transformBatch), as one JSON array text, and how many. */
+  orphans: { json: string; count: number };
 }
 
+export const NO_ORPHANS = { json: '[]', count: 0 };
+
 /** The same results as a GroupedAnswer (UTF-8 bytes and offsets), to send to the core. */
-export const packLines = (grouped: GroupedLines): GroupedAnswer => ({ ...packTexts(grouped.lines), counts: grouped.counts, errors: grouped.errors, logs: grouped.logs });
+export const packLines = (grouped: GroupedLines): GroupedAnswer => ({
+  ...packTexts(grouped.lines),
+  counts: grouped.counts,
+  errors: grouped.errors,
+  logs: grouped.logs,
+  ...(grouped.orphans.count > 0 ? { orphans: grouped.orphans } : {}),
+});
 
 const OPEN_CHAR = 91; // [
 const CLOSE_CHAR = 93; // ]
@@ -81,14 +91,21 @@ const CLOSE_CHAR = 93; // ]
 export function readGroupedLines(json: string, count: number, maxOutputBytes: number): GroupedLines {
   const headerEnd = json.indexOf('\n');
   const h = parseAnswerObject(headerEnd < 0 ? json : json.slice(0, headerEnd), maxOutputBytes);
-  const { c: counts, e: errors } = h;
+  const { c: counts, e: errors, o: orphanCount = 0 } = h;
   if (headerEnd < 0 || !Array.isArray(counts) || !Array.isArray(errors) || counts.length !== count || errors.length !== count) throw unreadableAnswer();
+  if (!Number.isInteger(orphanCount) || (orphanCount as number) < 0) throw unreadableAnswer();
+  // The events' lines, then one line of orphans when there are any.
+  const total = count + (orphanCount === 0 ? 0 : 1);
   const lines: string[] = [];
   let start = headerEnd + 1;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < total; i++) {
     const lineFeed = json.indexOf('\n', start);
     const end = lineFeed < 0 ? json.length : lineFeed;
-    if ((lineFeed < 0) !== (i === count - 1)) throw unreadableAnswer();
+    if ((lineFeed < 0) !== (i === total - 1)) throw unreadableAnswer();
+    if (i === count) {
+      if (json.charCodeAt(start) !== OPEN_CHAR || json.charCodeAt(end - 1) !== CLOSE_CHAR || end - start === 2) throw unreadableAnswer();
+      return { lines, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs, orphans: { json: json.slice(start, end), count: orphanCount as number } };
+    }
     const n: unknown = counts[i];
     const list: unknown = errors[i];
     if (!Number.isInteger(n) || (n as number) < 0 || json.charCodeAt(start) !== OPEN_CHAR || json.charCodeAt(end - 1) !== CLOSE_CHAR || (n === 0) !== (end - start === 2)) throw unreadableAnswer();
@@ -96,7 +113,7 @@ export function readGroupedLines(json: string, count: number, maxOutputBytes: nu
     lines.push(json.slice(start, end));
     start = end + 1;
   }
-  return { lines, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs };
+  return { lines, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs, orphans: NO_ORPHANS };
 }
 
 /** readGroupedLines, as the bytes the core receives. */

@@ -79,6 +79,8 @@ export interface GroupedAnswer {
   counts: number[];
   errors: string[][];
   logs: string[];
+  /** Outputs naming no input event (a JSON array text), when there are any. */
+  orphans?: { json: string; count: number };
 }
 
 /** One side of a worker's job: a run request without its events (the worker adds them), and what metadata(event) names. */

@@ -1,4 +1,5 @@
 import type { ChangeKind, ReplayRun } from '../../../shared/api/replay';
+import { plural } from '../../lib/plural';
 
 /** What each change kind is called on screen. */
 export const CHANGE_LABELS: Record<ChangeKind, string> = {
@@ -20,6 +21,12 @@ export function RunSummaryView({ run, onDrill }: { run: ReplayRun; onDrill: (d: 
   const outcome = (label: string, c: typeof summary.a) => (
     <p className="muted">
       {label}: {c.kept} kept · {c.dropped} dropped · {c.split} split · {c.failed} failed
+      {c.orphans ? (
+        <span title="Outputs of transformBatch that name no input event: the pipeline delivers them after the batch's other outputs (GET …/orphans lists them)">
+          {' '}
+          · {plural(c.orphans, 'output')} naming no input event
+        </span>
+      ) : null}
     </p>
   );
   return (

@@ -94,11 +94,12 @@ function createAnswers(I, state, limits) {
   /**
    * The answer per input event (replay asks for it):
    *   <header JSON>\n<outputs of event 0>\n<outputs of event 1>…
-   * with the header {"c": [outputs per event], "e": [[errors] per event], "l", "li", "d"} (or
-   * {"f": fatal}) and each event's outputs one JSON array text (JSON.stringify never writes a raw
-   * line feed, so the lines split without parsing). The rules are groupByEvent's
-   * (protocol/grouped.ts): an entry's outputs go to the input whose index it carries, orphans are
-   * left out, and errors naming no input fail every input without a result.
+   * with the header {"c": [outputs per event], "e": [[errors] per event], "o": orphans, "l", "li",
+   * "d"} (or {"f": fatal}) and each event's outputs one JSON array text (JSON.stringify never
+   * writes a raw line feed, so the lines split without parsing). The rules are groupByEvent's
+   * (protocol/grouped.ts): an entry's outputs go to the input whose index it carries, outputs
+   * naming no input ("orphans", e.g. new events of transformBatch) go on one more line after the
+   * events' (only when "o" > 0), and errors naming no input fail every input without a result.
    * @param {Entry[]} entries
    * @param {number} n
    */
@@ -110,6 +111,8 @@ function createAnswers(I, state, limits) {
     for (let i = 0; i < n; i++) { texts[i] = ''; counts[i] = 0; errors[i] = []; }
     /** @type {string[]} */
     const batchErrors = [];
+    let orphans = '';
+    let orphanCount = 0;
     let chars = 0;
     /** @param {number} index @param {string} text */
     const addError = (index, text) => {
@@ -127,17 +130,22 @@ function createAnswers(I, state, limits) {
       }
       // A toJSON can turn an object into anything: an output is an object once serialised.
       if (typeof text !== 'string' || I.charCodeAt(text, 0) !== 123) { addError(index, 'returned event from transformEvent(event) is not an object'); continue; }
-      if (index < 0 || index >= n) continue;
-      texts[index] = counts[index] === 0 ? text : texts[index] + ',' + text;
-      counts[index]++;
+      if (index < 0 || index >= n) {
+        orphans = orphanCount === 0 ? text : orphans + ',' + text;
+        orphanCount++;
+      } else {
+        texts[index] = counts[index] === 0 ? text : texts[index] + ',' + text;
+        counts[index]++;
+      }
       chars += text.length + 1;
       if (chars > maxChars) return I.stringify({ f: 'output-too-large' });
     }
     if (batchErrors.length > 0) {
       for (let i = 0; i < n; i++) if (counts[i] === 0 && errors[i].length === 0) errors[i] = batchErrors;
     }
-    let out = I.stringify({ c: counts, e: errors, l: state.logs, li: state.logEvents, d: state.logsDropped });
+    let out = I.stringify({ c: counts, e: errors, o: orphanCount, l: state.logs, li: state.logEvents, d: state.logsDropped });
     for (let i = 0; i < n; i++) out += '\n[' + texts[i] + ']';
+    if (orphanCount > 0) out += '\n[' + orphans + ']';
     if (out.length > maxChars) return I.stringify({ f: 'output-too-large' });
     return out;
   }
