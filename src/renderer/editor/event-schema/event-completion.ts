@@ -1,6 +1,7 @@
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import type { SchemaField } from '../../../shared/api/schema';
 import { formatShare, formatTypes, shownSamples } from '../../lib/schema-format';
+import { plural } from '../../lib/plural';
 import { lastSegment, type EventFields } from './event-fields';
 
 // Completion of event fields from the learned schema: after `event.`, `event.properties.`,
@@ -61,7 +62,7 @@ export function nameOptions(fields: EventFields): Completion[] {
   return fields.names.map((n) => ({
     label: n.name,
     type: 'text',
-    detail: `${n.type} · ${n.count.toLocaleString()} events`,
+    detail: `${n.type} · ${plural(n.count, 'event')}`,
     boost: Math.round((99 * n.count) / top),
   }));
 }

@@ -38,20 +38,35 @@ export function indexFields(response: SchemaFieldsResponse): EventFields {
   return { byPath, children, names, totalEvents: response.totalEvents, scope: response.scope };
 }
 
-/** Levenshtein distance, case-insensitive letters counting half (orderID → orderId is near). */
+/**
+ * Edit distance with two neighbours swapped counting as one edit (emial → email, as typed), and
+ * case-insensitive letters counting half (orderID → orderId is near).
+ */
 function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       const x = a[i - 1]!;
       const y = b[j - 1]!;
       const cost = x === y ? 0 : x.toLowerCase() === y.toLowerCase() ? 0.5 : 1;
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x === b[j - 2] && a[i - 2] === y) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
     }
-    previous = row;
+    rows.push(row);
   }
-  return previous[b.length]!;
+  return rows[a.length]![b.length]!;
+}
+
+/** Captured event names close to `name` (a typo away), nearest and most frequent first. */
+export function nearEventNames(fields: EventFields, name: string): string[] {
+  const limit = Math.max(1, Math.floor(name.length / 3));
+  return fields.names
+    .map((n) => ({ label: n.name, d: distance(name, n.name) }))
+    .filter((c) => c.d > 0 && c.d <= limit)
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 3)
+    .map((c) => c.label);
 }
 
 /** Known names under `parent` close to `name` (a typo away), nearest and most frequent first. */

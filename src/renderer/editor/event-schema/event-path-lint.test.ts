@@ -62,3 +62,21 @@ describe('event path warnings', () => {
     );
   });
 });
+
+describe('papercuts of #42', () => {
+  it('suggests a name with two letters swapped (traits.emial → email)', () => {
+    expect(warn('const x = event.context.traits.emial;')[0]).toMatchObject({ text: 'emial', message: expect.stringContaining('Did you mean "email"?') });
+  });
+
+  it('flags an event name literal no captured event has, with did-you-mean from the schema', () => {
+    expect(warn("const drop = event.event === 'Order Complted';")[0]).toEqual({
+      text: "'Order Complted'",
+      severity: 'warning',
+      message: 'No captured event is named "Order Complted" (all sources). Did you mean "Order Completed"?',
+    });
+    expect(warn("switch (event.event) { case 'Order Completed': break; case 'Ordr Completed': break; }").map((p) => p.text)).toEqual(["'Ordr Completed'"]);
+    expect(warn("const a = 'Order Complted' !== event.event;")).toHaveLength(1);
+    expect(warn("const keep = event.event === 'Order Completed';")).toEqual([]);
+    expect(warn("const track = event.type === 'trak';")).toEqual([]); // not a name field
+  });
+});

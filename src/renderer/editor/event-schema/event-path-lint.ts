@@ -1,7 +1,7 @@
 import type { Node as AcornNode, Program } from 'acorn';
 import type { CodeProblem } from '../code-analysis';
 import { parseModule } from '../library-exports';
-import { nearNames, type EventFields } from './event-fields';
+import { nearEventNames, nearNames, type EventFields } from './event-fields';
 
 // Warnings on property paths of `event` that no captured event of the schema's sources carries:
 // `event.propertis.total` ("did you mean properties?"), `event.properties.orderID`. Paths the
@@ -80,7 +80,38 @@ function checkChain(segments: Segment[], fields: EventFields, scope: string, wri
   return undefined;
 }
 
-/** Warnings for `event…` paths no captured event has; none when nothing was captured yet. */
+const NAME_PATHS = new Set(['event', 'name']);
+const COMPARE = new Set(['===', '==', '!==', '!=']);
+interface Literal extends AcornNode { type: 'Literal'; value: unknown }
+const stringLiteral = (node: AcornNode | null | undefined): node is Literal => node?.type === 'Literal' && typeof (node as Literal).value === 'string';
+/** `event.event` or `event.name` (the fields that hold an event's name). */
+const isNameRead = (node: AcornNode | undefined) => isMember(node) && NAME_PATHS.has((chainOf(node, 'event') ?? []).map((s) => s.name).join('.'));
+
+/** String literals compared with an event's name: `event.event === '…'`, `case '…':` of `switch (event.event)`. */
+function nameLiterals(node: AcornNode): Literal[] {
+  if (node.type === 'BinaryExpression') {
+    const b = node as AcornNode & { operator: string; left: AcornNode; right: AcornNode };
+    if (!COMPARE.has(b.operator)) return [];
+    if (isNameRead(b.left) && stringLiteral(b.right)) return [b.right];
+    if (isNameRead(b.right) && stringLiteral(b.left)) return [b.left];
+  }
+  if (node.type === 'SwitchStatement') {
+    const s = node as AcornNode & { discriminant: AcornNode; cases: { test: AcornNode | null }[] };
+    if (isNameRead(s.discriminant)) return s.cases.flatMap((c) => (stringLiteral(c.test) ? [c.test] : []));
+  }
+  return [];
+}
+
+/** A name literal no captured event has, with "did you mean" when one is a typo away. */
+function checkName(literal: Literal, fields: EventFields, scope: string): CodeProblem | undefined {
+  const name = literal.value as string;
+  if (fields.names.length === 0 || fields.names.some((n) => n.name === name)) return undefined;
+  const near = nearEventNames(fields, name);
+  const hint = near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '';
+  return { from: literal.start, to: literal.end, severity: 'warning', message: `No captured event is named "${name}" (${scope}).${hint}` };
+}
+
+/** Warnings for `event…` paths, and event names compared with, that no captured event has; none when nothing was captured yet. */
 export function eventPathProblems(code: string, fields: EventFields | undefined, program?: Program): CodeProblem[] {
   if (!fields || fields.totalEvents === 0) return [];
   let tree = program;
@@ -94,12 +125,14 @@ export function eventPathProblems(code: string, fields: EventFields | undefined,
   const scope = fields.scope.kind === 'connected' ? 'connected sources' : 'all sources';
   const reads: Segment[][] = [];
   const writes = new Set<string>();
+  const names: Literal[] = [];
   walk(tree, (node, parent) => {
+    names.push(...nameLiterals(node));
     if (!isMember(node) || (isMember(parent) && parent.object === node)) return; // outermost chains only
     const segments = chainOf(node, 'event');
     if (!segments) return;
     if (written(node, parent)) writes.add(segments.reduce((path, s) => join(path, s.name), ''));
     else reads.push(segments);
   });
-  return reads.flatMap((segments) => checkChain(segments, fields, scope, writes) ?? []);
+  return [...reads.flatMap((segments) => checkChain(segments, fields, scope, writes) ?? []), ...names.flatMap((literal) => checkName(literal, fields, scope) ?? [])];
 }

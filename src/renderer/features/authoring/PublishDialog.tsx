@@ -9,6 +9,7 @@ import { useTheme } from '../../hooks/useTheme';
 import { formatWhen } from '../../lib/format-time';
 import { ErrorText } from '../test-bench/ErrorText';
 import { useWorkspace } from '../workspace/useWorkspace';
+import { plural } from '../../lib/plural';
 import { failingEvents, importedLibraryLabel, versionLabel } from './publish-plan';
 import { connectPicked, PublishDestinations } from './PublishDestinations';
 import { PublishCoverage } from '../confidence/PublishCoverage';
@@ -77,6 +78,14 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
     }
   };
   const failures = failure ? failingEvents(failure.results, events) : [];
+  // A saved test's position is not the bench's row: say both, so "saved test event 3" is found as the bench's #1.
+  const bench = Array.isArray(testInput) ? testInput : [];
+  const benchRow = (input: unknown) => {
+    const id = (input as { messageId?: unknown } | undefined)?.messageId;
+    const text = JSON.stringify(input);
+    const i = bench.findIndex((e) => (id !== undefined ? (e as { messageId?: unknown })?.messageId === id : JSON.stringify(e) === text));
+    return i >= 0 ? i + 1 : undefined;
+  };
   return (
     <Dialog
       title={`Publish “${artifact.name}” v${version.number}`}
@@ -154,12 +163,14 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
           <p>{!failure.published && <strong>Not published. </strong>}{failures.length === 0 ? failure.message : 'The server tests failed:'}</p>
           {failures.map((f, i) => (
             <div key={i}>
-              <p>{f.type === 'library' ? 'Library' : 'Transformation'} “{f.name}” v{version.number}{f.error ? `: ${f.error}` : `: ${f.events.length} of ${events.length} events failed`}</p>
+              <p>{f.type === 'library' ? 'Library' : 'Transformation'} “{f.name}” v{version.number}{f.error ? `: ${f.error}` : `: ${f.events.length} of ${plural(events.length, 'event')} failed`}</p>
               <ul className="failed-events">
                 {f.events.map((e) => (
-                  <li key={e.position}>
-                    Event #{e.position}{e.messageId ? ` (messageId ${e.messageId})` : ''}
-                    <ErrorText text={e.error} moduleName={f.name} onJump={(line, column) => { onClose(); onJump(line, column); }} />
+                  <li key={e.position} data-testid="failed-event">
+                    {useSaved ? `Saved test event ${e.position}` : `Event #${e.position}`}
+                    {useSaved && benchRow(e.input) !== undefined && ` (the bench’s #${benchRow(e.input)})`}
+                    {e.messageId ? ` (messageId ${e.messageId})` : ''}
+                    {e.errors.map((text, j) => <ErrorText key={j} text={text} moduleName={f.name} onJump={(line, column) => { onClose(); onJump(line, column); }} />)}
                     {e.input !== undefined && <details><summary>Input</summary><pre className="code-block">{JSON.stringify(e.input, null, 2)}</pre></details>}
                   </li>
                 ))}

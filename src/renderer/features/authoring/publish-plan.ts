@@ -5,11 +5,12 @@ export function versionLabel(v: Pick<ArtifactVersion, 'number' | 'createdAt' | '
   return [`v${v.number}`, when(v.createdAt), v.createdBy].filter(Boolean).join(' · ');
 }
 
+/** One failing event: every error and failed check it had (an event with two failed checks is one event). */
 export interface EventFailure {
   position: number;
   messageId?: string;
   input?: unknown;
-  error: string;
+  errors: string[];
 }
 
 interface ResultLike {
@@ -20,7 +21,11 @@ interface ResultLike {
   errors?: Array<{ messageId?: string; error?: string }>;
 }
 
-/** The failing events of a failed publish answer, by position (1-based) and messageId, with their input. */
+/**
+ * The failing events of a failed publish answer, by position (1-based) and messageId, with their
+ * input: the answer's errors grouped per event (by messageId, else by the "saved test event N" the
+ * error names, else one event per error).
+ */
 export function failingEvents(results: unknown, events: unknown[]): { name: string; type: string; error?: string; events: EventFailure[] }[] {
   if (!Array.isArray(results)) return [];
   return (results as ResultLike[])
@@ -29,10 +34,15 @@ export function failingEvents(results: unknown, events: unknown[]): { name: stri
       name: r.name ?? '',
       type: r.type ?? 'transformation',
       error: (r.errors ?? []).length === 0 ? r.error : undefined,
-      events: (r.errors ?? []).map((e, i) => {
+      events: (r.errors ?? []).reduce<EventFailure[]>((list, e, i) => {
         const index = e.messageId === undefined ? -1 : events.findIndex((ev) => (ev as { messageId?: unknown })?.messageId === e.messageId);
-        return { position: index >= 0 ? index + 1 : i + 1, messageId: e.messageId, input: index >= 0 ? events[index] : undefined, error: e.error ?? '' };
-      }),
+        const named = /^saved test event (\d+)/.exec(e.error ?? '');
+        const position = index >= 0 ? index + 1 : named ? Number(named[1]) : i + 1;
+        const known = list.find((f) => f.position === position);
+        if (known) known.errors.push(e.error ?? '');
+        else list.push({ position, messageId: e.messageId, input: events[position - 1], errors: [e.error ?? ''] });
+        return list;
+      }, []),
     }));
 }
 

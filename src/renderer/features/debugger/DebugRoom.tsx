@@ -9,6 +9,7 @@ import { takePendingDebug } from './DebugEventButton';
 import { ProfilePanel } from './ProfilePanel';
 import { useDebugSession } from './useDebugSession';
 import { useProfile } from './useProfile';
+import { plural } from '../../lib/plural';
 import { usePaletteAction } from '../../hooks/usePaletteAction';
 
 type Source = 'bench' | 'captured';
@@ -106,7 +107,7 @@ function DebugOptions({ room }: { room: DebugRoomState }) {
       <label>
         Profile{' '}
         <select value={source} onChange={(e) => room.setSource(e.target.value as Source)} aria-label="Events to profile">
-          <option value="bench">the bench’s {events.length} events</option>
+          <option value="bench">the bench’s {plural(events.length, 'event')}</option>
           <option value="captured">newest captured events</option>
         </select>
       </label>

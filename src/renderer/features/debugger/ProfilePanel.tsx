@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ProfileSummary } from '../../../shared/api/debug';
 import { FlameChart } from './FlameChart';
+import { plural } from '../../lib/plural';
 import type { ProfileRun } from './useProfile';
 
 const ms = (value: number) => `${value >= 10 ? value.toFixed(1) : value.toFixed(3)} ms`;
@@ -24,7 +25,7 @@ function Distribution({ summary }: { summary: ProfileSummary }) {
       </dl>
       <div className="histogram" role="img" aria-label={`Events per time from ${ms(fromMs)} in steps of ${ms(bucketMs)}`}>
         {counts.map((count, i) => (
-          <span key={i} style={{ height: `${count === 0 ? 0 : Math.max(4, (count / most) * 100)}%` }} title={`${count} events from ${ms(fromMs + i * bucketMs)} to ${ms(fromMs + (i + 1) * bucketMs)}`} />
+          <span key={i} style={{ height: `${count === 0 ? 0 : Math.max(4, (count / most) * 100)}%` }} title={`${plural(count, 'event')} from ${ms(fromMs + i * bucketMs)} to ${ms(fromMs + (i + 1) * bucketMs)}`} />
         ))}
       </div>
     </div>

@@ -95,7 +95,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
   ));
   const sendSource = (): ReplaySource => (selection.selection?.kind === 'ids' ? { kind: 'events', ids: selection.selection.ids } : { kind: 'filter', filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) });
   usePaletteAction(actionable ? { id: 'send-selection', label: selection.size ? 'Send the selected events to a destination…' : 'Send the matching events to a destination…', run: () => setDialog('send') } : undefined);
-  const exportLabel = targetLabel === 'all events' ? 'all events' : `the ${targetLabel} events`;
+  const exportLabel = targetLabel === 'all events' ? 'all events' : `the ${targetLabel} ${selection.selection ? (selection.size === 1 ? 'event' : 'events') : (query.total === 1 ? 'event' : 'events')}`;
   usePaletteAction({ id: 'import-events', label: 'Import events (JSON, NDJSON, HAR, curl)…', run: () => setDialog('import') });
   usePaletteAction(actionable ? { id: 'export-ndjson', label: `Export ${exportLabel} as NDJSON…`, run: () => void exportAs('ndjson') } : undefined);
   usePaletteAction(actionable ? { id: 'export-json', label: `Export ${exportLabel} as JSON…`, run: () => void exportAs('json') } : undefined);
@@ -161,12 +161,12 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         )}
         {openId && <EventDetail id={openId} onClose={() => setOpenId(undefined)} onAddAsTest={() => setDialog('test')} />}
       </div>
-      {dialog === 'send' && <SendDialog source={sendSource()} label={targetLabel === 'all events' ? 'all events' : `${targetLabel} events`} onClose={() => setDialog(undefined)} />}
+      {dialog === 'send' && <SendDialog source={sendSource()} label={exportLabel.replace(/^the /, '')} onClose={() => setDialog(undefined)} />}
       {dialog === 'test' && openId && (
         <AddAsTestsDialog label={`event ${openId}`} load={async () => [(await pipelineApi.getEvent(openId)).event as Record<string, unknown>]} onClose={() => setDialog(undefined)} onDone={(m) => { setDialog(undefined); setNotice(m); }} />
       )}
       {dialog === 'tests' && (
-        <AddAsTestsDialog label={targetLabel === 'all events' ? 'all events' : `the ${targetLabel} events`} load={loadTarget} onClose={() => setDialog(undefined)} onDone={(m) => { setDialog(undefined); setNotice(m); }} />
+        <AddAsTestsDialog label={exportLabel} load={loadTarget} onClose={() => setDialog(undefined)} onDone={(m) => { setDialog(undefined); setNotice(m); }} />
       )}
       {dialog === 'import' && <ImportDialog sources={sources} onClose={() => setDialog(undefined)} onImported={query.refresh} />}
       {dialog === 'delete' && (

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { ReplaySource, ReplayTarget } from '../../../shared/api/replay';
-import { api, type VersionOrder } from '../../api/client';
+import { api } from '../../api/client';
 import { pipelineApi } from '../../api/pipeline';
-import type { TransformationVersion } from '../../api/types';
+import type { StudioTransformationVersion } from '../../../shared/api/versions';
 import { navigate } from '../../hooks/useHashRoute';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { describeFilter } from '../../../shared/filter-description';
@@ -47,7 +47,7 @@ const formMessage = (message: string) => message.replace(/^target: /, 'Run throu
 export function NewRunForm({ query }: { query: string }) {
   const { transformations } = useWorkspace();
   const [transformationId, setTransformationId] = useState('');
-  const [versions, setVersions] = useState<{ of: string; list: TransformationVersion[] }>({ of: '', list: [] });
+  const [versions, setVersions] = useState<{ of: string; list: StudioTransformationVersion[] }>({ of: '', list: [] });
   const [a, setA] = useState('published');
   const [b, setB] = useState('');
   const [limit, setLimit] = useState(1000);
@@ -76,9 +76,9 @@ export function NewRunForm({ query }: { query: string }) {
   useEffect(() => {
     if (!transformationId) return setVersions({ of: '', list: [] });
     let stale = false;
-    const order: VersionOrder = 'DESC';
-    api.transformations.versions(transformationId, 100, order).then(
-      (r) => !stale && setVersions({ of: transformationId, list: r.TransformationVersions }),
+    // The studio's listing (newest first): with each version's number and message.
+    api.transformations.studioVersions(transformationId).then(
+      (r) => !stale && setVersions({ of: transformationId, list: r.versions }),
       (e: Error) => setError(e.message),
     );
     return () => {
@@ -126,7 +126,7 @@ export function NewRunForm({ query }: { query: string }) {
   };
   const versionOptions = list.map((v, i) => (
     <option key={v.versionId} value={v.versionId}>
-      v{list.length - i} · {formatWhen(v.createdAt)}{v.isPublished ? ' (published)' : i === 0 ? ' (latest draft)' : ''}
+      v{v.number}{v.message ? ` · ${v.message.length > 40 ? `${v.message.slice(0, 39)}…` : v.message}` : ''} · {formatWhen(v.createdAt)}{v.isPublished ? ' (published)' : i === 0 ? ' (latest draft)' : ''}
     </option>
   ));
   const publishedOption = <option value="published" disabled={!published && transformationId !== ''}>The published version{unpublishedNote}</option>;

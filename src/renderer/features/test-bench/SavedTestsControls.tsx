@@ -1,13 +1,33 @@
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { plural } from '../../lib/plural';
 import type { SavedTests } from './useSavedTests';
 
-/** In the bench toolbar: add the bench's events to the transformation's tests (append: nothing saved is replaced). */
+/**
+ * In the bench toolbar: add the bench's events to the transformation's tests (append: nothing
+ * saved is replaced). More than one new test is asked first; the notice after it offers Undo.
+ */
 export function SaveAsTestsButton({ tests }: { tests: SavedTests }) {
+  const [asking, setAsking] = useState<{ added: number; already: number }>();
+  const start = () => {
+    const counts = tests.toAdd();
+    if (counts && counts.added > 1) setAsking(counts);
+    else void tests.save();
+  };
   return (
     <>
-      <button type="button" className="secondary" onClick={() => void tests.save()} disabled={tests.saving} title="Add these events to the transformation's tests (nothing saved is replaced)">
+      <button type="button" className="secondary" onClick={start} disabled={tests.saving} title="Add these events to the transformation's tests (nothing saved is replaced)">
         {tests.saving ? 'Saving…' : 'Save as tests'}
       </button>
+      {asking && (
+        <ConfirmDialog title={`Add ${plural(asking.added, 'saved test')}?`} confirmLabel={`Add ${plural(asking.added, 'test')}`}
+          onConfirm={() => { setAsking(undefined); void tests.save(); }} onCancel={() => setAsking(undefined)}>
+          <p>
+            The bench’s {plural(asking.added, 'new event')} become{asking.added === 1 ? 's' : ''} tests of this transformation: saving and publishing run them.
+            {asking.already > 0 && ` ${plural(asking.already, 'event')} ${asking.already === 1 ? 'is' : 'are'} saved already.`} Nothing saved is replaced.
+          </p>
+        </ConfirmDialog>
+      )}
       <span className="muted small" data-testid="saved-tests">
         {tests.saved === undefined ? '' : `${tests.saved.length} saved`}
       </span>
@@ -35,7 +55,12 @@ export function SavedTestsBar({ tests, code }: { tests: SavedTests; code: string
           <p>{tests.asking}</p>
         </ConfirmDialog>
       )}
-      {tests.note && <span className="muted small" role="status">{tests.note}</span>}
+      {tests.note && (
+        <span className="muted small" role="status" data-testid="saved-tests-note">
+          {tests.note}
+          {tests.undoAdd && <> <button type="button" className="link" onClick={() => void tests.undoAdd?.()}>Undo</button></>}
+        </span>
+      )}
       {run && (
         <span className={`small ${run.status === 'failed' ? 'error' : ''}`} data-testid="tests-run" title={run.cases.filter((c) => !c.passed).map((c) => `${c.name}: ${c.failures.join('; ')}`).join('\n')}>
           Tests on this code: {run.status === 'failed' ? '✗' : run.status === 'passed' ? '✓' : '–'} {run.summary}

@@ -13,6 +13,10 @@ export interface SavedTests {
   note?: string;
   /** Adds the bench's events that are not saved tests yet (nothing saved is replaced). */
   save(): Promise<void>;
+  /** How many of the bench's events save() would add, and how many are saved already (undefined: the events do not parse). */
+  toAdd(): { added: number; already: number } | undefined;
+  /** Takes back the last save() (until another change of the saved tests); undefined: nothing to undo. */
+  undoAdd?: () => Promise<void>;
   /** Makes the bench's events the saved tests, keeping the expectations of events that did not change; with saved tests, it first asks (`asking`). */
   replace(): Promise<void>;
   /** The question replace() asks before replacing saved tests (shown in the app's dialog); undefined: none pending. */
@@ -67,8 +71,10 @@ export function useSavedTests(transformationId: string, localText: string | unde
     // Loads once per transformation; later typing must not reload.
   }, [transformationId]);
 
+  const [beforeAdd, setBeforeAdd] = useState<SavedTestEvent[]>();
   const write = useCallback(
     async (next: SavedTestEvent[], note: string) => {
+      setBeforeAdd(undefined);
       setSaving(true);
       try {
         setSaved((await api.putTestEvents(transformationId, next)).events);
@@ -84,13 +90,28 @@ export function useSavedTests(transformationId: string, localText: string | unde
   );
   const [note, setNote] = useState<string>();
 
-  const save = useCallback(async () => {
-    if (!parsed.ok) return setError(`Fix the test events first: ${parsed.message}`);
+  const notSaved = useCallback(() => {
+    if (!parsed.ok) return undefined;
     const have = new Set((saved ?? []).map((s) => keyOf(s.event)));
-    const added = parsed.events.filter((event) => !have.has(keyOf(event)));
+    return parsed.events.filter((event) => !have.has(keyOf(event)));
+  }, [parsed, saved]);
+  const toAdd = useCallback(() => {
+    const added = notSaved();
+    return added && parsed.ok ? { added: added.length, already: parsed.events.length - added.length } : undefined;
+  }, [notSaved, parsed]);
+  const save = useCallback(async () => {
+    const added = notSaved();
+    if (!added || !parsed.ok) return setError(`Fix the test events first: ${parsed.ok ? '' : parsed.message}`);
     const already = parsed.events.length - added.length;
-    await write([...(saved ?? []), ...added.map((event) => ({ event }))], `Added ${added.length} test${added.length === 1 ? '' : 's'}${already ? `; ${already} ${already === 1 ? 'was' : 'were'} saved already` : ''}`);
-  }, [parsed, saved, write]);
+    const before = saved ?? [];
+    await write([...before, ...added.map((event) => ({ event }))], `Added ${added.length} test${added.length === 1 ? '' : 's'}${already ? `; ${already} ${already === 1 ? 'was' : 'were'} saved already` : ''}`);
+    if (added.length > 0) setBeforeAdd(before);
+  }, [notSaved, parsed, saved, write]);
+  const undoAdd = useCallback(async () => {
+    if (!beforeAdd) return;
+    const added = (saved?.length ?? 0) - beforeAdd.length;
+    await write(beforeAdd, `Took back the ${added === 1 ? 'test' : `${added} tests`} just added`);
+  }, [beforeAdd, saved, write]);
 
   const [asking, setAsking] = useState<string>();
   const replaceNow = useCallback(async () => {
@@ -159,5 +180,5 @@ export function useSavedTests(transformationId: string, localText: string | unde
     [transformationId],
   );
 
-  return { saved, error, saving, note, save, replace, asking, answer, expectedOf, setExpected, testOf, setChecks, mustNotThrow, run, running, lastRun };
+  return { saved, error, saving, note, save, toAdd, undoAdd: beforeAdd ? undoAdd : undefined, replace, asking, answer, expectedOf, setExpected, testOf, setChecks, mustNotThrow, run, running, lastRun };
 }
