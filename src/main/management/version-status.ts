@@ -113,6 +113,7 @@ export function createVersionStatus(store: Store, publisher: PublishService, onE
   }
 
   const stopFeed = store.testInputs.on(schedule);
+  schedule(); // versions whose inputs changed while the studio was not running (or recorded none)
 
   return {
     test,

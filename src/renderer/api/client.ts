@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../shared/errors';
+import { CORE_DOWN, coreConnection } from './core-connection';
 import type { RunTestsBody, SavedTestEvent, SavedTestEvents, TestsRun } from '../../shared/api/test-events';
 import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
 import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
@@ -58,12 +59,16 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   const credentials = auth.get();
   if (credentials) headers.Authorization = `Basic ${credentials}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // While the core is gone only its health is asked (core-connection.ts): no flood of failing requests.
+  if (coreConnection.isDown()) throw new ApiError(0, CORE_DOWN);
   let response: Response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
+    coreConnection.lost();
     throw new ApiError(0, 'The studio server cannot be reached. Is it still running?');
   }
+  coreConnection.reached();
   const text = await response.text();
   let parsed: unknown = undefined;
   try {

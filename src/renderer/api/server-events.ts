@@ -1,4 +1,5 @@
 import { auth } from './client';
+import { coreConnection } from './core-connection';
 
 /**
  * Reads a server-sent event stream of the studio API with fetch (it carries the Authorization
@@ -6,14 +7,30 @@ import { auth } from './client';
  * as JSON and handed to `onEvent`. `onOpen` is called once the stream answered.
  */
 export async function readServerEvents<T>(path: string, onEvent: (event: T) => void, signal: AbortSignal, onOpen?: () => void): Promise<void> {
+  await coreConnection.whenUp(signal);
+  signal.throwIfAborted();
   const credentials = auth.get();
-  const response = await fetch(path, { headers: credentials ? { Authorization: `Basic ${credentials}` } : {}, signal });
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: credentials ? { Authorization: `Basic ${credentials}` } : {}, signal });
+  } catch (error) {
+    if (!signal.aborted) coreConnection.lost();
+    throw error;
+  }
+  coreConnection.reached();
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
   onOpen?.();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
-    const { value, done } = await reader.read();
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (!signal.aborted) coreConnection.lost();
+      throw error;
+    }
+    const { value, done } = chunk;
     if (done) return;
     buffer += value;
     let end: number;

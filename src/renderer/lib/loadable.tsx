@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { coreConnection } from '../api/core-connection';
 
 /**
  * A component whose code loads on first use, like React.lazy, but without Suspense: until its
@@ -7,7 +8,8 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
  * last fallback it showed, and opening a transformation went through two of them in a row (the
  * workspace page, then the code editor): in a Chromium profile of bench/ui-load.mjs the main
  * thread sat idle for those waits. Once loaded, it renders at once (no placeholder). A chunk that
- * fails to load throws in render, to the nearest error boundary, as React.lazy does.
+ * fails to load while the core does not answer waits for it (the host banner says so) and loads
+ * then; otherwise it throws in render, to the nearest error boundary, as React.lazy does.
  */
 export function loadable<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: (props: P) => ReactNode) {
   let loaded: ComponentType<P> | undefined;
@@ -26,12 +28,21 @@ export function loadable<P extends object>(load: () => Promise<ComponentType<P>>
     useEffect(() => {
       if (Component) return;
       let live = true;
-      preload().then(
-        (component) => live && setComponent(() => component),
-        (error: unknown) => live && setFailed({ error }),
-      );
+      const abort = new AbortController();
+      const attempt = (): void => {
+        preload().then(
+          (component) => live && setComponent(() => component),
+          (error: unknown) => {
+            if (!live) return;
+            if (!coreConnection.isDown()) return setFailed({ error });
+            void coreConnection.whenUp(abort.signal).then(() => live && attempt());
+          },
+        );
+      };
+      attempt();
       return () => {
         live = false;
+        abort.abort();
       };
     }, [Component]);
     if (failed) throw failed.error;

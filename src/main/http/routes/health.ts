@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
+import { eventStream } from './event-stream';
 
 /** GET /studio/health: no auth, used by hosts, tests and the UI. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
@@ -13,5 +14,15 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/studio/health/stream',
+    {
+      schema: {
+        tags: ['studio'],
+        summary: 'Server-sent events kept open while the server runs (no authentication): the UI learns at once that the core stopped when it closes',
+      },
+    },
+    async (request, reply) => eventStream(request, reply, () => () => {}),
   );
 };

@@ -4,6 +4,7 @@ import { readServerEvents } from '../../api/server-events';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { When } from '../../components/When';
 import { eventLabel } from '../../../shared/event-label';
+import { useCoreDown } from '../../api/core-connection';
 
 const KEEP = 200;
 
@@ -20,6 +21,7 @@ export function LiveView({ destination }: { destination: DestinationView }) {
   const [open, setOpen] = useState<string>();
   const newest = useRef<number>(0);
   const [connected, setConnected] = useState(false);
+  const coreDown = useCoreDown();
   // Pushed, not polled: the core tells (server-sent events) when results of this destination are
   // recorded, and the view then fetches the new ones. The stream is opened again if it drops.
   useEffect(() => {
@@ -75,8 +77,8 @@ export function LiveView({ destination }: { destination: DestinationView }) {
   return (
     <div className="live-view" data-testid="live-view">
       <div className="filter-row">
-        <span className={`live-dot ${paused ? 'paused' : ''}`} aria-hidden="true" />
-        <strong data-testid="live-state" data-connected={connected}>{paused ? 'Paused' : 'Live'}</strong>
+        <span className={`live-dot ${paused || coreDown ? 'paused' : ''}`} aria-hidden="true" />
+        <strong data-testid="live-state" data-connected={connected && !coreDown}>{coreDown ? 'Not live' : paused ? 'Paused' : 'Live'}</strong>
         <span className="muted">What {destination.name} received{destination.transformation ? ` after ${destination.transformation.name}` : ' (no transformation: events as captured)'}, newest first</span>
         <button type="button" className="secondary" onClick={() => {
           if (paused) {

@@ -21,6 +21,7 @@ import { ImportDialog } from './ImportDialog';
 import { useEventSelection } from './useEventSelection';
 import { useEventsQuery } from './useEventsQuery';
 import { EventsViewTabs } from './schema/EventsViewTabs';
+import { useCoreDown } from '../../api/core-connection';
 
 const FILTER_KEYS = ['type', 'event', 'userId', 'anonymousId', 'user', 'sourceId', 'messageId', 'from', 'to', 'q', 'where'] as const;
 const filterOf = (params: Record<string, string>): EventFilterQuery =>
@@ -89,7 +90,8 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
       setError((e as Error).message);
     }
   };
-  const live = !(scrolledAway || selection.size > 0);
+  const coreDown = useCoreDown();
+  const live = !coreDown && !(scrolledAway || selection.size > 0);
   const replaySelection = () => navigate(replayHref(
     selection.selection?.kind === 'ids' ? { ids: selection.selection.ids } : { filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) as Record<string, string> },
   ));
@@ -109,8 +111,8 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
         {/* No tail while the filter is not applied (nothing is listed). */}
         {!notApplied && (
           <span className={`live ${live ? 'live-on' : ''}`} data-testid="live-state">
-            {live ? 'Live' : 'Paused'}
-            {!live && query.newer > 0 && (
+            {coreDown ? 'Not live (the core is not answering)' : live ? 'Live' : 'Paused'}
+            {!live && !coreDown && query.newer > 0 && (
               <button type="button" className="link" onClick={() => { selection.clear(); setScrolledAway(false); query.refresh(); }}>{query.newer} new: show</button>
             )}
           </span>

@@ -6,6 +6,7 @@ import { CommandPalette } from './CommandPalette';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
 import { loadable } from '../../lib/loadable';
+import { CoreGate } from './CoreGate';
 
 // The rooms load on first visit, so the first load carries only the shell and the overview (not
 // React.lazy: the reveal of a Suspense boundary waits up to 300 ms, see lib/loadable.tsx).
@@ -28,6 +29,7 @@ export function Shell({ info }: { info: StudioInfo }) {
   const route = useHashRoute();
   return (
     <WorkspaceProvider>
+      <CoreGate>
       <CommandPalette />
       {route.page === 'home' && <HomePage info={info} />}
       <Suspense fallback={<p className="muted pad" aria-busy="true">Loading…</p>}>
@@ -45,6 +47,7 @@ export function Shell({ info }: { info: StudioInfo }) {
           The address {route.hash} does not match a page of the studio.
         </EmptyState>
       )}
+      </CoreGate>
     </WorkspaceProvider>
   );
 }
