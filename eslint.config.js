@@ -113,6 +113,10 @@ export default tseslint.config(
     rules: {
       'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-unused-vars': 'off',
+      // In-isolate code is real files, never text built from templates (runtime-source.ts strips
+      // comment lines on the promise that no file has a multi-line string); and a template's
+      // conversion calls a value's own toString, which user code may have replaced.
+      'no-restricted-syntax': ['error', { selector: 'TemplateLiteral', message: 'No template literals in the runtime: concatenate strings, converting with I.String (intrinsics.js).' }],
     },
   },
   {
@@ -125,6 +129,7 @@ export default tseslint.config(
         { selector: 'SpreadElement', message: 'Spread uses the array iterator user code may replace: an index loop (lists.js).' },
         { selector: 'ArrayPattern', message: 'Array destructuring uses the iterator user code may replace: read by index.' },
         { selector: "CallExpression > MemberExpression.callee[computed=false][object.name!='I'][object.name!='calls'][object.name!='answers']", message: 'A method looked up at call time may be user code: call the captured intrinsic (I.…, intrinsics.js).' },
+        { selector: 'TemplateLiteral', message: 'No template literals in the runtime: concatenate strings, converting with I.String (intrinsics.js).' },
       ],
     },
   },

@@ -65,6 +65,7 @@ function createRuntime(hostStart, hostCredential, hostPart, limits) {
       let events = input.e;
       if (input.s !== undefined) {
         if (!staged || staged.id !== input.s) return I.stringify({ f: 'internal sandbox error: the batch arrived incomplete' });
+        /** @type {unknown[]} */
         const all = [];
         for (let k = 0; k < staged.lists.length; k++) append(all, staged.lists[k]);
         events = append(all, events);
