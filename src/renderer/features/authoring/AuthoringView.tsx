@@ -19,6 +19,9 @@ import { VersionOverlay, type VersionView } from '../versions/VersionOverlay';
 import { VersionsPanel } from '../versions/VersionsPanel';
 import { useLibraryInfos } from '../workspace/useLibraryInfos';
 import { CodePane } from './CodePane';
+import { DiskMerge } from './DiskMerge';
+import { LinkedFile, fileOf } from './LinkedFile';
+import { useDiskChanges } from './useDiskChanges';
 import { DeleteArtifactDialog } from './DeleteArtifactDialog';
 import { DetailsDialog } from './DetailsDialog';
 import { EditorHeader } from './EditorHeader';
@@ -48,6 +51,7 @@ export interface AuthoringViewProps {
 export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, publishInput, usedBy, notice, liveOn, debug }: AuthoringViewProps) {
   const libraryInfos = useLibraryInfos();
   const artifact = editor.artifact!;
+  const disk = useDiskChanges(artifact.kind, artifact.id, editor);
   const [dialog, setDialog] = useState<'details' | 'delete'>();
   const [overlay, setOverlay] = useState<VersionView>();
   const [message, setMessage] = useState<string>();
@@ -169,7 +173,9 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
               )}
               {notice}
               {discardNotice}
-              <CodePane
+              <LinkedFile folder={disk.folder} artifactId={artifact.id} />
+              {disk.incoming && <DiskMerge changes={disk} incoming={disk.incoming} local={editor.code} file={fileOf(disk.folder, artifact.id)} />}
+              {!disk.incoming && (<CodePane
                 kind={artifact.kind} artifactId={artifact.id}
                 code={editor.code}
                 onChange={editor.setCode}
@@ -181,7 +187,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                 onRun={onRun}
                 onFormat={() => void format()}
                 debug={debug}
-              />
+              />)}
               {sideHidden && (
                 <button type="button" className="secondary show-panel" onClick={() => sideRef.current?.expand()}>
                   Show {active.label.toLowerCase()} panel

@@ -41,6 +41,8 @@ export interface ArtifactEditor {
   runVersionTests(version: ArtifactVersion): void;
   /** Reloads the object and its versions (after a publish made elsewhere). */
   refresh(): Promise<void>;
+  /** Holds a newer version saved elsewhere, with `code` in the editor (unsaved when it differs). */
+  adopt(fresh: Artifact, code: string): void;
 }
 
 /** Loads one transformation or library, keeps its unsaved code as a local draft, saves versions. */
@@ -197,6 +199,14 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
       }, undefined);
     },
     refresh,
+    adopt(fresh, nextCode) {
+      setArtifact(fresh);
+      workspace.upsert(fresh);
+      setCodeState(nextCode);
+      if (nextCode === fresh.code) data.clearDraft(kind, id);
+      else data.saveDraft(kind, id, nextCode, fresh.versionId, versionMessage);
+      void reloadVersions();
+    },
     async save(extra) {
       if (!artifact) return undefined;
       const blocker = await saveBlockerInRunWords(code, kind, api.syntaxCheck);

@@ -1,0 +1,83 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHeadless, type HeadlessProcess } from '../src/main/testing/spawn-headless';
+import { StudioPage } from './pages/studio-page';
+import { shootBoth } from './shots';
+import { expect, test } from './studio-fixture';
+
+// A repository folder open as the workspace (--workspace DIR; the Action's src/testdata layout):
+// saving in the studio writes the file; a change on disk shows in the editor; both at once give
+// the merge view, and the merged result ends up on disk.
+const CODE = 'src/testdata/code.js';
+let repo: string;
+let dataDir: string;
+let host: HeadlessProcess;
+
+test.beforeEach(async () => {
+  repo = mkdtempSync(join(tmpdir(), 'studio-e2e-repo-'));
+  cpSync(fileURLToPath(new URL('./fixtures/action-repo', import.meta.url)), repo, { recursive: true });
+  const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.email=e@example.com', '-c', 'user.name=e', ...args]);
+  git('init', '-q', '-b', 'feature/shipping');
+  git('add', '.');
+  git('commit', '-q', '-m', 'fixture');
+  dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+  host = await startHeadless({ dataDir, args: ['--workspace', repo, '--workspace-meta', join(repo, 'src/testdata/meta.json')] });
+});
+test.afterEach(async () => {
+  await host?.stop();
+  for (const dir of [repo, dataDir]) rmSync(dir, { recursive: true, force: true });
+});
+
+test('open a folder: save writes the file, a change on disk shows, both edited give the merge view whose result is saved to disk', async ({ page }) => {
+  const ui = new StudioPage(page);
+  const login = /Open the UI \(signed in for this run\): (\S+)/.exec(host.stdout())![1]!;
+  await ui.open(login);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+  await page.getByTestId('transformation-list').getByRole('link', { name: /Order summary/ }).click();
+  await expect(page.getByTestId('linked-file')).toContainText('On disk: src/testdata/code.js');
+  await expect(page.getByTestId('git-branch')).toHaveText('feature/shipping');
+  await expect(page.getByTestId('git-changed')).toContainText('unchanged (no file differs from HEAD)');
+
+  // 1. Edit in the studio and save: the file on disk has the new code.
+  const original = readFileSync(join(repo, CODE), 'utf8');
+  const fromStudio = original.replace('orderId: event.properties?.orderId,', 'orderId: event.properties?.orderId,\n    channel: "web",');
+  await ui.replaceCode(fromStudio);
+  await ui.save();
+  await expect.poll(() => readFileSync(join(repo, CODE), 'utf8')).toBe(fromStudio);
+  await expect(page.getByTestId('git-changed')).toContainText('modified (1 file differs from HEAD: src/testdata/code.js)');
+  await shootBoth(page, 'workspace-linked-file');
+
+  // 2. Edit the file on disk: the editor shows it (no unsaved edits in the studio).
+  const fromDisk = fromStudio.replace('"web"', '"disk"');
+  writeFileSync(join(repo, CODE), fromDisk);
+  await expect(ui.code).toContainText('channel: "disk"', { timeout: 2000 });
+
+  // 3. Both edited: the merge view (base, on disk, the studio's edits); the merged result is saved to disk.
+  await ui.replaceCode(fromDisk.replace('tax: tax(items),', 'tax: tax(items),\n    studioEdit: true,'));
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+  const both = fromDisk.replace('channel: "disk"', 'channel: "disk-again"');
+  writeFileSync(join(repo, CODE), both);
+  const merge = page.getByTestId('disk-merge');
+  await expect(merge).toBeVisible();
+  await expect(merge).toContainText('src/testdata/code.js changed on disk while you have unsaved edits');
+  await expect(merge.getByLabel('Remote version')).toContainText('channel: "disk-again"');
+  await expect(merge.getByLabel('Merge result (local side, editable)')).toContainText('studioEdit: true');
+  await merge.getByText('The version your edits started from (base)').click();
+  await expect(merge.getByTestId('merge-base')).toContainText('channel: "disk"');
+  await shootBoth(page, 'workspace-disk-merge');
+  // Take the disk's line into the result (the merge view's revert control for that chunk), keep the studio's edit.
+  await merge.locator('.cm-merge-revert button').first().click();
+  await expect(merge.getByLabel('Merge result (local side, editable)')).toContainText('channel: "disk-again"');
+  await merge.getByRole('button', { name: 'Use the merged result' }).click();
+  await expect(merge).toHaveCount(0);
+  await expect(ui.code).toContainText('channel: "disk-again"');
+  await expect(ui.code).toContainText('studioEdit: true');
+  await ui.save();
+  await expect.poll(() => readFileSync(join(repo, CODE), 'utf8')).toContain('studioEdit: true');
+  const merged = readFileSync(join(repo, CODE), 'utf8');
+  expect(merged).toContain('channel: "disk-again"');
+  expect(merged).toContain('studioEdit: true');
+});
