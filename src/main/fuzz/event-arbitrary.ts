@@ -61,10 +61,12 @@ const samplesOf = <T>(node: Node, kind: string) => node.samples.filter((value) =
 
 function stringArbitrary(node: Node): fc.Arbitrary<string> {
   const samples = samplesOf<string>(node, 'string');
+  // Cross-shrinking to the first option: a failing string shrinks to '' when '' fails the same way.
   return fc.oneof(
+    { withCrossShrink: true },
+    { weight: 1, arbitrary: fc.constant('') },
     ...(samples.length ? [{ weight: 6, arbitrary: fc.constantFrom(...samples) }] : []),
     { weight: 2, arbitrary: fc.string({ maxLength: 12 }) },
-    { weight: 1, arbitrary: fc.constant('') },
     { weight: 1, arbitrary: fc.constantFrom(...NON_ASCII) },
     { weight: 1, arbitrary: fc.integer({ min: LONG_MIN, max: LONG_MAX }).map((n) => 'ä'.repeat(n)) },
   );
@@ -73,8 +75,9 @@ function stringArbitrary(node: Node): fc.Arbitrary<string> {
 function numberArbitrary(node: Node): fc.Arbitrary<number> {
   const samples = samplesOf<number>(node, 'number');
   return fc.oneof(
-    ...(samples.length ? [{ weight: 6, arbitrary: fc.constantFrom(...samples) }] : []),
+    { withCrossShrink: true },
     { weight: 1, arbitrary: fc.constant(0) },
+    ...(samples.length ? [{ weight: 6, arbitrary: fc.constantFrom(...samples) }] : []),
     { weight: 2, arbitrary: fc.integer({ min: -1_000_000, max: 1_000_000 }) },
     { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n)) },
     { weight: 1, arbitrary: fc.constantFrom(...HUGE) },

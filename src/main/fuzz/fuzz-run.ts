@@ -16,7 +16,7 @@ export interface FuzzOptions {
 /** Generated events run through the code at once (one sandbox run). */
 const BATCH = 200;
 /** Share of the time limit for generating and running events; shrinking has the rest. */
-const GENERATING_SHARE = 0.6;
+const GENERATING_SHARE = 0.4;
 /** Failure groups kept at most (more would be noise). */
 const MAX_GROUPS = 20;
 
@@ -45,7 +45,7 @@ interface Group extends FuzzFailure {
  * Fuzzes code with events of `arbitrary`, seeded: the events are fast-check's for that seed (run
  * in batches), each new failure (kind, message, line) is then replayed alone from its place in
  * the sequence and shrunk by fast-check to the smallest event failing the same way. Bounded by
- * `maxRuns` generated events and `timeLimitMs` (60 % of it at most for generating; a shrink cut
+ * `maxRuns` generated events and `timeLimitMs` (40 % of it at most for generating; a shrink cut
  * short by time says `shrunk: false`).
  */
 export async function fuzzEvents(arbitrary: fc.Arbitrary<Record<string, unknown>>, run: RunEvents, options: FuzzOptions): Promise<Omit<FuzzResponse, 'eventNames'>> {

@@ -77,8 +77,10 @@ function BenchWithDebugger(props: { artifact: Artifact; code: string; libraries:
   const jump = (line: number, column: number) => props.stack.onJump?.(line, column);
   return (
     <>
-      <DebugPanels room={room} />
-      <ConfidencePanels state={confidence} onJump={jump} actions={{ onJump: jump, onDebug: room.debug, onSaveTest: (event) => bench.savedTests.mustNotThrow(event) }} />
+      <div className="bench-panels">
+        <DebugPanels room={room} />
+        <ConfidencePanels state={confidence} onJump={jump} actions={{ onJump: jump, onDebug: room.debug, onSaveTest: (event) => bench.savedTests.mustNotThrow(event) }} />
+      </div>
       {room.replaced.notice}
       <TestBench
         bench={bench}
