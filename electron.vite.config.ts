@@ -35,7 +35,13 @@ export default defineConfig({
     build: {
       outDir: 'out/renderer',
       minify: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/renderer/index.html') },
+        // The renderer's own modules have no side effects but their styles: what a feature's front
+        // door (features/<name>/index.ts) re-exports and an importer does not use stays out of
+        // its chunk (the pages the shell loads lazily stay lazy).
+        treeshake: { moduleSideEffects: (id: string) => !id.includes('/src/renderer/') || id.endsWith('.css') || id.endsWith('.html') },
+      },
     },
   },
 });

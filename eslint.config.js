@@ -143,6 +143,12 @@ export default tseslint.config(
     rules: { 'rooms/allowed-imports': 'error' },
   },
   {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { rooms: roomsPlugin },
+    rules: { 'rooms/renderer-features': 'error' },
+  },
+  {
     files: ['src/**/*.{ts,tsx,js,mjs}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/main/testing/**'],
     rules: { 'max-lines': ['error', { max: 300 }] },

@@ -2,12 +2,13 @@
 // Rooms table (scripts/rooms.mjs) lets its room go.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { refusal } from './rooms.mjs';
+import { refusal, rendererRefusal } from './rooms.mjs';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const main = resolve(root, 'src/main');
 const shared = resolve(root, 'src/shared');
-const EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '.js', '.json', '/index.ts'];
+const renderer = resolve(root, 'src/renderer');
+const EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '.js', '.json', '/index.ts', '/index.tsx'];
 
 function target(file, specifier) {
   const base = resolve(dirname(file), specifier.split('?')[0]);
@@ -34,4 +35,24 @@ const allowedImports = {
   },
 };
 
-export const roomsPlugin = { rules: { 'allowed-imports': allowedImports } };
+/** ESLint rule `rooms/renderer-features`: the renderer's rooms (rendererRefusal in rooms.mjs). */
+const rendererFeatures = {
+  meta: { type: 'problem', schema: [], docs: { description: 'Features import each other only through their front door (features/<name>/index.ts)' } },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(`${renderer}/`) || /\.test\.tsx?$/.test(file)) return {};
+    const from = relative(renderer, file);
+    const check = (node) => {
+      const specifier = node.source?.value;
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const path = target(file, specifier);
+      if (!path || !path.startsWith(`${renderer}/`)) return;
+      const to = relative(renderer, path);
+      const why = rendererRefusal(from, to, node.type === 'ImportExpression');
+      if (why) context.report({ node: node.source, message: `Renderer rooms: ${from} → ${to}: ${why}.` });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export const roomsPlugin = { rules: { 'allowed-imports': allowedImports, 'renderer-features': rendererFeatures } };

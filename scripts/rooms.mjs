@@ -94,3 +94,22 @@ export function refusal(from, to) {
   if (entries && !(ROOMS[tb].deep ?? []).includes(ta) && !entries.some((entry) => to === `${tb}/${entry}`)) return `other rooms import ${tb} through ${entries.map((e) => `${tb}/${e}`).join(' or ')}, not ${to}`;
   return undefined;
 }
+
+// The renderer's rooms (src/renderer): a feature (features/<name>/) imports the shared folders and
+// other features only through their front door, features/<name>/index.ts; the shell loads a
+// feature's pages (features/<name>/**/<Name>Page.tsx) with import(). The shared folders never
+// import a feature. App.tsx and main.tsx, the root, may import anything.
+export const RENDERER_SHARED = ['components', 'editor', 'lib', 'api', 'hooks', 'types'];
+
+/** Why `from` may not import `to` (both relative to src/renderer; `dynamic`: an import()); undefined when it may. */
+export function rendererRefusal(from, to, dynamic = false) {
+  const [fa, fb] = [from.split('/'), to.split('/')];
+  if (fa.length === 1) return undefined; // App.tsx, main.tsx
+  if (fb[0] !== 'features') return undefined;
+  if (fa[0] !== 'features') return `${fa[0]}/ is shared by the features (${RENDERER_SHARED.join(', ')}): it never imports a feature (${to})`;
+  if (fa[1] === fb[1]) return undefined;
+  const door = `features/${fb[1]}/index.ts`;
+  if (to === door) return undefined;
+  if (dynamic && /Page\.tsx$/.test(to)) return undefined;
+  return `features import each other only through their front door, ${door} (or load a page, *Page.tsx, with import()), not ${to}`;
+}

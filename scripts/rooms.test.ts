@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refusal, ROOMS, roomOf } from './rooms.mjs';
+import { refusal, rendererRefusal, ROOMS, roomOf } from './rooms.mjs';
 
 // The Rooms table holds every room of src/main; the house rules on what sits where.
 
@@ -66,5 +66,24 @@ describe('the Rooms table', () => {
     ['http/routes/x.ts', 'settings/settings-service.ts'],
   ])('lets %s import %s', (from, to) => {
     expect(refusal(from, to)).toBeUndefined();
+  });
+
+  it.each([
+    ['features/replay/NewRunForm.tsx', 'features/test-bench/useTestBench.ts', false, /through their front door, features\/test-bench\/index.ts/],
+    ['features/shell/Shell.tsx', 'features/events/EventsPage.tsx', false, /through their front door, features\/events\/index.ts/],
+    ['features/shell/Shell.tsx', 'features/events/filters.ts', true, /through their front door/],
+    ['components/Dialog.tsx', 'features/replay/index.ts', false, /components\/ is shared by the features .* never imports a feature/],
+  ])('renderer: refuses %s → %s', (from, to, dynamic, why) => {
+    expect(rendererRefusal(from, to, dynamic)).toMatch(why);
+  });
+
+  it.each([
+    ['features/replay/NewRunForm.tsx', 'features/test-bench/index.ts', false],
+    ['features/shell/Shell.tsx', 'features/events/schema/SchemaPage.tsx', true],
+    ['features/replay/NewRunForm.tsx', 'features/replay/useReplay.ts', false],
+    ['features/replay/NewRunForm.tsx', 'components/Dialog.tsx', false],
+    ['App.tsx', 'features/shell/Shell.tsx', false],
+  ])('renderer: lets %s import %s', (from, to, dynamic) => {
+    expect(rendererRefusal(from, to, dynamic)).toBeUndefined();
   });
 });

@@ -32,7 +32,7 @@ function exists(path: string): boolean {
 }
 
 /** Names the doc quotes that look like paths but are not files: lint rules. */
-const NOT_PATHS = new Set(['rooms/allowed-imports']);
+const NOT_PATHS = new Set(['rooms/allowed-imports', 'rooms/renderer-features']);
 
 const paths = quoted.filter((q) => !NOT_PATHS.has(q) && !q.startsWith('/') && !METHOD.test(q) && !q.includes(' ') && !q.startsWith('out/') && (q.includes('/') || EXTENSIONS.test(q)));
 const routes = quoted.filter((q) => (q.startsWith('/') && !q.startsWith('//')) || METHOD.test(q)).map((q) => q.replace(METHOD, ''));

@@ -1,8 +1,8 @@
 import type { DestinationView } from '../../api/pipeline';
 import { hrefFor } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
-import { DeleteLibraryDialog } from '../libraries/DeleteLibraryDialog';
-import { DeleteTransformationDialog } from '../transformations/DeleteTransformationDialog';
+import { DeleteLibraryDialog } from './DeleteLibraryDialog';
+import { DeleteTransformationDialog } from './DeleteTransformationDialog';
 import type { ArtifactEditor } from './useArtifactEditor';
 
 /** Delete of the open library or transformation; after a delete, back to its list. */

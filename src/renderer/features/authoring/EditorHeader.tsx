@@ -1,5 +1,5 @@
 import { publishState, type Artifact } from '../../api/artifacts';
-import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
+import { pinText, useLibraryPins } from '../../hooks/useLibraryPins';
 import { PublishBadge } from '../../components/PublishBadge';
 import { keyLabel } from '../../hooks/keymap';
 

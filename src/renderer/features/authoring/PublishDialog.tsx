@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
+import { pinText, useLibraryPins } from '../../hooks/useLibraryPins';
 import { api, ApiError } from '../../api/client';
 import type { Artifact, ArtifactVersion } from '../../api/artifacts';
 import { Dialog } from '../../components/Dialog';
@@ -7,12 +7,12 @@ import { importedNames } from '../../editor/code-analysis';
 import { LazyMergeDiff } from '../../editor/LazyMergeDiff';
 import { useTheme } from '../../hooks/useTheme';
 import { formatWhen } from '../../lib/format-time';
-import { ErrorText } from '../test-bench/ErrorText';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { ErrorText } from '../test-bench';
+import { useWorkspace } from '../workspace';
 import { plural } from '../../lib/plural';
 import { failingEvents, importedLibraryLabel, versionLabel } from './publish-plan';
 import { connectPicked, PublishDestinations } from './PublishDestinations';
-import { PublishCoverage } from '../confidence/PublishCoverage';
+import { PublishCoverage } from '../confidence';
 
 export interface PublishDialogProps {
   artifact: Artifact;

@@ -5,7 +5,7 @@ import type { SaveBody } from '../../api/types';
 import type { Kind } from '../../hooks/routes';
 import { saveBlockerInRunWords } from '../../editor/save-check';
 import { localData, type Draft } from '../../lib/local-data';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useWorkspace } from '../workspace';
 import { useServerPush } from '../../hooks/useServerPush';
 
 export interface ArtifactEditor {

@@ -5,7 +5,7 @@ import type { Artifact } from '../../api/artifacts';
 import type { CoverageRequest, CoverageResponse } from '../../../shared/api/coverage';
 import type { FuzzResponse } from '../../../shared/api/fuzz';
 import { scriptName } from '../../../shared/api/debug';
-import { debugStore, useDebugStore } from '../debugger/debug-store';
+import { debugStore, useDebugStore } from '../debugger';
 
 export type CoverageSource = 'saved-tests' | 'captured';
 const BY: Record<CoverageSource, string> = { 'saved-tests': 'the saved tests', captured: 'captured events' };

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { libraryScriptUrl, scriptName, type DebugBreakpoint, type PauseOnExceptions, type ProfileStartRequest } from '../../../shared/api/debug';
 import type { Artifact } from '../../api/artifacts';
-import { filledContext, type TestBenchState } from '../test-bench/useTestBench';
-import { useReplaceEvents } from '../test-bench/useReplaceEvents';
+import { filledContext, type TestBenchState } from '../test-bench';
+import { useReplaceEvents } from '../test-bench';
 import { DebugPanel } from './DebugPanel';
 import { debugStore } from './debug-store';
 import { takePendingDebug } from './DebugEventButton';

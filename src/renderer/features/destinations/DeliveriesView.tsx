@@ -7,7 +7,7 @@ import { eventLabel } from '../../../shared/event-label';
 import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
 import { DeliveryDetail } from './DeliveryDetail';
-import { DebugEventButton } from '../debugger/DebugEventButton';
+import { DebugEventButton } from '../debugger';
 
 const STATUSES = ['', 'delivered', 'failed', 'dropped', 'filtered'];
 

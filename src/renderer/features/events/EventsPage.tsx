@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
-import { replayHref } from '../replay/NewRunForm';
+import { replayHref } from '../replay';
 import { usePaletteAction } from '../../hooks/usePaletteAction';
 import type { ReplaySource } from '../../../shared/api/replay';
 import { SendDialog } from './SendDialog';

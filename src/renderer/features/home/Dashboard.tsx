@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
+import { pinText, useLibraryPins } from '../../hooks/useLibraryPins';
 import type { StudioInfo } from '../../api/client';
 import { pipelineApi, type DestinationView, type Source } from '../../api/pipeline';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useWorkspace } from '../workspace';
 import { CopyButton } from '../../components/CopyButton';
 import { hrefFor, pageHref } from '../../hooks/routes';
 

@@ -1,5 +1,5 @@
 import { publishState } from '../../api/artifacts';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useWorkspace } from '../workspace';
 import { AlertText } from '../../components/AlertText';
 
 /** Counts and next steps on the overview page. */

@@ -5,7 +5,7 @@ import type { LibraryCallResponse } from '../../api/types';
 import { EmptyState } from '../../components/EmptyState';
 import { moduleExports } from '../../editor/library-exports';
 import { AlertText } from '../../components/AlertText';
-import { ErrorText } from '../test-bench/ErrorText';
+import { ErrorText } from '../test-bench';
 
 export interface LibraryTryPanelProps {
   libraryId: string;

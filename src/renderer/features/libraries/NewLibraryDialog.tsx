@@ -1,8 +1,8 @@
 import { artifactApi, type Artifact } from '../../api/artifacts';
 import { libraryImportName } from '../../editor/import-name';
-import { NewArtifactDialog } from '../authoring/NewArtifactDialog';
-import { LIBRARY_STARTER } from '../templates/templates';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { NewArtifactDialog } from '../authoring';
+import { LIBRARY_STARTER } from '../templates';
+import { useWorkspace } from '../workspace';
 
 /** Name and description of a new library; shows the import name transformations will use. */
 export function NewLibraryDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (item: Artifact) => void }) {

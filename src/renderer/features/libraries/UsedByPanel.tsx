@@ -1,7 +1,7 @@
 import type { Artifact } from '../../api/artifacts';
 import { EmptyState } from '../../components/EmptyState';
 import { hrefFor } from '../../hooks/routes';
-import { ErrorText } from '../test-bench/ErrorText';
+import { ErrorText } from '../test-bench';
 import type { DependentResult } from './useDependentTests';
 
 export interface UsedByPanelProps {

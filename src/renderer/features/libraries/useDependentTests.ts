@@ -5,9 +5,9 @@ import type { LibraryImpact } from '../../../shared/api/test-events';
 import type { TestEvent } from '../../api/types';
 import { importedNames } from '../../editor/code-analysis';
 import { localData } from '../../lib/local-data';
-import { correlateResults } from '../test-bench/correlate-results';
-import { loadSampleEvents } from '../test-bench/sample-events';
-import { parseTestEvents } from '../test-bench/test-events';
+import { correlateResults } from '../test-bench';
+import { loadSampleEvents } from '../test-bench';
+import { parseTestEvents } from '../test-bench';
 
 export interface DependentResult {
   transformation: Artifact;

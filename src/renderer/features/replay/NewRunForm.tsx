@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { pipelineApi } from '../../api/pipeline';
 import type { StudioTransformationVersion } from '../../../shared/api/versions';
 import { navigate } from '../../hooks/useHashRoute';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useWorkspace } from '../workspace';
 import { describeFilter } from '../../../shared/filter-description';
 import { AlertText } from '../../components/AlertText';
 import { formatWhen } from '../../lib/format-time';

@@ -1,7 +1,7 @@
 import type { ReplayResult, ReplayRun, SideResult } from '../../../shared/api/replay';
 import { CopyButton } from '../../components/CopyButton';
-import { DiffView } from '../test-bench/DiffView';
-import { DebugEventButton } from '../debugger/DebugEventButton';
+import { DiffView } from '../test-bench';
+import { DebugEventButton } from '../debugger';
 
 const outputOf = (side: SideResult) => (side.outputs.length === 1 ? side.outputs[0] : side.outputs);
 

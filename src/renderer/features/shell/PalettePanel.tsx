@@ -1,7 +1,7 @@
 import { useMemo, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { pageActionsStore } from '../../hooks/usePaletteAction';
 import { keyLabel } from '../../hooks/keymap';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useWorkspace } from '../workspace';
 import { filterCommands, paletteCommands, recentCommands, rememberCommand } from './commands';
 import { KeymapTable } from './KeymapTable';
 import './palette.css';

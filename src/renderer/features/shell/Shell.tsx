@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import type { StudioInfo } from '../../api/client';
 import { useHashRoute } from '../../hooks/useHashRoute';
-import { HomePage } from '../home/HomePage';
+import { HomePage } from '../home';
 import { CommandPalette } from './CommandPalette';
 import { EmptyState } from '../../components/EmptyState';
-import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
+import { WorkspaceProvider } from '../workspace';
 import { loadable } from '../../lib/loadable';
 import { CoreGate } from './CoreGate';
 

@@ -6,8 +6,8 @@ import { ApiError } from '../../api/client';
 import { pipelineApi, type Source } from '../../api/pipeline';
 import { EmptyState } from '../../components/EmptyState';
 import { formatWhen } from '../../lib/format-time';
-import { EventFilters } from '../events/EventFilters';
-import { SavedFilters } from '../events/SavedFilters';
+import { EventFilters } from '../events';
+import { SavedFilters } from '../events';
 import { EventPickerDialog, type PickerProps } from './EventPickerDialog';
 
 const isEmpty = (f: EventFilterQuery) => Object.values(f).every((v) => v === undefined || v === '');

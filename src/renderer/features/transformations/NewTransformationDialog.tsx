@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { artifactApi, type Artifact } from '../../api/artifacts';
 import { api } from '../../api/client';
-import { NewArtifactDialog } from '../authoring/NewArtifactDialog';
-import { TemplatePicker } from '../templates/TemplatePicker';
-import { TEMPLATES } from '../templates/templates';
-import { templateSamples } from '../templates/template-samples';
-import { useLibraryInfos } from '../workspace/useLibraryInfos';
+import { NewArtifactDialog } from '../authoring';
+import { TemplatePicker } from '../templates';
+import { TEMPLATES } from '../templates';
+import { templateSamples } from '../templates';
+import { useLibraryInfos } from '../workspace';
 
 /** Name, description and template of a new transformation; creates its first version. */
 export function NewTransformationDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (item: Artifact) => void }) {

@@ -1,22 +1,22 @@
 import { useCallback, useMemo, useRef } from 'react';
 import type { CodeEditorHandle } from '../../editor/CodeEditor';
 import { hrefFor, type PanelTab } from '../../hooks/routes';
-import { ArtifactLoadState } from '../authoring/ArtifactLoadState';
-import { AuthoringView } from '../authoring/AuthoringView';
-import { useArtifactEditor } from '../authoring/useArtifactEditor';
-import { TestBench } from '../test-bench/TestBench';
-import { useTestBench, type TestBenchState } from '../test-bench/useTestBench';
-import type { StackProps } from '../test-bench/EventResult';
+import { ArtifactLoadState } from '../authoring';
+import { AuthoringView } from '../authoring';
+import { useArtifactEditor } from '../authoring';
+import { TestBench } from '../test-bench';
+import { useTestBench, type TestBenchState } from '../test-bench';
+import type { StackProps } from '../test-bench';
 import type { Artifact } from '../../api/artifacts';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useWorkspace } from '../workspace';
 import { LiveOn } from './LiveOn';
 import { useConnectedDestinations } from './useConnectedDestinations';
-import { CompareWithLive } from '../replay/CompareWithLive';
-import { DebugLaunch, DebugPanels, useDebugRoom } from '../debugger/DebugRoom';
-import { useEditorMarks } from '../debugger/debug-store';
+import { CompareWithLive } from '../replay';
+import { DebugLaunch, DebugPanels, useDebugRoom } from '../debugger';
+import { useEditorMarks } from '../debugger';
 import { scriptName } from '../../../shared/api/debug';
-import { ConfidenceLaunch, ConfidencePanels } from '../confidence/Confidence';
-import { useConfidence } from '../confidence/useConfidence';
+import { ConfidenceLaunch, ConfidencePanels } from '../confidence';
+import { useConfidence } from '../confidence';
 
 /** Edit a transformation beside its test bench; save versions, compare and publish them. */
 export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { publishState, type Artifact } from '../../api/artifacts';
 import { EmptyState } from '../../components/EmptyState';
-import { pinText, useLibraryPins } from '../libraries/useLibraryPins';
+import { pinText, useLibraryPins } from '../../hooks/useLibraryPins';
 import { PublishBadge } from '../../components/PublishBadge';
 import { VirtualList } from '../../components/VirtualList';
 import { hrefFor, type Kind } from '../../hooks/routes';

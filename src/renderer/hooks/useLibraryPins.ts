@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { request } from '../../api/client';
-import type { LibraryPin } from '../../../shared/api/versions';
+import { request } from '../api/client';
+import type { LibraryPin } from '../../shared/api/versions';
 
 /**
  * Where libraries are live: the versions live transformation versions are pinned to (one request,
