@@ -69,3 +69,37 @@ describe('debug sessions over the studio API', () => {
     expect((await harness.call('POST', '/studio/api/profiles', { code: CODE, events: [{}] }, noAuth)).status).toBe(401);
   });
 });
+
+describe('conditional breakpoints and logpoints (issue 41)', () => {
+  const ORDERS = [
+    { type: 'track', event: 'Order', userId: 'u1', properties: { total: 10 } },
+    { type: 'track', event: 'Order', userId: 'u2', properties: { total: '12.50' } },
+    { type: 'track', event: 'Order', userId: 'u3', properties: { total: 7 } },
+  ];
+  const TOTALS = ['export function transformEvent(event) {', '  const total = event.properties.total;', '  return { ...event, seen: total };', '}'].join('\n');
+
+  it('a condition on event.userId pauses only for that event of the run', async () => {
+    const id = await startSession(harness, { code: TOTALS, event: ORDERS[0], events: ORDERS, breakpoints: [{ url: 'base transformation', lineNumber: 1, condition: "event.userId === 'u2'" }] });
+    const stream = await openStream(harness, id);
+    const paused = await stream.paused();
+    const vars = await locals(harness, id, paused.callFrames[0]!);
+    const event = await cdp(harness, id, 'Runtime.getProperties', { objectId: vars.event.objectId, ownProperties: true });
+    expect(event.result.find((p: { name: string }) => p.name === 'userId').value.value).toBe('u2');
+    await cdp(harness, id, 'Debugger.resume');
+    const done = await stream.next((e) => e.kind === 'done');
+    // It paused once: after resuming, the run went through u3 to its end.
+    expect(stream.seenPauses()).toBe(1);
+    expect((done as any).result.transformedEvents.map((e: any) => e.userId)).toEqual(['u1', 'u2', 'u3']);
+    stream.close();
+  });
+
+  it('a logpoint logs event.properties.total for each event and never pauses', async () => {
+    const id = await startSession(harness, { code: TOTALS, event: ORDERS[0], events: ORDERS, breakpoints: [{ url: 'base transformation', lineNumber: 2, logMessage: "'total', event.properties.total" }] });
+    const stream = await openStream(harness, id);
+    const done = (await stream.next((e) => e.kind === 'done')) as any;
+    expect(stream.seenPauses()).toBe(0);
+    expect(done.result.logs).toEqual(['Log: total 10', 'Log: total 12.50', 'Log: total 7']);
+    expect(done.result.logEvents).toEqual([0, 1, 2]);
+    stream.close();
+  });
+});

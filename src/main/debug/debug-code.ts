@@ -37,6 +37,6 @@ export function debugCode(deps: DebugDeps, request: Omit<TestRunRequest, 'events
   };
 }
 
-/** The payload of one event (with its run context as metadata, as the test bench sends it). */
-export const eventPayload = (event: Record<string, unknown>, context: TestRunRequest['context']) =>
-  payloadOf({ code: '', events: [event], metadata: context ? [context] : undefined });
+/** The payload of events (with their run context as metadata, as the test bench sends it). */
+export const eventsPayload = (events: Record<string, unknown>[], context: TestRunRequest['context']) =>
+  payloadOf({ code: '', events, metadata: context ? events.map(() => context) : undefined });

@@ -3,8 +3,8 @@ import type { DebugChild } from './debug-child';
 import { badRequest, notFound, StudioError } from '../errors';
 import { readRunAnswer } from '../sandbox/protocol/answer';
 import { testResponse } from '../management/test-run';
-import type { CdpCommandRequest, DebugSessionEvent, DebugStartRequest } from '../../shared/api/debug';
-import { debugCode, eventPayload, type DebugDeps } from './debug-code';
+import { cdpCondition, type CdpCommandRequest, type DebugSessionEvent, type DebugStartRequest } from '../../shared/api/debug';
+import { debugCode, eventsPayload, type DebugDeps } from './debug-code';
 import type { DebugProcessReply } from './protocol';
 
 /** A pause longer than this ends the run and its process. */
@@ -74,15 +74,15 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
         throw new StudioError('conflict', `at most ${MAX_SESSIONS} debug or profile sessions run at once: stop one first`);
       }
       const code = debugCode(deps, request, maxPauseMs * 2);
-      const event = request.event as Record<string, unknown>;
+      const events = (request.events ?? [request.event]) as Record<string, unknown>[];
       const id = randomUUID();
       const onReply = (reply: DebugProcessReply) => {
         if (reply.type === 'event') return emit(session, { kind: 'cdp', method: reply.method, params: reply.params });
         if (reply.type === 'failed') return finish(session, { kind: 'ended', message: reply.message });
         if (reply.type !== 'done' || reply.json === undefined) return;
         try {
-          const read = readRunAnswer(reply.json, 1, code.runtime.maxOutputChars);
-          finish(session, { kind: 'done', result: testResponse({ ...read, durationMs: Math.round(performance.now() - session.startedAt) }, [event]) });
+          const read = readRunAnswer(reply.json, events.length, code.runtime.maxOutputChars);
+          finish(session, { kind: 'done', result: testResponse({ ...read, durationMs: Math.round(performance.now() - session.startedAt) }, events) });
         } catch (error) {
           finish(session, { kind: 'ended', message: (error as Error).message });
         }
@@ -95,8 +95,8 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
       session.child.send({
         type: 'debug',
         ...code,
-        payload: eventPayload(event, request.context),
-        breakpoints: request.breakpoints,
+        payload: eventsPayload(events, request.context),
+        breakpoints: request.breakpoints.map(({ url, lineNumber, ...when }) => ({ url, lineNumber, ...(cdpCondition(when) ? { condition: cdpCondition(when) } : {}) })),
         pauseOnExceptions: request.pauseOnExceptions ?? 'none',
         maxPauseMs,
       });

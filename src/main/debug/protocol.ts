@@ -16,6 +16,8 @@ export interface Breakpoint {
   url: string;
   /** 0-based, as in CDP. */
   lineNumber: number;
+  /** CDP condition (a conditional breakpoint, or a logpoint's log call). */
+  condition?: string;
 }
 
 export type PauseOnExceptions = 'none' | 'uncaught' | 'all';

@@ -11,6 +11,8 @@ export interface SessionStream {
   paused(ms?: number): Promise<PausedParams>;
   /** Script urls by scriptId, from the Debugger.scriptParsed notifications read so far. */
   urls: Map<string, string>;
+  /** Debugger.paused notifications received so far. */
+  seenPauses(): number;
   close(): void;
 }
 
@@ -78,6 +80,7 @@ export async function openStream(harness: TestStudio, id: string): Promise<Sessi
       return (event as { params: PausedParams }).params;
     },
     urls,
+    seenPauses: () => seen.filter((e) => e.kind === 'cdp' && e.method === 'Debugger.paused').length,
     close: () => controller.abort(),
   };
 }

@@ -22,15 +22,25 @@ export const DebugBreakpoint = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: 1100, description: 'Script: the transformation name (default "base transformation") or "library <importName>"' }),
     lineNumber: Type.Integer({ minimum: 0, maximum: 1_000_000, description: '0-based line' }),
+    condition: Type.Optional(Type.String({ maxLength: 2000, description: 'A conditional breakpoint: pauses only when this expression is truthy there (e.g. `event.userId === "u2"`)' })),
+    logMessage: Type.Optional(Type.String({ maxLength: 2000, description: "A logpoint: logs this expression's value there (as log() does, in the run's logs) and does not pause" })),
   },
   { additionalProperties: false },
 );
 export type DebugBreakpoint = Static<typeof DebugBreakpoint>;
 
+/** The CDP condition of a breakpoint: its condition, and for a logpoint a log() call that never pauses (as Chrome does). */
+export function cdpCondition({ condition, logMessage }: Pick<DebugBreakpoint, 'condition' | 'logMessage'>): string | undefined {
+  const log = logMessage?.trim() ? `(globalThis.log(${logMessage}), false)` : undefined;
+  const when = condition?.trim() ? `(${condition})` : undefined;
+  return when && log ? `${when} && ${log}` : (log ?? when);
+}
+
 export const DebugStartRequest = Type.Object(
   {
     ...runFields,
-    event: Type.Record(Type.String(), Type.Unknown(), { description: 'The one event to debug' }),
+    event: Type.Record(Type.String(), Type.Unknown(), { description: 'The event to debug' }),
+    events: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { minItems: 1, maxItems: 1000, description: 'Debug these events instead, one run over all of them (conditional breakpoints and logpoints per event); `event` is then not run' })),
     breakpoints: Type.Array(DebugBreakpoint, { maxItems: 1000 }),
     pauseOnExceptions: Type.Optional(PauseOnExceptions),
   },
