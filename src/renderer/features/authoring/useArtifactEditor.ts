@@ -57,7 +57,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
   const [versions, setVersions] = useState<ArtifactVersion[]>();
   const [versionsError, setVersionsError] = useState<string>();
   const [busy, setBusy] = useState<ArtifactEditor['busy']>();
-  const [actionError, setActionError] = useState<string>();
+  const [actionError, setActionError] = useState<{ message: string; forCode?: string }>();
   const [publishResults, setPublishResults] = useState<unknown>();
   const [versionMessage, setVersionMessage] = useState('');
   const [lastSavedId, setLastSavedId] = useState<string>();
@@ -139,7 +139,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
   );
 
   const fail = (what: string, e: unknown) => {
-    setActionError(`${what}: ${(e as Error).message}`);
+    setActionError({ message: `${what}: ${(e as Error).message}` });
     if (e instanceof ApiError && e.body && 'results' in e.body) setPublishResults(e.body.results);
   };
 
@@ -185,7 +185,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     setVersionMessage: changeVersionMessage,
     lastSaved: lastSavedId ? versions?.find((v) => v.versionId === lastSavedId) : undefined,
     busy,
-    actionError,
+    actionError: actionError && (actionError.forCode === undefined || actionError.forCode === code) ? actionError.message : undefined,
     publishResults,
     clearActionError: () => {
       setActionError(undefined);
@@ -211,7 +211,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
       if (!artifact) return undefined;
       const blocker = await saveBlockerInRunWords(code, kind, api.syntaxCheck);
       if (blocker) {
-        setActionError(`Not saved: fix this first (a version must compile and export its handler): ${blocker}`);
+        setActionError({ message: `Not saved: fix this first (a version must compile and export its handler): ${blocker}`, forCode: code });
         return undefined;
       }
       return attempt('Could not save', 'saving', async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ArtifactEditor } from './useArtifactEditor';
 import { UndoNotice } from '../../components/UndoNotice';
 
@@ -6,14 +6,18 @@ import { UndoNotice } from '../../components/UndoNotice';
  * Discard with undo: the unsaved code goes (and any banner about it, such as a restored version),
  * and a notice offers it back until the next edit is made or the notice is closed.
  */
-export function useDiscard(editor: Pick<ArtifactEditor, 'code' | 'versionMessage' | 'discardDraft' | 'setCode' | 'setVersionMessage'>, clearBanner: () => void): { discard(): void; notice: ReactNode } {
+export function useDiscard(editor: Pick<ArtifactEditor, 'code' | 'dirty' | 'versionMessage' | 'discardDraft' | 'setCode' | 'setVersionMessage'>, clearBanner: () => void): { discard(): void; notice: ReactNode } {
   const [undo, setUndo] = useState<{ code: string; message: string }>();
+  // New unsaved changes end the offer: Undo would throw them away.
+  useEffect(() => {
+    if (editor.dirty) setUndo(undefined);
+  }, [editor.dirty]);
   const discard = () => {
     setUndo({ code: editor.code, message: editor.versionMessage });
     editor.discardDraft();
     clearBanner();
   };
-  const notice = undo && (
+  const notice = undo && !editor.dirty && (
     <UndoNotice
       testId="discard-notice"
       onUndo={() => {

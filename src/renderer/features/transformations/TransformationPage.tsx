@@ -24,8 +24,8 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
   const bench = useTestBench(id);
   const { libraries } = useWorkspace();
   const editorRef = useRef<CodeEditorHandle>(null);
-  const connected = useConnectedDestinations(id);
   const artifact = editor.artifact;
+  const connected = useConnectedDestinations(id, artifact?.publishedVersionId);
   const marks = useEditorMarks(id, scriptName(artifact?.name));
 
   // The libraries' code is part of what a run ran on: a library saved meanwhile makes results stale.

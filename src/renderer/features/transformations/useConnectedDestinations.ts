@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { pipelineApi, type DestinationView } from '../../api/pipeline';
 
-/** The destinations a transformation is connected to (live on), refreshed on demand. */
-export function useConnectedDestinations(transformationId: string) {
+/**
+ * The destinations a transformation is connected to (live on), read again on demand, every 5 s,
+ * and at once when its published version changes (`publishedVersionId`: publish connects them).
+ */
+export function useConnectedDestinations(transformationId: string, publishedVersionId?: string | null) {
   const [destinations, setDestinations] = useState<DestinationView[]>();
   const reload = useCallback(async () => {
     try {
@@ -19,6 +22,6 @@ export function useConnectedDestinations(transformationId: string) {
     void reload();
     const timer = setInterval(() => void reload(), 5000); // connections change elsewhere (Destinations page, publish)
     return () => clearInterval(timer);
-  }, [reload]);
+  }, [reload, publishedVersionId]);
   return { destinations, reload };
 }

@@ -1,0 +1,38 @@
+// Issue 37, point 2: a banner that was true once goes when its cause is gone. A refusal to save
+// is about the code it checked (fixed code: no "Not saved: fix this first"); the discard's Undo
+// is offered until new unsaved changes are made (then Undo would throw those away).
+import { expect, test } from './studio-fixture';
+import { StudioPage } from './pages/studio-page';
+import { shootBoth } from './shots';
+
+const GOOD = 'export function transformEvent(event, metadata) {\n  return event;\n}\n';
+const BROKEN = 'export function transformEvent(event, metadata) {\n  return event.;\n}\n';
+
+test('"Not saved: fix this first" goes once the code is fixed', async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Banners', 'Blank');
+
+  await studio.replaceCode(BROKEN);
+  await studio.code.focus();
+  await page.keyboard.press('ControlOrMeta+s');
+  const refusal = page.getByRole('alert').filter({ hasText: 'Not saved: fix this first' });
+  await expect(refusal).toBeVisible();
+  await studio.replaceCode(GOOD.replace('return event;', 'return { ...event, fixed: true };'));
+  await expect(studio.problems).toContainText('No problems found');
+  await expect(refusal).toHaveCount(0);
+  await shootBoth(page, 'stale-banner-fixed-code');
+});
+
+test('"Unsaved changes discarded. Undo" goes with the next edit (Undo would throw that edit away)', async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Discards', 'Blank');
+  await studio.replaceCode(GOOD.replace('return event;', 'return { ...event, first: true };'));
+  await page.getByRole('button', { name: 'Discard', exact: true }).click();
+  const notice = page.getByTestId('discard-notice');
+  await expect(notice).toContainText('Unsaved changes discarded');
+  await studio.replaceCode(GOOD.replace('return event;', 'return { ...event, later: true };'));
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
