@@ -25,6 +25,7 @@ import { api, targetOf } from './lib/instance.mjs';
 
 const USAGE = `usage: studio sync status|push|pull --remote NAME [--drafts] [--url URL] [--email E] [--token T]
        studio test [--url URL] [--email E] [--token T]
+       studio status [--url URL] [--email E] [--token T]            (each transformation's tests status, as the UI shows it)
        studio test [DIR] [--meta FILE] [--junit FILE] [--json]     (no server: studio test --help)
        studio init DIR [--url URL] [--email E] [--token T]         (studio init --help)
        studio replay DIR --events FILE.ndjson --compare-with DIR2  (studio replay --help)
@@ -66,6 +67,23 @@ function printOutcome(outcome) {
   for (const r of outcome.results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.kind} ${r.name}: ${r.action}: ${r.message}\n`);
   if (outcome.results.length === 0) process.stdout.write('nothing to do\n');
   return outcome.ok ? 0 : 1;
+}
+
+/** The tests status of each transformation's latest (and live) version, as the versions API derives it for the UI. */
+async function printStatus(target) {
+  const words = (v) =>
+    v.testStatus === 'passed' ? `tests ✓ (${v.testSummary})`
+    : v.testStatus === 'failed' ? `tests ✗ (${v.testSummary})`
+    : v.testStatus === 'out-of-date' ? `tests out of date: ${(v.testReasons ?? []).join('; ')}${v.testRerunning ? ' — running them again…' : ''}`
+    : `not tested (${v.testSummary})`;
+  const { transformations } = await api(target, 'GET', '/transformations');
+  for (const t of transformations) {
+    const { versions } = await api(target, 'GET', `/studio/api/transformations/${encodeURIComponent(t.id)}/versions`);
+    for (const v of versions.filter((v, i) => i === 0 || v.isPublished)) {
+      process.stdout.write(`${t.name.padEnd(30)} v${v.number}${v.isPublished ? ' (live)' : ''}  ${words(v)}\n`);
+    }
+  }
+  return 0;
 }
 
 function printTests(run) {
@@ -148,6 +166,7 @@ async function main() {
     return folderCommand.run(positional.slice(1), flags, processIo, target);
   }
   if (command === 'test') return printTests(await api(target, 'POST', '/studio/api/saved-tests/run'));
+  if (command === 'status') return printStatus(target);
   if (command === 'fuzz') return fuzzCommand(target, flags, api, fail);
   if (command === 'backup') return backup(target, sub, positional.slice(2), flags);
   if (command !== 'sync' || !['status', 'push', 'pull'].includes(sub)) fail(2, USAGE);

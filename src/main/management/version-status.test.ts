@@ -2,8 +2,11 @@
 // HTTP API, sandbox and SQLite: a saved test added, a library saved or a setting changed makes the
 // old answer "out of date" with the reason at once; the background re-run then records what
 // publish says of the version now.
+import { execFile } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStudio, type TestStudio } from '../testing/harness';
+import { TEST_EMAIL, TEST_TOKEN, startTestStudio, type TestStudio } from '../testing/harness';
 import { ok } from '../testing/management-support';
 
 const EVENT = { type: 'track', event: 'Order', messageId: 'm-1', userId: 'u1', properties: { total: 3 } };
@@ -103,6 +106,20 @@ describe('a version\'s tests status is derived from its inputs', () => {
     expect(old.testReasons).toContain('sandbox settings changed since this run');
     expect((await settled(tr.id, v2.versionId)).testStatus).toBe('passed');
     await ok(t, 'PUT', '/studio/api/settings/sandbox', { timeoutMs: 4000 });
+  });
+
+  it('`studio status` prints the status the versions API derives, in the UI\'s words', async () => {
+    const tr = await ok(t, 'POST', '/transformations', { name: 'CLI status', code: "export function transformEvent(event) { if (event.userId === 'bad') throw new Error('bad user'); return event; }" });
+    await ok(t, 'PUT', `/studio/api/transformations/${tr.id}/test-events`, { events: [{ event: { ...EVENT, userId: 'bad' } }] });
+    const latest = await settled(tr.id, tr.versionId);
+    expect(latest.testStatus).toBe('failed');
+    const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+    const out = await new Promise<string>((done, fail) =>
+      execFile(process.execPath, [resolve(root, 'bin/studio.mjs'), 'status'], { env: { ...process.env, STUDIO_URL: t.url, STUDIO_EMAIL: TEST_EMAIL, STUDIO_TOKEN: TEST_TOKEN } }, (error, stdout, stderr) =>
+        error ? fail(new Error(`${error.message}\n${stderr}`)) : done(stdout),
+      ),
+    );
+    expect(out).toContain(`${'CLI status'.padEnd(30)} v1  tests ✗ (${latest.testSummary})`);
   });
 
   it('the bench\'s Run saved tests on a stored version records its status', async () => {
