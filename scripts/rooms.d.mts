@@ -9,3 +9,5 @@ export const ALWAYS: string[];
 export const ROOMS: Record<string, Room>;
 export function roomOf(rel: string): string | undefined;
 export function refusal(from: string, to: string): string | undefined;
+export const RENDERER_SHARED: string[];
+export function rendererRefusal(from: string, to: string, dynamic?: boolean): string | undefined;

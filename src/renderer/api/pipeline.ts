@@ -1,6 +1,6 @@
 import type { EventFilterQuery, EventTypeCounts, ImportBody, ImportReport } from '../../shared/api/events';
 import type { ExportFormat } from '../../shared/api/event-selection';
-import type { CapturedEventDetailDto, CapturedEventDto, DeliveryDto, DeliveryStatus, DestinationDto, DestinationKind, SourceDto } from '../../shared/api/pipeline';
+import type { CapturedEventDetailDto, CapturedEventDto, DeliveriesQuery, DeliveryDto, DeliveryStatus, DestinationDto, DestinationKind, SourceDto } from '../../shared/api/pipeline';
 import { ApiError, auth, queryString, request } from './client';
 
 // The studio API of the local data plane: sources, captured events, destinations, deliveries.
@@ -80,6 +80,6 @@ export const pipelineApi = {
   deleteDestination: (did: string) => request<{ success: boolean }>('DELETE', `/studio/api/destinations/${id(did)}`),
   retryFailed: (did: string) => request<{ queued: number; destination: DestinationView }>('POST', `/studio/api/destinations/${id(did)}/retry`),
   disconnect: (did: string) => request<DestinationView>('DELETE', `/studio/api/destinations/${id(did)}/transformation`),
-  listDeliveries: (query: { destinationId?: string; status?: string; eventName?: string; limit?: number; cursor?: string }) =>
+  listDeliveries: (query: DeliveriesQuery) =>
     request<{ deliveries: DeliveryRow[]; next: string | null }>('GET', `/studio/api/deliveries${queryString(query)}`),
 };

@@ -75,6 +75,23 @@ export const CapturedEventDetail = Type.Object({
   ]),
 });
 
+const IsoTime = (description: string) => Type.Optional(Type.String({ maxLength: 64, description }));
+
+/** Query string of GET /studio/api/deliveries. */
+export const DeliveriesQuery = Type.Object({
+  destinationId: Type.Optional(Type.String({ maxLength: 100 })),
+  status: Type.Optional(Type.String({ maxLength: 100, description: 'delivered, failed, dropped or filtered; several separated by commas' })),
+  messageId: Type.Optional(Type.String({ maxLength: 1000 })),
+  eventId: Type.Optional(Type.String({ maxLength: 20, description: 'Captured event id' })),
+  sourceId: Type.Optional(Type.String({ maxLength: 100 })),
+  eventName: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the event name (case-insensitive)' })),
+  from: IsoTime('Recorded at or after (ISO 8601)'),
+  to: IsoTime('Recorded at or before (ISO 8601)'),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  cursor: Type.Optional(Type.String({ maxLength: 20, description: 'The `next` of the previous page' })),
+});
+export type DeliveriesQuery = Static<typeof DeliveriesQuery>;
+
 export const Delivery = Type.Object({
   id: Type.String(),
   destinationId: Type.String(),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { DeliveriesQuery, type DeliveriesService } from '../../pipeline/deliveries-query';
+import { DeliveriesQuery } from '../../../shared/api/pipeline';
+import type { DeliveriesService } from '../../pipeline/deliveries-query';
 import { Delivery, NullableText, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
 import { eventStream } from './event-stream';
