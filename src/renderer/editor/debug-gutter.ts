@@ -7,6 +7,10 @@ export interface DebugMarks {
   breakpoints?: number[];
   /** Clicking the breakpoint gutter toggles a breakpoint on that 1-based line (no handler: no gutter). */
   onToggleBreakpoint?: (line: number) => void;
+  /** Breakpoints with a condition, or logpoints, by 1-based line. */
+  breakpointKinds?: Map<number, 'conditional' | 'log'>;
+  /** Right-click in the breakpoint gutter: edit that line's condition or log message. */
+  onEditBreakpoint?: (line: number) => void;
   /** An edit of the document: the breakpoints follow their lines (move-breakpoints.ts). */
   onEdit?: (before: Text, after: Text, changes: ChangeSet) => void;
   /** The 1-based line the debugger is paused on. */
@@ -17,17 +21,23 @@ export interface DebugMarks {
   coverage?: { lines: { line: number; status: 'covered' | 'partly' | 'not'; hits: number }[]; stale: boolean; by: string };
 }
 
+const BREAKPOINT_SHAPES = { plain: '●', conditional: '◆', log: '◈' } as const;
+
 class BreakpointMarker extends GutterMarker {
-  constructor(readonly on: boolean) {
+  constructor(
+    readonly on: boolean,
+    readonly kind: 'plain' | 'conditional' | 'log' = 'plain',
+  ) {
     super();
   }
   override eq(other: BreakpointMarker) {
-    return other.on === this.on;
+    return other.on === this.on && other.kind === this.kind;
   }
   override toDOM() {
     const dot = document.createElement('span');
-    dot.className = this.on ? 'cm-breakpoint on' : 'cm-breakpoint';
-    dot.textContent = '●';
+    dot.className = this.on ? `cm-breakpoint on ${this.kind}` : 'cm-breakpoint';
+    dot.textContent = BREAKPOINT_SHAPES[this.kind];
+    if (this.kind !== 'plain') dot.title = this.kind === 'log' ? 'Logpoint (right-click to edit)' : 'Conditional breakpoint (right-click to edit)';
     return dot;
   }
 }
@@ -114,13 +124,20 @@ export function debugExtension(marks: DebugMarks | undefined): Extension {
         class: 'cm-breakpoint-gutter',
         markers: (view) => {
           const builder = new RangeSetBuilder<GutterMarker>();
-          for (const line of lines) if (line <= view.state.doc.lines) builder.add(view.state.doc.line(line).from, view.state.doc.line(line).from, new BreakpointMarker(true));
+          for (const line of lines) if (line <= view.state.doc.lines) builder.add(view.state.doc.line(line).from, view.state.doc.line(line).from, new BreakpointMarker(true, marks.breakpointKinds?.get(line)));
           return builder.finish();
         },
         initialSpacer: () => new BreakpointMarker(false),
         domEventHandlers: {
-          mousedown(view, block) {
+          mousedown(view, block, event) {
+            if ((event as MouseEvent).button !== 0) return false;
             onToggleBreakpoint(view.state.doc.lineAt(block.from).number);
+            return true;
+          },
+          contextmenu(view, block, event) {
+            if (!marks.onEditBreakpoint) return false;
+            event.preventDefault();
+            marks.onEditBreakpoint(view.state.doc.lineAt(block.from).number);
             return true;
           },
         },

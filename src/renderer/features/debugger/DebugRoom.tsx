@@ -16,7 +16,7 @@ type Source = 'bench' | 'captured';
 
 /** Breakpoints of the transformation and of every library, as script urls and 0-based lines. */
 function breakpointsFor(transformation: Artifact, libraries: Artifact[]): DebugBreakpoint[] {
-  const of = (id: string, url: string) => debugStore.breakpointsOf(id).map((line) => ({ url, lineNumber: line - 1 }));
+  const of = (id: string, url: string) => debugStore.breakpointsOf(id).map((line) => ({ url, lineNumber: line - 1, ...debugStore.detailsOf(id, line) }));
   return [...of(transformation.id, scriptName(transformation.name)), ...libraries.flatMap((l) => (l.importName ? of(l.id, libraryScriptUrl(l.importName)) : []))];
 }
 
@@ -35,11 +35,13 @@ export function useDebugRoom({ transformation, code, libraries, bench }: { trans
   const events = bench.parsed.ok ? bench.parsed.events : [];
   const context = filledContext(bench.context);
   const common = { code, transformationName: transformation.name, ...(Object.keys(context).length > 0 ? { context } : {}) };
-  const index = Math.min(chosen, Math.max(0, events.length - 1));
-  const debug = (event: Record<string, unknown>, label: string) => {
+  const index = Math.max(0, Math.min(chosen, events.length - 1));
+  /** Debugs one event, or (`all`) every given event in one run: conditional breakpoints and logpoints per event. */
+  const debug = (event: Record<string, unknown>, label: string, all?: Record<string, unknown>[]) => {
     setShowDebug(true);
-    void session.start({ ...common, event, breakpoints: breakpointsFor(transformation, libraries), pauseOnExceptions: pauseOn }, label);
+    void session.start({ ...common, event, ...(all ? { events: all } : {}), breakpoints: breakpointsFor(transformation, libraries), pauseOnExceptions: pauseOn }, label);
   };
+  const debugChosen = () => (chosen < 0 ? debug(events[0]!, `all ${events.length} events`, events) : debug(events[index]!, `event #${index + 1}`));
   // An event sent here from a replay row or a delivery: it becomes the bench's event, debugged at once.
   useEffect(() => {
     if (!code) return;
@@ -50,7 +52,7 @@ export function useDebugRoom({ transformation, code, libraries, bench }: { trans
     debug(handed.event, handed.label);
   }, [transformation.id, Boolean(code)]);
   return {
-    transformation, bench, replaced, session, profile, events, index, setChosen, pauseOn, setPauseOn, source, setSource, count, setCount, showDebug, setShowDebug, showProfile, setShowProfile, showOptions, setShowOptions, debug,
+    transformation, bench, replaced, session, profile, events, index, all: chosen < 0, debugChosen, setChosen, pauseOn, setPauseOn, source, setSource, count, setCount, showDebug, setShowDebug, showProfile, setShowProfile, showOptions, setShowOptions, debug,
     runProfile() {
       setShowProfile(true);
       const request: ProfileStartRequest = source === 'bench' ? { ...common, events } : { ...common, captured: { limit: count } };
@@ -63,12 +65,12 @@ export type DebugRoomState = ReturnType<typeof useDebugRoom>;
 /** The buttons that start a debug or profile run (in the test bench's toolbar) and show their options. */
 export function DebugLaunch({ room }: { room: DebugRoomState }) {
   const { events, index, session, profile, source } = room;
-  usePaletteAction(events.length > 0 ? { id: 'debug', label: `Debug event #${index + 1} (breakpoints, debugger; statements)`, run: () => room.debug(events[index]!, `event #${index + 1}`) } : undefined);
+  usePaletteAction(events.length > 0 ? { id: 'debug', label: `Debug ${room.all ? `all ${events.length} events` : `event #${index + 1}`} (breakpoints, debugger; statements)`, run: room.debugChosen } : undefined);
   usePaletteAction(source === 'captured' || events.length > 0 ? { id: 'profile', label: `Profile the code over ${source === 'bench' ? 'the bench’s events' : 'the newest captured events'}`, run: room.runProfile } : undefined);
   usePaletteAction({ id: 'debug-options', label: `${room.showOptions ? 'Hide' : 'Show'} the debug and profile options (event, pause on exceptions, events to profile)`, run: () => room.setShowOptions(!room.showOptions) });
   return (
     <span className="debug-launch" role="group" aria-label="Debug and profile">
-      <button type="button" className="secondary" disabled={events.length === 0 || session.status === 'starting'} onClick={() => room.debug(events[index]!, `event #${index + 1}`)} title={`Run event #${index + 1} under the debugger (gutter breakpoints, debugger; statements)`}>
+      <button type="button" className="secondary" disabled={events.length === 0 || session.status === 'starting'} onClick={room.debugChosen} title={`Run ${room.all ? `all ${events.length} events` : `event #${index + 1}`} under the debugger (gutter breakpoints, debugger; statements; right-click the gutter for a condition or a logpoint)`}>
         Debug
       </button>
       <button type="button" className="secondary" disabled={profile.state?.state === 'running' || (source === 'bench' && events.length === 0)} onClick={room.runProfile} title="Profile the code over many events">
@@ -88,7 +90,8 @@ function DebugOptions({ room }: { room: DebugRoomState }) {
     <div className="debug-options" role="group" aria-label="Debug and profile options">
       <label>
         Debug{' '}
-        <select value={index} onChange={(e) => room.setChosen(Number(e.target.value))} aria-label="Event to debug" disabled={events.length === 0}>
+        <select value={room.all ? -1 : index} onChange={(e) => room.setChosen(Number(e.target.value))} aria-label="Event to debug" disabled={events.length === 0}>
+          {events.length > 1 && <option value={-1}>all {events.length} events, in one run</option>}
           {events.map((event, i) => (
             <option key={i} value={i}>
               #{i + 1} {String(event.event ?? event.type ?? '')} {typeof event.userId === 'string' ? event.userId : ''}

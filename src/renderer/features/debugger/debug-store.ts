@@ -3,7 +3,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ChangeSet, Text } from '@codemirror/state';
 import type { ProfileSummary } from '../../../shared/api/debug';
 import type { CoverageResponse, LineCoverage } from '../../../shared/api/coverage';
-import { moveBreakpoints, moveLineMarks } from '../../editor/move-breakpoints';
+import { lineMover, moveBreakpoints, moveLineMarks } from '../../editor/move-breakpoints';
 
 // What the debugger and profiler keep while the app runs, shared by every editor: breakpoints per
 // artifact (transformation or library id), the paused location, the last profile's line heat and
@@ -23,14 +23,24 @@ export interface CoverageMarks {
   stale: Set<string>;
 }
 
+/** What makes a breakpoint conditional, or a logpoint (shared/api/debug.ts DebugBreakpoint). */
+export interface BreakpointDetails {
+  condition?: string;
+  logMessage?: string;
+}
+
 interface DebugStore {
   breakpoints: Map<string, number[]>;
+  /** Per artifact, the breakpoints (by line) with a condition or a log message. */
+  details: Map<string, Map<number, BreakpointDetails>>;
+  /** The breakpoint whose condition or log message is being edited. */
+  editing?: { artifactId: string; line: number };
   paused?: { url: string; line: number };
   profile?: ProfileSummary;
   coverage?: CoverageMarks;
 }
 
-let store: DebugStore = { breakpoints: new Map() };
+let store: DebugStore = { breakpoints: new Map(), details: new Map() };
 const listeners = new Set<() => void>();
 const update = (change: (current: DebugStore) => DebugStore) => {
   store = change(store);
@@ -44,11 +54,26 @@ const subscribe = (listener: () => void) => {
 export const debugStore = {
   get: () => store,
   breakpointsOf: (artifactId: string) => store.breakpoints.get(artifactId) ?? [],
+  detailsOf: (artifactId: string, line: number): BreakpointDetails | undefined => store.details.get(artifactId)?.get(line),
+  /** Sets a breakpoint on the line with its condition or log message (none: a plain breakpoint); `remove` takes it away. */
+  setBreakpoint(artifactId: string, line: number, details: BreakpointDetails | 'remove') {
+    update((current) => {
+      const lines = (current.breakpoints.get(artifactId) ?? []).filter((l) => l !== line);
+      const kept = new Map(current.details.get(artifactId));
+      kept.delete(line);
+      if (details !== 'remove' && (details.condition?.trim() || details.logMessage?.trim())) kept.set(line, details);
+      const next = details === 'remove' ? lines : [...lines, line].sort((a, b) => a - b);
+      return { ...current, editing: undefined, breakpoints: new Map(current.breakpoints).set(artifactId, next), details: new Map(current.details).set(artifactId, kept) };
+    });
+  },
+  editBreakpointAt: (editing: DebugStore['editing']) => update((current) => ({ ...current, editing })),
   toggleBreakpoint(artifactId: string, line: number) {
     update((current) => {
       const lines = current.breakpoints.get(artifactId) ?? [];
       const next = lines.includes(line) ? lines.filter((l) => l !== line) : [...lines, line].sort((a, b) => a - b);
-      return { ...current, breakpoints: new Map(current.breakpoints).set(artifactId, next) };
+      const kept = new Map(current.details.get(artifactId));
+      kept.delete(line);
+      return { ...current, breakpoints: new Map(current.breakpoints).set(artifactId, next), details: new Map(current.details).set(artifactId, kept) };
     });
   },
   /** An edit of the artifact's code: its breakpoints follow their lines (no update when none moved). */
@@ -57,7 +82,13 @@ export const debugStore = {
     if (!lines || lines.length === 0) return;
     const moved = moveBreakpoints(lines, before, after, changes);
     if (moved.length === lines.length && moved.every((line, i) => line === lines[i])) return;
-    update((current) => ({ ...current, breakpoints: new Map(current.breakpoints).set(artifactId, moved) }));
+    const move = lineMover(before, after, changes);
+    const details = new Map<number, BreakpointDetails>();
+    for (const [line, detail] of store.details.get(artifactId) ?? []) {
+      const to = move(line);
+      if (to !== undefined) details.set(to, detail);
+    }
+    update((current) => ({ ...current, breakpoints: new Map(current.breakpoints).set(artifactId, moved), details: new Map(current.details).set(artifactId, details) }));
   },
   /** An edit of an artifact's code (script `url`): breakpoints, heat and coverage marks follow their lines; coverage of changed code goes out of date. */
   edit(artifactId: string, url: string, before: Text, after: Text, changes: ChangeSet) {
@@ -93,6 +124,8 @@ export function useEditorMarks(artifactId: string, url: string) {
   const toggle = useCallback((line: number) => debugStore.toggleBreakpoint(artifactId, line), [artifactId]);
   const edit = useCallback((before: Text, after: Text, changes: ChangeSet) => debugStore.edit(artifactId, url, before, after, changes), [artifactId, url]);
   const breakpoints = current.breakpoints.get(artifactId);
+  const details = current.details.get(artifactId);
+  const editDetails = useCallback((line: number) => debugStore.editBreakpointAt({ artifactId, line }), [artifactId]);
   const currentLine = current.paused?.url === url ? current.paused.line : undefined;
   const { profile, coverage } = current;
   return useMemo(() => {
@@ -101,11 +134,13 @@ export function useEditorMarks(artifactId: string, url: string) {
     const lines = profile?.lines.filter((line) => line.url === url) ?? [];
     return {
       breakpoints: breakpoints ?? [],
+      breakpointKinds: new Map([...(details ?? [])].map(([line, d]) => [line, d.logMessage?.trim() ? ('log' as const) : ('conditional' as const)])),
       onToggleBreakpoint: toggle,
+      onEditBreakpoint: editDetails,
       onEdit: edit,
       currentLine,
       heat: hottest > 0 ? lines.map((line) => ({ line: line.line, selfMs: line.selfMs, share: line.selfMs / hottest })) : undefined,
       coverage: covered && coverage ? { lines: covered, stale: coverage.stale.has(url), by: coverage.by } : undefined,
     };
-  }, [breakpoints, toggle, edit, currentLine, profile, coverage, url]);
+  }, [breakpoints, details, toggle, editDetails, edit, currentLine, profile, coverage, url]);
 }

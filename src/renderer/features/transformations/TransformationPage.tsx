@@ -13,7 +13,7 @@ import { LiveOn } from './LiveOn';
 import { useConnectedDestinations } from './useConnectedDestinations';
 import { CompareWithLive } from '../replay';
 import { DebugLaunch, DebugPanels, useDebugRoom } from '../debugger';
-import { useEditorMarks } from '../debugger';
+import { BreakpointDialog, useEditorMarks } from '../debugger';
 import { scriptName } from '../../../shared/api/debug';
 import { ConfidenceLaunch, ConfidencePanels } from '../confidence';
 import { useConfidence } from '../confidence';
@@ -77,6 +77,7 @@ function BenchWithDebugger(props: { artifact: Artifact; code: string; libraries:
   const jump = (line: number, column: number) => props.stack.onJump?.(line, column);
   return (
     <>
+      <BreakpointDialog artifactId={artifact.id} />
       <div className="bench-panels">
         <DebugPanels room={room} />
         <ConfidencePanels state={confidence} onJump={jump} actions={{ onJump: jump, onDebug: room.debug, onSaveTest: (event) => bench.savedTests.mustNotThrow(event) }} />
