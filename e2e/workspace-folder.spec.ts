@@ -14,7 +14,7 @@ import { expect, test } from './studio-fixture';
 const CODE = 'src/testdata/code.js';
 let repo: string;
 let dataDir: string;
-let host: HeadlessProcess;
+let host: HeadlessProcess | undefined;
 
 test.beforeEach(async () => {
   repo = mkdtempSync(join(tmpdir(), 'studio-e2e-repo-'));
@@ -24,14 +24,15 @@ test.beforeEach(async () => {
   git('add', '.');
   git('commit', '-q', '-m', 'fixture');
   dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
-  host = await startHeadless({ dataDir, args: ['--workspace', repo, '--workspace-meta', join(repo, 'src/testdata/meta.json')] });
 });
 test.afterEach(async () => {
   await host?.stop();
+  host = undefined;
   for (const dir of [repo, dataDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 test('open a folder: save writes the file, a change on disk shows, both edited give the merge view whose result is saved to disk', async ({ page }) => {
+  host = await startHeadless({ dataDir, args: ['--workspace', repo, '--workspace-meta', join(repo, 'src/testdata/meta.json')] });
   const ui = new StudioPage(page);
   const login = /Open the UI \(signed in for this run\): (\S+)/.exec(host.stdout())![1]!;
   await ui.open(login);
@@ -80,4 +81,26 @@ test('open a folder: save writes the file, a change on disk shows, both edited g
   const merged = readFileSync(join(repo, CODE), 'utf8');
   expect(merged).toContain('channel: "disk-again"');
   expect(merged).toContain('studioEdit: true');
+});
+
+test('open a folder from Settings: its transformations appear linked; a bad folder is refused naming what to fix', async ({ page, server }) => {
+  const ui = new StudioPage(page);
+  await ui.open(server.loginUrl);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  const form = page.getByRole('form', { name: 'Open a folder' });
+  await expect(page.getByTestId('folder-status')).toHaveText('No folder is open: the workspace lives only in the studio.');
+  await form.getByLabel('Folder (the repository root)').fill(join(repo, 'src'));
+  await form.getByRole('button', { name: 'Open folder' }).click();
+  await expect(page.getByText(/^Not opened: .*meta.json does not exist/)).toBeVisible();
+
+  await form.getByLabel('Folder (the repository root)').fill(repo);
+  await form.getByLabel('Meta file (default: meta.json in the folder)').fill('src/testdata/meta.json');
+  await form.getByRole('button', { name: 'Open folder' }).click();
+  await expect(form.getByRole('status')).toHaveText(`Opened ${repo}: 1 transformations and 2 libraries linked to their files.`);
+  await expect(page.getByTestId('folder-status')).toHaveText(`Linked to ${repo} (git: feature/shipping, 0 changed): 3 files.`);
+  await form.scrollIntoViewIfNeeded();
+  await shootBoth(page, 'workspace-open-folder');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+  await page.getByTestId('transformation-list').getByRole('link', { name: /Order summary/ }).click();
+  await expect(page.getByTestId('linked-file')).toContainText('On disk: src/testdata/code.js');
 });

@@ -30,7 +30,7 @@ export function createWorkspaceService({ transformations, libraries, testEvents,
   const service = {
     /** Opens the folder and keeps it linked: files and studio kept in step (linked-folder.ts). */
     async link(body: OpenWorkspaceBody): Promise<OpenedWorkspace> {
-      const opened = await service.open(body);
+      const opened = await service.open({ ...body, link: false });
       linked?.close();
       linked = linkFolder(opened, { transformations, libraries, onStudioWrite, onError });
       return opened;
@@ -42,6 +42,7 @@ export function createWorkspaceService({ transformations, libraries, testEvents,
     },
     close: () => linked?.close(),
     async open(body: OpenWorkspaceBody): Promise<OpenedWorkspace> {
+      if (body.link) return service.link(body);
       const content = readWorkspaceFolder(body.root, body.meta);
       const message = (file: string) => body.message ?? `from ${file}`;
       const opened: OpenedWorkspace = { root: content.root, meta: content.meta, libraries: [], transformations: [] };

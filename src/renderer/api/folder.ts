@@ -1,4 +1,4 @@
-import type { WorkspaceFolder } from '../../shared/api/workspace';
+import type { OpenWorkspaceBody, OpenedWorkspace, WorkspaceFolder } from '../../shared/api/workspace';
 import { request } from './client';
 
 export type { WorkspaceFolder };
@@ -6,4 +6,6 @@ export type { WorkspaceFolder };
 /** The repository folder open as the workspace (npm run serve -- --workspace DIR). */
 export const folderApi = {
   get: () => request<WorkspaceFolder>('GET', '/studio/api/workspace'),
+  /** Opens a folder; with `link`, keeps it linked (saves write the files, changes on disk become versions). */
+  open: (body: OpenWorkspaceBody) => request<OpenedWorkspace>('POST', '/studio/api/workspace/open', body),
 };

@@ -71,6 +71,7 @@ export const OpenWorkspaceBody = Type.Object(
     root: Type.String({ minLength: 1, maxLength: 4096, description: 'The repository root: paths in meta.json are relative to it' }),
     meta: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'The meta file (default <root>/meta.json); relative paths are relative to root' })),
     message: Type.Optional(Type.String({ maxLength: 500, description: 'Message of the versions the files make (default "from <file>")' })),
+    link: Type.Optional(Type.Boolean({ description: 'Keep the folder linked, as --workspace does: saves write the files, changes on disk become versions' })),
   },
   { additionalProperties: false },
 );

@@ -3,6 +3,7 @@ import { settingsApi, type ManagementSettings, type RetentionSettings, type Sand
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CredentialsSection } from './CredentialsSection';
 import { BackupSection } from './BackupSection';
+import { FolderSection } from './FolderSection';
 import { saveSettings } from './save-settings';
 
 interface AllSettings {
@@ -75,6 +76,7 @@ export function SettingsPage() {
           </div>
         </form>
       )}
+      <FolderSection />
       <CredentialsSection />
       <BackupSection />
     </div>
