@@ -1,6 +1,7 @@
 // The bench puts each result with the input the core's `inputIndexes` names; an answer whose
 // indexes do not fit its results is a bug the bench reports, never papered over by a guess.
 import { StudioPage } from './pages/studio-page';
+import { shootBoth } from './shots';
 import { expect, test } from './studio-fixture';
 
 test('an answer without input indexes is reported as an error in the bench, not traced by guessing', async ({ page, server }) => {
@@ -23,6 +24,8 @@ test('an answer without input indexes is reported as an error in the bench, not 
   await page.goto(`${server.url}/#/transformations/${created.id}`);
   await expect(page.getByTestId('saved-tests')).toHaveText('2 saved');
   await page.getByRole('button', { name: 'Run test' }).click();
+  await expect(page.getByTestId('run-error')).toContainText('The test ran, but its results cannot be shown.');
   await expect(page.getByTestId('run-error')).toContainText(/does not say which input each result came from \(2 results, 1 input indexes\)\. This is a bug of the studio/);
   await expect(page.getByTestId('event-result')).toHaveCount(0);
+  await shootBoth(page, 'result-mismatch');
 });

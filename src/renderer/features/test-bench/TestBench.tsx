@@ -195,7 +195,7 @@ export function TestBench({
               )}
               {runError && (
                 <div role="alert" className="run-error" data-testid="run-error">
-                  <strong>The test did not run.</strong>
+                  <strong>{bench.runError?.ran ? 'The test ran, but its results cannot be shown.' : 'The test did not run.'}</strong>
                   <ErrorText text={runError} {...stack} />
                 </div>
               )}

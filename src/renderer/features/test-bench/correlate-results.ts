@@ -78,6 +78,9 @@ const place = (target: Traced, item: RunItem) => {
   else target.outputs.push(item.output!);
 };
 
+/** The core answered, but its results cannot be placed with their inputs (a bug of the studio). */
+export class ResultMismatchError extends Error {}
+
 /**
  * Puts each output and error with the input it came from, as the core's answer says it
  * (`inputIndexes`: per item, the input's index, -1 for none). Nothing is guessed: an answer whose
@@ -85,7 +88,7 @@ const place = (target: Traced, item: RunItem) => {
  */
 export function correlateResults(inputs: TestEvent[], items: TransformedItem[], inputIndexes: number[] | undefined): CorrelatedRun {
   const misfit = indexMisfit(inputs.length, items.length, inputIndexes);
-  if (misfit) throw new Error(`The core's answer does not say which input each result came from (${misfit}). This is a bug of the studio: please report it with the code and events.`);
+  if (misfit) throw new ResultMismatchError(`The core's answer does not say which input each result came from (${misfit}). This is a bug of the studio: please report it with the code and events.`);
   const partial: Traced[] = inputs.map((input, index) => ({ index, input, outputs: [], errors: [] }));
   const unmatched: RunItem[] = [];
   items.forEach((raw, k) => {

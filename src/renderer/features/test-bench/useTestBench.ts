@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import type { NetworkCall, TestEvent } from '../../api/types';
 import { userStorage } from '../../lib/core-storage';
 import { localData } from '../../lib/local-data';
-import { correlateResults, type CorrelatedRun } from './correlate-results';
+import { correlateResults, ResultMismatchError, type CorrelatedRun } from './correlate-results';
 import { groupLogs, type LogGroups } from './log-groups';
 import { formatEvents, parseTestEvents, type ParsedEvents } from './test-events';
 import { useSavedTests, type SavedTests } from './useSavedTests';
@@ -53,7 +53,8 @@ export interface TestBenchState {
   running: boolean;
   result?: BenchRun;
   /** A fatal error of the run (syntax error, timeout, unknown import…) or of the request. */
-  runError?: { message: string; ranOn: RunInputs };
+  /** `ran`: the code ran, but its answer could not be read (a bug of the studio). */
+  runError?: { message: string; ranOn: RunInputs; ran?: boolean };
   run(code: string, name: string, libraries: string): Promise<void>;
   /** The transformation's saved tests on the server (publish runs them). */
   savedTests: SavedTests;
@@ -139,7 +140,7 @@ export function useTestBench(transformationId: string): TestBenchState {
       } catch (e) {
         if (id !== runId.current) return;
         setResult(undefined);
-        setRunError({ message: (e as Error).message, ranOn });
+        setRunError({ message: (e as Error).message, ranOn, ran: e instanceof ResultMismatchError });
       } finally {
         if (id === runId.current) setRunning(false);
       }
