@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { folderApi, type WorkspaceFolder } from '../../api/folder';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { useWorkspace } from '../workspace';
 
 /** Opens a repository folder (meta.json in the transformation GitHub Action's format) as the workspace, linked to its files. */
 export function FolderSection() {
