@@ -5,6 +5,7 @@ import type { StudioLibraryVersion, StudioTransformationVersion } from '../../sh
 import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
 import type { SyntaxCheckResponse } from '../../shared/api/syntax-check';
 import type { CreateReplayRun, ReplayRun, ResultsPage, ResultsQuery, SaveAsTestsBody } from '../../shared/api/replay';
+import type { OrphansPage, OrphansQuery } from '../../shared/api/replay-orphans';
 import type {
   Library,
   LibraryVersion,
@@ -159,6 +160,7 @@ export const api = {
   getReplayRun: (rid: string) => request<ReplayRun>('GET', `/studio/api/replay/runs/${id(rid)}`),
   replayResults: (rid: string, query: ResultsQuery) =>
     request<ResultsPage>('GET', `/studio/api/replay/runs/${id(rid)}/results${queryString({ ...query })}`),
+  replayOrphans: (rid: string, query: OrphansQuery = {}) => request<OrphansPage>('GET', `/studio/api/replay/runs/${id(rid)}/orphans${queryString({ ...query })}`),
   cancelReplayRun: (rid: string) => request<ReplayRun>('POST', `/studio/api/replay/runs/${id(rid)}/cancel`),
   resumeReplayRun: (rid: string) => request<ReplayRun>('POST', `/studio/api/replay/runs/${id(rid)}/resume`),
   deleteReplayRun: (rid: string) => request<{ success: boolean }>('DELETE', `/studio/api/replay/runs/${id(rid)}`),

@@ -13,6 +13,7 @@ import { ResultDetail } from './ResultDetail';
 import { usePolling } from './usePolling';
 import { RunProgress } from './RunProgress';
 import { CHANGE_LABELS, RunSummaryView } from './RunSummaryView';
+import { OrphansView } from './OrphansView';
 import { eventLabel } from '../../../shared/event-label';
 import { plural } from '../../lib/plural';
 
@@ -95,6 +96,7 @@ export function RunPage({ runId }: { runId: string }) {
       {actionError && <p role="alert" className="error">{actionError}</p>}
       {run.error && <p role="alert" className="error">{run.error}</p>}
       <RunSummaryView run={run} onDrill={(d) => { setOnly(''); setDrill(d); }} />
+      <OrphansView run={run} />
       <div className="result-filters" role="group" aria-label="Show">
         {(['', 'changed', 'errors', 'dropped'] as Only[]).map((o) => (
           <button key={o || 'all'} type="button" className={only === o && !drill.change && !drill.path && !drill.error ? '' : 'secondary'} onClick={() => { setDrill({}); setOnly(o); }}>

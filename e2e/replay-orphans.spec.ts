@@ -1,0 +1,48 @@
+import { expect, test } from './studio-fixture';
+import { StudioPage } from './pages/studio-page';
+import { studioApi } from './replay-data';
+import { shootBoth } from './shots';
+
+// A compare's run page counts the outputs of transformBatch that name no input event (what the
+// pipeline delivers after a batch's other outputs), on each side.
+
+const code = (derived: string) => `export function transformBatch(events) {
+  const out = events.map((e) => ({ ...e, seen: true }));
+  for (const e of events) if (${derived}) out.push({ type: 'track', event: 'Derived', messageId: e.messageId + '-derived' });
+  return out;
+}`;
+
+test('a compare shows how many outputs name no input event on each side', async ({ page, server }) => {
+  const batch = Array.from({ length: 12 }, (_, i) => ({ type: 'track', event: 'Orphans', userId: 'u', messageId: `o-${i}`, properties: { i } }));
+  const captured = await fetch(`${server.url}/v1/batch`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('cli-write-key:').toString('base64')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ batch }),
+  });
+  expect(captured.status).toBe(200);
+  const api = studioApi(server);
+  const t = await api('POST', '/transformations?publish=true', { name: 'Derive', code: code('true') });
+  const v2 = await api('POST', `/transformations/${t.id}`, { code: code('e.properties.i % 3 === 0') });
+  const run = await api('POST', '/studio/api/replay/runs', {
+    source: { kind: 'filter', filter: { event: 'Orphans' } },
+    target: { kind: 'published', transformationId: t.id },
+    compareWith: { kind: 'version', versionId: v2.versionId },
+  });
+
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await page.goto(`${server.url}/#/replay/${run.id}`);
+  await expect(page.getByTestId('run-status')).toHaveText('done');
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText('12 kept · 0 dropped · 0 split · 0 failed · 12 outputs naming no input event');
+  await expect(summary).toContainText('12 kept · 0 dropped · 0 split · 0 failed · 4 outputs naming no input event');
+  await shootBoth(page, 'replay-orphans');
+  // Opened: the outputs themselves, per batch and side.
+  await page.getByText('16 outputs naming no input event').click();
+  const list = page.locator('.replay-orphans');
+  await expect(list.locator('.orphan-batch')).toHaveCount(1);
+  await expect(list.locator('pre').first()).toContainText('"messageId": "o-11-derived"');
+  await expect(list.locator('pre').nth(1)).toContainText('"messageId": "o-9-derived"');
+  await expect(list.locator('pre').nth(1)).not.toContainText('o-11-derived');
+  await shootBoth(page, 'replay-orphans-open');
+});
