@@ -4,6 +4,7 @@ import type { EventsRepo } from '../store/events-repo';
 import type { TestEventsRepo } from '../store/test-events-repo';
 import type { CoverageRequest, CoverageResponse } from '../../shared/api/coverage';
 import { debugCode, type DebugDeps } from './debug-code';
+import { createSessionBudget, type SessionBudget } from './session-budget';
 
 /** Captured events a coverage run takes by default (as a profile does). */
 const DEFAULT_CAPTURED = 10_000;
@@ -13,7 +14,7 @@ const DEFAULT_CAPTURED = 10_000;
  * own with V8's precise coverage on, never in the sandbox processes (ordinary runs keep their
  * speed). One request, one process, gone with the answer.
  */
-export function createCoverage(deps: DebugDeps & { events: EventsRepo; testEvents: TestEventsRepo }) {
+export function createCoverage(deps: DebugDeps & { events: EventsRepo; testEvents: TestEventsRepo }, budget: SessionBudget = createSessionBudget()) {
   const running = new Set<DebugChild>();
 
   const eventsOf = (request: CoverageRequest): { source: CoverageResponse['source']; events: string[] } => {
@@ -36,6 +37,7 @@ export function createCoverage(deps: DebugDeps & { events: EventsRepo; testEvent
       const started = performance.now();
       // Setting the isolate up and each batch of 200 have the ordinary time limit; past all of them the run is ended.
       const limitMs = code.timeoutMs * (2 + Math.ceil(events.length / 200)) + 10_000;
+      const release = budget.take(); // the same budget as debug sessions and profiles
       return new Promise((resolve, reject) => {
         let settled = false;
         const settle = (outcome: () => void) => {
@@ -44,6 +46,7 @@ export function createCoverage(deps: DebugDeps & { events: EventsRepo; testEvent
           clearTimeout(watchdog);
           running.delete(child);
           child.stop();
+          release();
           outcome();
         };
         const child = deps.processes.take(

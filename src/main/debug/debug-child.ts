@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { superviseChild } from '../sandbox/supervision/process-watch';
 import nodeFlags from '../hosts/node-flags.json' with { type: 'json' };
 import debugEntry from './debug-process?modulePath';
 import type { DebugCoreMessage, DebugProcessReply } from './protocol';
@@ -52,9 +53,15 @@ export class DebugChild {
       else waiter.resolve(reply.result);
     });
     this.child.on('error', () => {}); // exit follows
+    // The sandbox processes' watcher: killed when the core exits, and by a shell watcher once the
+    // core is gone without running code (kill -9). A paused or spinning isolate does not let the
+    // process end by itself in time.
+    superviseChild(this.child);
     let exited!: () => void;
     this.gone = new Promise((resolve) => (exited = resolve));
-    this.child.on('exit', (code, signal) => {
+    // 'close', not 'exit': every message the process sent has been read by then (it may end itself
+    // right after its last one).
+    this.child.on('close', (code, signal) => {
       this.exited = true;
       for (const waiter of this.waiting.values()) {
         clearTimeout(waiter.timer);

@@ -5,6 +5,8 @@ import { coverageRun } from './coverage-run';
 import { debugRun } from './debug-run';
 import type { InspectedIsolate } from './isolate';
 import { profileRun } from './profile-run';
+import { createBoundedCommands } from './evaluation-limit';
+import { MAX_ANSWER_CHARS } from './bounded';
 import type { DebugCoreMessage, DebugProcessReply } from './protocol';
 
 // The debug process: plain Node forked by the core for one debug or profile session, and gone
@@ -18,11 +20,21 @@ setFlagsFromString('--max-semi-space-size=2');
 // seen in a 10,000-event profile). A handler here takes such a late signal.
 process.on('SIGPROF', () => {});
 
-const send = (reply: DebugProcessReply) => {
-  if (process.connected) process.send!(reply);
+const send = (reply: DebugProcessReply, then?: () => void) => {
+  if (process.connected) process.send!(reply, undefined, {}, () => then?.());
+  else then?.();
 };
 
+/**
+ * Ends this process at once. `process.exit` does not complete while an isolate is paused in V8's
+ * message loop or spinning (the exit waits on the isolate's thread), so the process kills itself.
+ */
+const die = () => process.kill(process.pid, 'SIGKILL');
+
 let session: InspectedIsolate | undefined;
+/** The session's time limit (ms): an evaluation on a paused frame gets as long as a run. */
+let limitMs = 0;
+let commands: ReturnType<typeof createBoundedCommands> | undefined;
 let cancelled = false;
 let ended = false;
 
@@ -30,10 +42,9 @@ let ended = false;
 function end(message?: string): void {
   if (ended) return;
   ended = true;
-  if (message !== undefined) send({ type: 'failed', message });
-  session?.inspector.dispose();
-  // Exiting ends the isolate's threads too, paused or spinning.
-  setTimeout(() => process.exit(0), 20);
+  // Once the reason has been handed to the IPC channel; the inspector is not disposed first (doing
+  // so while the isolate runs aborted isolated-vm: inspector.cc "Assertion 'ptr' failed").
+  send(message !== undefined ? { type: 'failed', message } : { type: 'ending' }, die);
 }
 
 process.on('message', (message: DebugCoreMessage) => {
@@ -43,23 +54,33 @@ process.on('message', (message: DebugCoreMessage) => {
   }
   if (message.type === 'cdp') {
     if (!session) return send({ type: 'cdp', id: message.id, error: 'the debug run has not started yet' });
-    session.inspector.send(message.method, message.params).then(
+    const { inspector, instance } = session;
+    const cpuMs = () => {
+      try {
+        return Number(instance.isolate.cpuTime) / 1e6;
+      } catch {
+        return 0; // disposed: the session is ending
+      }
+    };
+    commands ??= createBoundedCommands((method, params) => inspector.send(method, params, MAX_ANSWER_CHARS), () => limitMs, cpuMs, end);
+    commands(message).then(
       (result) => send({ type: 'cdp', id: message.id, result }),
       (error: Error) => send({ type: 'cdp', id: message.id, error: error.message }),
     );
     return;
   }
   if (session || ended) return;
+  limitMs = message.timeoutMs;
   const work =
     message.type === 'debug'
       ? debugRun(message, send, end).then((started) => void (session = started))
       : message.type === 'coverage'
         ? coverageRun(message, send).then(() => end())
-        : profileRun(message, send, () => cancelled).then(() => end());
+        : profileRun(message, send, () => cancelled, end).then(() => end());
   work.catch((error: unknown) => end(userFacing(error)));
 });
 
-process.on('disconnect', () => process.exit(0));
+process.on('disconnect', die);
 
 // Loaded now: a spare process waits ready for the next session.
 ivm();

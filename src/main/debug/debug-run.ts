@@ -1,4 +1,5 @@
-import { userFacing } from '../sandbox/errors';
+import { messages, userFacing } from '../sandbox/errors';
+import { libraryScriptUrl } from '../../shared/api/debug';
 import { runOnInstance } from '../sandbox/isolate/run';
 import { caughtByUser } from './caught-by-user';
 import { inspectedIsolate, type InspectedIsolate } from './isolate';
@@ -20,6 +21,10 @@ interface PausedFrame {
  */
 export async function debugRun(request: DebugStart, send: (reply: DebugProcessReply) => void, end: (message?: string) => void): Promise<InspectedIsolate> {
   const urls = new Map<string, string>();
+  // Only the user's scripts are told (and remembered): the transformation and its libraries. A
+  // script an evaluation names with \`//# sourceURL=\` is not (900 of them with a 200 KB name
+  // each were held by the core, issue #39).
+  const userScripts = new Set(['sandbox runtime', request.name, ...request.libraries.map((library) => libraryScriptUrl(library.importName))]);
   let pausedAt: number | undefined;
   let running = 0;
   let resumedAt = performance.now();
@@ -27,7 +32,7 @@ export async function debugRun(request: DebugStart, send: (reply: DebugProcessRe
     inspector.on((method, params) => {
       if (method === 'Debugger.scriptParsed') {
         const { scriptId, url } = params as { scriptId: string; url: string };
-        if (!url) return;
+        if (!userScripts.has(url)) return;
         urls.set(scriptId, url);
         return send({ type: 'event', method, params: { scriptId, url } });
       }
@@ -46,6 +51,8 @@ export async function debugRun(request: DebugStart, send: (reply: DebugProcessRe
   });
 
   function onPaused(params: { reason: string; callFrames: PausedFrame[] }): void {
+    // V8 pauses before it runs out of heap: the run has used its memory, it ends as any run would.
+    if (params.reason === 'OOM') return end(messages.memory(request.memoryLimitMb));
     // "Uncaught" means not caught by the user's code (the runtime catches every error).
     if (params.reason === 'exception' && request.pauseOnExceptions === 'uncaught') {
       const frames = params.callFrames.map((frame) => ({ source: setup.sources.get(urls.get(frame.location.scriptId) ?? ''), ...frame.location }));

@@ -6,13 +6,14 @@ import { testResponse } from '../management/test-run';
 import { cdpCondition, type CdpCommandRequest, type DebugSessionEvent, type DebugStartRequest } from '../../shared/api/debug';
 import { debugCode, eventsPayload, type DebugDeps } from './debug-code';
 import type { DebugProcessReply } from './protocol';
+import { createSessionBudget, type SessionBudget } from './session-budget';
+
+const isPauseState = (event: DebugSessionEvent) => event.kind === 'cdp' && (event.method === 'Debugger.paused' || event.method === 'Debugger.resumed');
 
 /** A pause longer than this ends the run and its process. */
 export const MAX_PAUSE_MS = 15 * 60_000;
 /** A session nobody listens to (the window closed) ends after this. */
 const UNWATCHED_MS = 5_000;
-/** Debug sessions at once (each is a process). */
-const MAX_SESSIONS = 4;
 
 interface Session {
   id: string;
@@ -23,9 +24,13 @@ interface Session {
   finished: boolean;
   unwatched?: NodeJS.Timeout;
   startedAt: number;
+  /** Gives the session's place in the budget back. */
+  release: () => void;
 }
 
 export interface DebugSessionsOptions {
+  /** Shared with profiles (one budget for both). */
+  budget?: SessionBudget;
   maxPauseMs?: number;
   unwatchedMs?: number;
 }
@@ -42,7 +47,11 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
   const maxPauseMs = options.maxPauseMs ?? MAX_PAUSE_MS;
   const unwatchedMs = options.unwatchedMs ?? UNWATCHED_MS;
 
+  const budget = options.budget ?? createSessionBudget();
+  // Kept for a listener that comes late: the scripts parsed and the latest pause or resume only
+  // (not every step's call frames), and once the session has ended, how it ended only.
   const emit = (session: Session, event: DebugSessionEvent) => {
+    if (isPauseState(event)) session.events = session.events.filter((kept) => !isPauseState(kept));
     session.events.push(event);
     for (const listener of session.listeners) listener(event);
   };
@@ -50,7 +59,9 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
     if (session.finished) return;
     session.finished = true;
     emit(session, event);
+    session.events = [event];
     session.child.stop();
+    session.release();
     clearTimeout(session.unwatched);
     // Kept a little for a listener that reconnects to read how it ended.
     setTimeout(() => sessions.delete(session.id), 60_000).unref();
@@ -70,11 +81,9 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
 
   return {
     start(request: DebugStartRequest): { id: string } {
-      if ([...sessions.values()].filter((s) => !s.finished).length >= MAX_SESSIONS) {
-        throw new StudioError('conflict', `at most ${MAX_SESSIONS} debug or profile sessions run at once: stop one first`);
-      }
       const code = debugCode(deps, request, maxPauseMs * 2);
       const events = (request.events ?? [request.event]) as Record<string, unknown>[];
+      const release = budget.take();
       const id = randomUUID();
       const onReply = (reply: DebugProcessReply) => {
         if (reply.type === 'event') return emit(session, { kind: 'cdp', method: reply.method, params: reply.params });
@@ -90,7 +99,7 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
       const onExit = (how: string, expected: boolean) => {
         if (!expected) finish(session, { kind: 'ended', message: `The debug process stopped unexpectedly (${how}): the debug session ended. Other runs are not affected.` });
       };
-      const session: Session = { id, child: deps.processes.take(onReply, onExit), events: [], listeners: new Set(), finished: false, startedAt: performance.now() };
+      const session: Session = { id, child: deps.processes.take(onReply, onExit), events: [], listeners: new Set(), finished: false, startedAt: performance.now(), release };
       sessions.set(id, session);
       session.child.send({
         type: 'debug',

@@ -5,13 +5,15 @@ import { createDebugProcesses } from './debug-child';
 import type { DebugDeps } from './debug-code';
 import { createDebugSessions } from './debug-sessions';
 import { createProfileSessions } from './profile-sessions';
+import { createSessionBudget } from './session-budget';
 
 /** The debugger and profiler: sessions and profiles in debug processes of their own (never the sandbox's). */
 export function createDebugger(deps: Omit<DebugDeps, 'processes'> & { events: EventsRepo; testEvents: TestEventsRepo }) {
   const processes = createDebugProcesses();
-  const debug = createDebugSessions({ ...deps, processes });
-  const profiles = createProfileSessions({ ...deps, processes });
-  const coverage = createCoverage({ ...deps, processes });
+  const budget = createSessionBudget();
+  const debug = createDebugSessions({ ...deps, processes }, { budget });
+  const profiles = createProfileSessions({ ...deps, processes }, budget);
+  const coverage = createCoverage({ ...deps, processes }, budget);
   return {
     debug,
     profiles,

@@ -1,4 +1,5 @@
 import type IsolatedVM from 'isolated-vm';
+import { answerTooLarge, boundedParams } from './bounded';
 
 type Listener = (method: string, params: Record<string, unknown>) => void;
 
@@ -12,13 +13,19 @@ type Listener = (method: string, params: Record<string, unknown>) => void;
 export class Inspector {
   private readonly session: IsolatedVM.InspectorSession;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (value: Record<string, unknown>) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (value: Record<string, unknown>) => void; reject: (error: Error) => void; maxChars?: number }>();
   private readonly listeners = new Set<Listener>();
   private disposed = false;
 
   constructor(isolate: IsolatedVM.Isolate) {
     this.session = isolate.createInspectorSession();
     this.session.onResponse = (id, message) => {
+      const bounded = this.waiting.get(id)?.maxChars;
+      if (bounded !== undefined && message.length > bounded) {
+        const waiter = this.waiting.get(id);
+        this.waiting.delete(id);
+        return waiter?.reject(new Error(answerTooLarge(message.length, bounded)));
+      }
       const answer = JSON.parse(message) as { result?: Record<string, unknown>; error?: { message: string } };
       const waiter = this.waiting.get(id);
       this.waiting.delete(id);
@@ -27,15 +34,17 @@ export class Inspector {
     };
     this.session.onNotification = (message) => {
       const { method, params } = JSON.parse(message) as { method: string; params: Record<string, unknown> };
-      for (const listener of this.listeners) listener(method, params ?? {});
+      const bounded = boundedParams(params ?? {}, message.length) as Record<string, unknown>;
+      for (const listener of this.listeners) listener(method, bounded);
     };
   }
 
-  send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+  /** A command; `maxChars`: an answer larger than this is refused (answers relayed to the user). */
+  send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}, maxChars?: number): Promise<T> {
     if (this.disposed) return Promise.reject(new Error('the inspector session has ended'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (value: Record<string, unknown>) => void, reject });
+      this.waiting.set(id, { resolve: resolve as (value: Record<string, unknown>) => void, reject, maxChars });
       try {
         this.session.dispatchProtocolMessage(JSON.stringify({ id, method, params }));
       } catch (error) {

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../errors';
 import type { EventsRepo } from '../store/events-repo';
 import type { ProfileStartRequest, ProfileState, ProfileSummary } from '../../shared/api/debug';
 import { debugCode, type DebugDeps } from './debug-code';
+import { createSessionBudget, type SessionBudget } from './session-budget';
 
 /** V8's CPU profiler samples every this many µs. */
 const SAMPLING_US = 100;
@@ -12,13 +13,14 @@ interface Profile {
   state: ProfileState;
   child: DebugChild;
   events: string[];
+  release: () => void;
 }
 
 /**
  * Profile sessions: the user's code over many events (given, or the newest captured ones matching
  * a filter) in a debug process with V8's CPU profiler on; polled for progress and the summary.
  */
-export function createProfileSessions(deps: DebugDeps & { events: EventsRepo }) {
+export function createProfileSessions(deps: DebugDeps & { events: EventsRepo }, budget: SessionBudget = createSessionBudget()) {
   const profiles = new Map<string, Profile>();
 
   const eventsOf = (request: ProfileStartRequest): string[] => {
@@ -35,6 +37,7 @@ export function createProfileSessions(deps: DebugDeps & { events: EventsRepo }) 
     if (profile.state.state !== 'running') return;
     profile.state = { ...profile.state, state, ...(message !== undefined ? { message } : {}) };
     profile.child.stop();
+    profile.release();
     setTimeout(() => profiles.delete(profile.state.id), 10 * 60_000).unref();
   };
 
@@ -42,6 +45,7 @@ export function createProfileSessions(deps: DebugDeps & { events: EventsRepo }) 
     start(request: ProfileStartRequest): ProfileState {
       const events = eventsOf(request);
       const code = debugCode(deps, request, 10 * 60_000);
+      const release = budget.take();
       const id = randomUUID();
       const child = deps.processes.take(
         (reply) => {
@@ -58,7 +62,7 @@ export function createProfileSessions(deps: DebugDeps & { events: EventsRepo }) 
           if (!expected) settle(profile, 'failed', `The debug process stopped unexpectedly (${how}): the profile ended. Other runs are not affected.`);
         },
       );
-      const profile: Profile = { state: { id, state: 'running', done: 0, total: events.length }, child, events };
+      const profile: Profile = { state: { id, state: 'running', done: 0, total: events.length }, child, events, release };
       profiles.set(id, profile);
       child.send({ type: 'profile', ...code, events, samplingUs: SAMPLING_US });
       return profile.state;

@@ -67,4 +67,6 @@ export type DebugProcessReply =
   | { type: 'progress'; done: number; total: number }
   /** The run's answer (debug: the runtime's JSON answer; profile: a ProfileSummary; coverage: per script, and the events that failed). */
   | { type: 'done'; json?: string; profile?: unknown; coverage?: { scripts: ScriptCoverage[]; failed: number } }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string }
+  /** The last message before the process ends itself (every earlier one has left). */
+  | { type: 'ending' };
