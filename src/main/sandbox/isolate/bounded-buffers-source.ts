@@ -71,7 +71,9 @@ export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => 
   // ArrayBuffer: the constructor and resize/transfer count a resizable buffer's length.
   const ArrayBuffer = function ArrayBuffer(length, options) {
     if (new.target === undefined) throw new TE("Constructor ArrayBuffer requires 'new'");
-    const buffer = construct(AB, [toIndex(length), options], new.target === ArrayBuffer ? AB : new.target);
+    // maxByteLength read once, as a number, like every size argument here.
+    const max = options !== null && typeof options === 'object' ? options.maxByteLength : undefined;
+    const buffer = construct(AB, [toIndex(length), max === undefined ? undefined : { maxByteLength: toIndex(max) }], new.target === ArrayBuffer ? AB : new.target);
     if (resizable(buffer)) count(buffer, byteLength(buffer));
     return buffer;
   };
@@ -104,12 +106,17 @@ export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => 
   const Memory = function Memory(descriptor) {
     if (new.target === undefined) throw new TE("WebAssembly.Memory must be invoked with 'new'");
     if (descriptor === null || typeof descriptor !== 'object') throw new TE('WebAssembly.Memory(): Argument 0 must be a memory descriptor');
-    const initial = descriptor.initial;
-    const maximum = descriptor.maximum;
-    if (descriptor.shared) throw new TE('WebAssembly.Memory(): shared memories are not available in the sandbox');
+    // Each field is read once and made a number once (the runtime's captured-intrinsics rule,
+    // applied to the descriptor): what is counted is what is made. Read twice, a getter or a
+    // valueOf answered 1 to the count and 16384 to V8 (a 1 GiB memory, issue #39).
+    const shared = descriptor.shared;
+    const rawInitial = descriptor.initial;
+    const rawMaximum = descriptor.maximum;
+    if (shared) throw new TE('WebAssembly.Memory(): shared memories are not available in the sandbox');
+    const initial = toIndex(rawInitial);
     // Without a maximum it cannot grow (growth from inside a module is not seen here).
-    const top = maximum === undefined ? initial : maximum;
-    const twin = counted(toIndex(top) * PAGE);
+    const top = rawMaximum === undefined ? initial : toIndex(rawMaximum);
+    const twin = counted(top * PAGE);
     const memory = construct(Mem, [{ initial, maximum: top }], new.target === Memory ? Mem : new.target);
     setTwin(twins, memory, twin);
     return memory;

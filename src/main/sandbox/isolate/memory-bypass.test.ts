@@ -72,6 +72,16 @@ describe.skipIf(process.platform !== 'linux')('memory V8 does not count', () => 
     for (const message of results) expect(message).toMatch(/declare their own memory/);
   });
 
+  it('size arguments are read once, as numbers: a descriptor whose fields change between reads gets no more than was counted (issue #39)', async () => {
+    // On bd9d9b1 each of these made a 1 GiB memory: the limit read 1, V8 read 16384.
+    const twice = (first: number) => `{ valueOf() { return n++ ? 16384 : ${first}; } }`;
+    expect(await failure(`let n = 0; const m = new WebAssembly.Memory({ initial: ${twice(1)} }); new Uint8Array(m.buffer).fill(1); return { mb: m.buffer.byteLength / 1048576 };`)).toMatch(/no error: \{"mb":0\.0625\}/);
+    expect(await failure(`let n = 0; const m = new WebAssembly.Memory({ initial: 1, maximum: ${twice(1)} }); m.grow(16383); return {};`)).toMatch(/RangeError/);
+    expect(await failure(`let n = 0; const d = { initial: 1, get maximum() { return n++ ? 16384 : 1; } }; const m = new WebAssembly.Memory(d); m.grow(16383); return {};`)).toMatch(/RangeError/);
+    expect(await failure(`let n = 0; const b = new ArrayBuffer(0, { get maxByteLength() { return n++ ? 2 ** 30 : 1; } }); b.resize(2 ** 30); return {};`)).toMatch(/RangeError/);
+    expect(peakMb() - before).toBeLessThan(LIMIT + 64);
+  }, 60_000);
+
   it('SharedArrayBuffer cannot be reached through a shared WebAssembly memory', async () => {
     const out = await h.run(`export function transformEvent(e) {
       let reached = typeof SharedArrayBuffer;
