@@ -1,6 +1,9 @@
 // A URL's password (`http://user:PASS@host/…`) is a secret like an auth header: sealed at rest,
 // masked in answers and exports. Helpers that find it and show the URL without it.
 
+/** Base64 of a string's UTF-8 bytes (what Basic auth sends), without Node's Buffer: shared/ also builds for the renderer. */
+const base64Utf8 = (text: string) => btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(''));
+
 const parse = (url: string): URL | undefined => {
   try {
     return new URL(url);
@@ -43,5 +46,5 @@ export function credentialsAsHeader(url: string): { url: string; authorization?:
   const password = decodeURIComponent(parsed.password);
   parsed.username = '';
   parsed.password = '';
-  return { url: parsed.toString(), authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
+  return { url: parsed.toString(), authorization: `Basic ${base64Utf8(`${user}:${password}`)}` };
 }
