@@ -38,3 +38,12 @@ export function threadCount(pid: number): number {
     return 0;
   }
 }
+
+/** A process's command line ('' once it is gone). */
+export function cmdlineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStream, startSession } from '../../testing/debug-helpers';
 import type { TestStudio } from '../../testing/harness';
-import { alive, childrenOf } from '../../testing/process-tree';
+import { alive, childrenOf, cmdlineOf } from '../../testing/process-tree';
 import { startHeadless, type HeadlessProcess } from '../../testing/spawn-headless';
 
 // Debug and profile processes never outlive the core (issue #39, built headless host): with one
@@ -37,14 +37,6 @@ function remote(url: string): TestStudio {
   } as TestStudio;
 }
 
-const cmdline = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-};
-
 describe.skipIf(process.platform !== 'linux' || !existsSync(headless))('no debug process outlives the core', () => {
   it('kill -9 of the core with a paused session, a looping evaluation and a spinning profile: none is left after 5 s', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'studio-debug-orphans-'));
@@ -67,8 +59,8 @@ describe.skipIf(process.platform !== 'linux' || !existsSync(headless))('no debug
     const profile = await api.call('POST', '/studio/api/profiles', { code, events: [{ spin: true }] });
     expect(profile.status, profile.text).toBe(200);
 
-    await expect.poll(() => childrenOf(host.child.pid!).filter((pid) => cmdline(pid).includes('debug-process')).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
-    const debugPids = childrenOf(host.child.pid!).filter((pid) => cmdline(pid).includes('debug-process'));
+    await expect.poll(() => childrenOf(host.child.pid!).filter((pid) => cmdlineOf(pid).includes('debug-process')).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    const debugPids = childrenOf(host.child.pid!).filter((pid) => cmdlineOf(pid).includes('debug-process'));
     leftovers.push(...debugPids);
     pausedStream.close();
     loopingStream.close();

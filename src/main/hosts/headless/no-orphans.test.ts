@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alive, childrenOf } from '../../testing/process-tree';
+import { alive, childrenOf, cmdlineOf } from '../../testing/process-tree';
 import { startHeadless, type HeadlessProcess } from '../../testing/spawn-headless';
 
 // Sandbox processes never outlive the core (built headless host): with a sandbox process stuck in
@@ -34,18 +34,10 @@ async function stalledHost(): Promise<{ host: HeadlessProcess; sandboxPids: numb
   await new Promise((r) => setTimeout(r, 1200));
   void call('POST', '/studio/api/test', { code: CODE, events: [{ messageId: 'b', stall: true }] }).catch(() => {});
   await new Promise((r) => setTimeout(r, 1000));
-  const sandboxPids = childrenOf(host.child.pid!).filter((pid) => existsSync(`/proc/${pid}/cmdline`) && readCmd(pid).includes('sandbox-process'));
+  const sandboxPids = childrenOf(host.child.pid!).filter((pid) => existsSync(`/proc/${pid}/cmdline`) && cmdlineOf(pid).includes('sandbox-process'));
   expect(sandboxPids.length).toBeGreaterThan(0);
   return { host, sandboxPids };
 }
-
-const readCmd = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-};
 
 describe.skipIf(process.platform !== 'linux' || !existsSync(headless))('no sandbox process outlives the core', () => {
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
