@@ -39,7 +39,9 @@ test('a condition on event.userId pauses only for u2; a logpoint logs event.prop
 
   await debug.debug();
   await expect(debug.status).toHaveText('Paused at a breakpoint: Totals, line 2');
-  await debug.row('Scopes', 'event').getByRole('button', { name: 'Expand event' }).click();
+  // Clicking the scope object's name expands it (not only its arrow).
+  await debug.row('Scopes', 'event').getByTestId('value-name').click();
+  await expect(debug.row('Scopes', 'event').getByRole('button', { name: 'Collapse event' })).toBeVisible();
   await expect(debug.row('Scopes', 'userId')).toContainText('"u2"');
   await shootBoth(page, 'conditional-breakpoint-paused');
   await debug.control('Continue').click();

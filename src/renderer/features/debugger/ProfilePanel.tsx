@@ -4,6 +4,11 @@ import { FlameChart } from './FlameChart';
 import { plural } from '../../lib/plural';
 import type { ProfileRun } from './useProfile';
 
+/** Below this many samples in user code, a profile's line and function times are mostly noise. */
+const FEW_SAMPLES = 50;
+/** Samples that landed in the transformation's or its libraries' lines. */
+const userSamples = (summary: ProfileSummary) => (summary.sampleMs > 0 ? Math.round(summary.lines.reduce((sum, line) => sum + line.selfMs, 0) / summary.sampleMs) : 0);
+
 const ms = (value: number) => `${value >= 10 ? value.toFixed(1) : value.toFixed(3)} ms`;
 
 function Distribution({ summary }: { summary: ProfileSummary }) {
@@ -73,6 +78,11 @@ export function ProfilePanel({
       {summary && (
         <>
           <p className="muted small">Self time per line is in the editor’s gutter (and in each library’s editor). Sampled every {ms(summary.sampleMs)} on average.</p>
+          {userSamples(summary) < FEW_SAMPLES && (
+            <p className="warning small" role="status" data-testid="few-samples">
+              Only {userSamples(summary)} sample{userSamples(summary) === 1 ? '' : 's'} landed in your code: too few for the times per line and function to be trusted. Profile more events (or the newest captured ones).
+            </p>
+          )}
           <Distribution summary={summary} />
           <ProfileTable title="Slowest events" testId="slowest-events" head={['#', 'Event', 'Time', '']}>
             {summary.slowest.map((slow, i) => {

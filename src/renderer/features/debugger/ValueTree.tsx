@@ -43,7 +43,14 @@ export function ValueRow({ sessionId, name, value, initiallyOpen = false }: { se
         ) : (
           <span className="tree-toggle" />
         )}
-        <span className="value-name">{name}</span>
+        {expandable ? (
+          // The name expands too (as in Chrome's scope view), not only the small arrow.
+          <span className="value-name clickable" onClick={() => setOpen(!open)} data-testid="value-name">
+            {name}
+          </span>
+        ) : (
+          <span className="value-name">{name}</span>
+        )}
         <span className={`value-preview value-${value?.type ?? 'undefined'}`}>{previewOf(value)}</span>
       </span>
       {open && value?.objectId && <Properties sessionId={sessionId} objectId={value.objectId} />}
