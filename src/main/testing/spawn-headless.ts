@@ -29,7 +29,11 @@ export function startHeadless(options: { dataDir: string; args?: string[]; env?:
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`headless host did not print its URL in 15 s\nstdout: ${out}\nstderr: ${err}`)), 15_000);
+    // A host that missed the deadline is stopped, not left running (under load it would start later, orphaned).
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`headless host did not print its URL in 15 s\nstdout: ${out}\nstderr: ${err}`));
+    }, 15_000);
     child.once('exit', (code) => reject(new Error(`headless host exited with ${code}\nstdout: ${out}\nstderr: ${err}`)));
     child.stdout!.on('data', (d: Buffer) => {
       const before = out;
