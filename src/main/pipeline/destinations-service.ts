@@ -7,10 +7,13 @@ import { normaliseConfig } from './destination-config';
 import { maskedConfig, withStoredSecrets } from './destination-masking';
 import type { PipelineService } from './pipeline-service';
 import { quarantineReason } from './quarantine';
+import { destinationHealth, type DestinationHealth } from '../../shared/destination-health';
 
 export interface DestinationView extends Destination {
   /** The connected transformation; publishedVersionNumber is the live version's number (v2), as the versions API lists it. */
   transformation: { id: string; name: string; publishedVersionId: string | null; publishedVersionNumber: number | null } | null;
+  /** What the studio shows for it, computed from `delivery` (failing or retrying: its last attempt failed). */
+  health: DestinationHealth;
   delivery: {
     /** Last captured event seq this destination has processed. */
     cursor: number;
@@ -56,19 +59,22 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
     const held = t?.publishedVersionId ? store.quarantine.get(t.publishedVersionId) : undefined;
     const quarantine = held?.quarantinedAt ? { versionId: held.versionId, crashes: held.crashes, reason: quarantineReason(held.reason, held.crashes), quarantinedAt: held.quarantinedAt } : null;
     const failing = health.lastFailure && (!health.lastSuccessAt || health.lastFailure.at >= health.lastSuccessAt) ? health.lastFailure.error : null;
+    const delivery = {
+      cursor,
+      pending: store.events.pendingFor(d.id, cursor),
+      state: quarantine ? 'paused' : (status?.state ?? (d.enabled ? 'starting' : 'paused')),
+      lastError: quarantine?.reason ?? status?.lastError ?? failing ?? null,
+      lastBatchAt: status?.lastBatchAt ?? null,
+      quarantine,
+      ...health,
+    };
     return {
       ...d,
       config: maskedConfig(d.kind, d.config),
+      // Computed here, once: the card's badge, the navigation's count and the alert all read it.
+      health: destinationHealth({ enabled: d.enabled, delivery }),
       transformation: t ? { id: t.id, name: t.name, publishedVersionId: t.publishedVersionId, publishedVersionNumber: t.publishedVersionNumber } : null,
-      delivery: {
-        cursor,
-        pending: store.events.pendingFor(d.id, cursor),
-        state: quarantine ? 'paused' : (status?.state ?? (d.enabled ? 'starting' : 'paused')),
-        lastError: quarantine?.reason ?? status?.lastError ?? failing ?? null,
-        lastBatchAt: status?.lastBatchAt ?? null,
-        quarantine,
-        ...health,
-      },
+      delivery,
     };
   };
   const mustGet = (id: string) => {

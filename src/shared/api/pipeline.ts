@@ -36,6 +36,9 @@ export const DestinationView = Type.Object({
   sourceIds: Type.Array(Type.String()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  health: Literals(['paused', 'failing', 'retrying', 'delivering', 'up to date'], {
+    description: "The one health the studio shows for it (computed here, from delivery): failing or retrying means its last attempt failed",
+  }),
   delivery: Type.Object({
     cursor: Type.Integer({ description: 'Last captured event id processed' }),
     pending: Type.Integer({ description: 'Events from its sources still waiting' }),

@@ -76,8 +76,8 @@ export function DebugLaunch({ room }: { room: DebugRoomState }) {
       <button type="button" className="secondary" disabled={profile.state?.state === 'running' || (source === 'bench' && events.length === 0)} onClick={room.runProfile} title="Profile the code over many events">
         Profile
       </button>
-      <button type="button" className="secondary" aria-pressed={room.showOptions} aria-label="Debug and profile options" title="Debug and profile options" onClick={() => room.setShowOptions(!room.showOptions)}>
-        ⚙
+      <button type="button" className="secondary" aria-pressed={room.showOptions} aria-label="Debug and profile options" title="Which event to debug, when to pause on exceptions, which events to profile" onClick={() => room.setShowOptions(!room.showOptions)}>
+        Options{room.showOptions ? ' ▴' : ' ▾'}
       </button>
     </span>
   );

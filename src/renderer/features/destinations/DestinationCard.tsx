@@ -1,5 +1,5 @@
 import type { DestinationView, Source } from '../../api/pipeline';
-import { destinationHealth, HEALTH_CLASS } from '../../../shared/destination-health';
+import { HEALTH_CLASS } from '../../../shared/destination-health';
 import { When } from '../../components/When';
 import { hrefFor, pageHref } from '../../hooks/routes';
 import { whenAgo } from './format';
@@ -16,7 +16,7 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
 }) {
   const c = d.delivery.counts;
   const quarantine = d.delivery.quarantine?.reason;
-  const health = destinationHealth(d);
+  const health = d.health; // computed by the core
   return (
     <li className="card destination-card" data-testid="destination-card" aria-label={d.name}>
       <div className="card-row">

@@ -1,6 +1,9 @@
 import { publishState } from '../../api/artifacts';
 import { useWorkspace } from '../workspace';
 import { AlertText } from '../../components/AlertText';
+import { hrefFor } from '../../hooks/routes';
+import { navigate } from '../../hooks/useHashRoute';
+import { keyLabel } from '../../hooks/keymap';
 
 /** Counts and next steps on the overview page. */
 export function GetStarted() {
@@ -19,9 +22,16 @@ export function GetStarted() {
         <li><a href="#/libraries">{libraries.length} librar{libraries.length === 1 ? 'y' : 'ies'}</a></li>
       </ul>
       {transformations.length === 0 && (
-        <p>Start with a transformation from a template (filter events, mask PII, split events …), test it on the sample events, then save and publish it.</p>
+        <div className="get-started-first">
+          <p>Start with a transformation from a template (filter events, mask PII, split events …), test it on the sample events, then save and publish it.</p>
+          <button type="button" onClick={() => navigate(`${hrefFor('transformation')}?new=1`)}>New transformation from a template…</button>{' '}
+          <a href="#/sources">or send an event first</a>
+        </div>
       )}
-      <p className="muted">Keys in the editor: Ctrl/⌘+S saves a version, Ctrl/⌘+Enter runs the test, Shift+Alt+F formats, Ctrl/⌘+F searches, Ctrl/⌘+D selects the next match (multiple cursors), Ctrl+Space completes.</p>
+      <p className="muted">
+        Everything is one keystroke away: {keyLabel('palette')} opens the command palette (pages, actions, your transformations;
+        it lists the keyboard shortcuts too). In the editor {keyLabel('save')} saves a version, {keyLabel('run')} runs the test, {keyLabel('publish')} publishes.
+      </p>
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { useHashRoute } from '../../hooks/useHashRoute';
 import { usePaletteAction } from '../../hooks/usePaletteAction';
+import { useFailingDestinations } from '../../hooks/useFailingDestinations';
 import type { ThemePreference } from '../../hooks/useTheme';
+import './shell.css';
 
 const THEMES: [ThemePreference, string][] = [['system', 'System'], ['light', 'Light'], ['dark', 'Dark']];
 
@@ -13,8 +15,13 @@ export function NavBar({ preference, onPreference, onSignOut }: { preference: Th
   usePaletteAction(themeAction(THEMES[2]!));
   usePaletteAction({ id: 'sign-out', label: 'Sign out', late: true, run: onSignOut });
   const current = route.page === 'list' ? route.kind : route.page === 'schema' ? 'events' : route.page;
-  const link = (href: string, key: string, label: string) => (
-    <a href={href} aria-current={current === key ? 'page' : undefined} className={current === key ? 'active' : ''}>{label}</a>
+  const failing = useFailingDestinations().length;
+  const link = (href: string, key: string, label: string, badge?: string) => (
+    <a href={href} aria-current={current === key ? 'page' : undefined} className={current === key ? 'active' : ''} title={badge}>
+      {label}
+      {/* The link keeps its name ("Destinations"); the count is its title and the alert says it aloud. */}
+      {badge && <span className="nav-badge" data-testid="nav-badge" aria-hidden="true">{badge.split(' ')[0]}</span>}
+    </a>
   );
   return (
     <>
@@ -24,7 +31,7 @@ export function NavBar({ preference, onPreference, onSignOut }: { preference: Th
         {link('#/libraries', 'library', 'Libraries')}
         {link('#/sources', 'sources', 'Sources')}
         {link('#/events', 'events', 'Events')}
-        {link('#/destinations', 'destinations', 'Destinations')}
+        {link('#/destinations', 'destinations', 'Destinations', failing ? `${failing} failing (the last delivery attempt failed)` : undefined)}
         {link('#/replay', 'replay', 'Replay')}
         {link('#/sync', 'sync', 'Remotes & sync')}
         {link('#/settings', 'settings', 'Settings')}

@@ -3,6 +3,7 @@ import type { StudioInfo } from '../../api/client';
 import { useHashRoute } from '../../hooks/useHashRoute';
 import { HomePage } from '../home';
 import { CommandPalette } from './CommandPalette';
+import { DestinationAlert } from './DestinationAlert';
 import { EmptyState } from '../../components/EmptyState';
 import { WorkspaceProvider } from '../workspace';
 import { loadable } from '../../lib/loadable';
@@ -31,6 +32,7 @@ export function Shell({ info }: { info: StudioInfo }) {
     <WorkspaceProvider>
       <CoreGate>
       <CommandPalette />
+      <DestinationAlert />
       {route.page === 'home' && <HomePage info={info} />}
       <Suspense fallback={<p className="muted pad" aria-busy="true">Loading…</p>}>
         {route.page === 'settings' && <SettingsPage />}

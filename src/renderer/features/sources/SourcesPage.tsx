@@ -9,6 +9,8 @@ import { pageHref } from '../../hooks/routes';
 import { FirstEvent, useLatestEvent } from './FirstEvent';
 import { RenameDialog } from './RenameDialog';
 import { snippets } from './snippets';
+import { EventComposer } from './EventComposer';
+import './sources.css';
 
 /** Sources (write keys of the event API): create, rename, enable, delete; snippets; first event live. */
 export function SourcesPage({ info }: { info: StudioInfo }) {
@@ -96,6 +98,7 @@ export function SourcesPage({ info }: { info: StudioInfo }) {
               <dd><code>{current.writeKey}</code> <CopyButton text={current.writeKey} label="Copy key" /></dd>
             </dl>
             {!current.enabled && <p className="notice">This source is disabled: the event API refuses its write key until you enable it.</p>}
+            <EventComposer key={current.id} source={current} />
             {snippets(info.baseUrl, current.writeKey).map((snippet) => (
               <div key={snippet.id} className="snippet">
                 <div className="snippet-head"><span>{snippet.label}</span><CopyButton text={snippet.code} label={`Copy ${snippet.label}`} /></div>
