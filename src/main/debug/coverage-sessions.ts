@@ -19,7 +19,10 @@ export function createCoverage(deps: DebugDeps & { events: EventsRepo; testEvent
 
   const eventsOf = (request: CoverageRequest): { source: CoverageResponse['source']; events: string[] } => {
     if (request.events && request.captured) throw badRequest('give either events or captured, not both');
-    if (request.events) return { source: 'events', events: request.events.map((event) => JSON.stringify(event)) };
+    if (request.events) {
+      if (request.events.length === 0) throw badRequest('events is empty: give at least one event to cover, or leave it out to cover the saved tests');
+      return { source: 'events', events: request.events.map((event) => JSON.stringify(event)) };
+    }
     if (request.captured) {
       const { limit = DEFAULT_CAPTURED, ...filter } = request.captured;
       const found = deps.events.list(filter, limit).map((stored) => stored.event);
@@ -27,7 +30,10 @@ export function createCoverage(deps: DebugDeps & { events: EventsRepo; testEvent
       return { source: 'captured', events: found.reverse() };
     }
     if (!request.transformationId) throw badRequest('say what to run: transformationId (its saved tests), events or captured');
-    return { source: 'saved-tests', events: deps.testEvents.list(request.transformationId).map((test) => JSON.stringify(test.event)) };
+    const saved = deps.testEvents.list(request.transformationId);
+    // Nothing to run is said at once, before a debug process is started for it (an unknown id has no saved tests either).
+    if (saved.length === 0) throw badRequest(`transformationId: "${request.transformationId}" has no saved tests: save some, or cover given or captured events`);
+    return { source: 'saved-tests', events: saved.map((test) => JSON.stringify(test.event)) };
   };
 
   return {

@@ -89,6 +89,13 @@ describe('POST /studio/api/coverage', () => {
     expect(none.status).toBe(400);
     expect(none.body.error).toContain('transformationId');
     expect((await cover({ captured: {} })).status).toBe(400);
+    // Nothing to run (no saved tests, an unknown id, no events) is a 400 at once, naming what to give.
+    const untested = await cover({ transformationId: 'no-such-transformation' });
+    expect(untested.status).toBe(400);
+    expect(untested.body.error).toMatch(/"no-such-transformation" has no saved tests/);
+    const empty = await cover({ events: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatch(/events is empty/);
     const broken = await cover({ code: 'export function transformEvent(e) {' });
     expect(broken.status).toBe(400);
   });

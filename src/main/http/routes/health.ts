@@ -21,6 +21,8 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['studio'],
         summary: 'Server-sent events kept open while the server runs (no authentication): the UI learns at once that the core stopped when it closes',
+        // Closed, as the other streams' are: a request it cannot mean gets its 400 instead of an endless stream.
+        querystring: Type.Object({}, { additionalProperties: false }),
       },
     },
     async (request, reply) => eventStream(request, reply, () => () => {}),
