@@ -23,7 +23,9 @@ test('"Save as tests" asks before adding many tests, and the notice after it has
   await studio.open(server.loginUrl);
   await studio.createTransformation('Many tests', 'Blank');
   const saved = page.getByTestId('saved-tests');
-  const before = Number((await saved.textContent())?.split(' ')[0]);
+  // A new Blank transformation starts with its template's 2 saved tests: wait for them to load before counting.
+  const before = 2;
+  await expect(saved).toHaveText(`${before} saved`);
   await studio.replaceCode(JSON.stringify([ev(1), ev(2), ev(3), ev(4)], null, 2), page.getByTestId('events-editor').locator('.cm-content'));
   await page.getByRole('button', { name: 'Save as tests' }).click();
   const ask = page.getByRole('dialog', { name: 'Add 4 saved tests?' });
