@@ -49,7 +49,7 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
     await expect(dialog.getByTestId('publish-tests')).toHaveText('1 saved test event, 1 with expected outputs (run on the server before publishing)');
     await expect(dialog).toContainText('greet lib');
     await dialog.getByRole('button', { name: 'Test and publish' }).click();
-    await expect(dialog.getByTestId('publish-failure')).toContainText('Event #1 (messageId e-1)');
+    await expect(dialog.getByTestId('publish-failure')).toContainText('Saved test event 1 (the bench’s #1) (messageId e-1)');
     await expect(dialog.getByTestId('publish-failure')).toContainText('output does not equal the expected output');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await call(server.url, server.auth, 'PUT', `/studio/api/transformations/${local.id}/test-events`, {
