@@ -50,6 +50,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // One fork runs the files one after another without re-importing every module per file: the
+    // suite took 575 s isolated and 400 s not, all 182 files passing (decision 008).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

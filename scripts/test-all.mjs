@@ -1,7 +1,7 @@
 // npm test: lint, type-check, build, unit + integration (Vitest), end-to-end (Playwright).
 // Prints each suite's "N passed, N failed, N skipped", the names of the failed tests, the sum
 // with skipped tests, and ends with one line "N passed, N failed" summing all suites (CI reads it).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -29,6 +29,22 @@ function check(name, command, args) {
   return ok;
 }
 
+/** Runs one static check with its output kept, printed whole when it ends (two run at once). */
+function checkQuietly(name, command, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      console.log(`\n=== ${name}: ${[command, ...args].join(' ')}\n${output}=== ${name}: exit ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const ok = code === 0;
+      resolve({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, failures: ok ? [] : [`${name} (exit code not 0)`] });
+    });
+  });
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -39,15 +55,28 @@ function readJson(file) {
 
 const wants = (step) => only.length === 0 || only.includes(step);
 
-if (wants('lint')) {
-  check('lint', bin('eslint'), ['.']);
-  check('import cycles', 'npm', ['run', '--silent', 'check:cycles']);
-}
-if (wants('typecheck')) {
-  check('typecheck main', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']);
-  check('typecheck renderer', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
-  check('typecheck sandbox runtime', bin('tsc'), ['-p', 'tsconfig.runtime.json']);
-}
+// Lint, import cycles and the type-checks are independent and CPU-bound: two at a time (the
+// machine's cores), each one's output printed whole, in this order in the summary.
+const checks = [
+  ...(wants('lint') ? [['lint', bin('eslint'), ['.']], ['import cycles', 'npm', ['run', '--silent', 'check:cycles']]] : []),
+  ...(wants('typecheck')
+    ? [
+        ['typecheck main', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']],
+        ['typecheck renderer', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']],
+        ['typecheck sandbox runtime', bin('tsc'), ['-p', 'tsconfig.runtime.json']],
+      ]
+    : []),
+];
+const checked = new Array(checks.length);
+let next = 0;
+const lane = async () => {
+  while (next < checks.length) {
+    const i = next++;
+    checked[i] = await checkQuietly(...checks[i]);
+  }
+};
+await Promise.all([lane(), lane()]);
+results.push(...checked);
 const built = check('build', bin('electron-vite'), ['build']);
 
 if (wants('unit')) {
