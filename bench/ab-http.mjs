@@ -10,9 +10,9 @@
 // (events/s). The ratio of a round is B's time over A's (above 1: A is faster); the median round's
 // ratio is the answer, every round printed beside it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { latency, startBenchHost } from './lib/headless-host.mjs';
+import { builtHeadless, latency, startBenchHost } from './lib/headless-host.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -25,16 +25,11 @@ if (!baseline || !Number.isInteger(ROUNDS) || ROUNDS < 1) {
   process.exit(2);
 }
 const root = new URL('..', import.meta.url).pathname;
-const entryOf = (dir) => {
-  const file = join(resolve(dir), 'out', 'main', 'headless.js');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npx electron-vite build\` in ${dir}`);
-  return file;
-};
 const code = readFileSync(join(root, 'resources/fixtures/transformations/mask-pii.js'), 'utf8');
 const library = { name: 'Event Utils', code: readFileSync(join(root, 'resources/fixtures/libraries/event-utils.js'), 'utf8') };
 const events = JSON.parse(execFileSync(process.execPath, [join(root, 'scripts/gen-events.mjs'), '--count', '2000', '--format', 'json'], { maxBuffer: 64 * 1024 * 1024 }));
 
-const hosts = { A: await startBenchHost(entryOf(root), 'bench-ab-a-'), B: await startBenchHost(entryOf(baseline), 'bench-ab-b-') };
+const hosts = { A: await startBenchHost(builtHeadless(), 'bench-ab-a-'), B: await startBenchHost(builtHeadless(baseline), 'bench-ab-b-') };
 const post = async (host, batch) => {
   const res = await fetch(`${host.url}/studio/api/test`, {
     method: 'POST',

@@ -8,16 +8,9 @@
 // at block granularity with call counts, the tests run in one batch, lines and branches summed)
 // against the floor POST /studio/api/test of the same 100 events on the warm sandbox, in adjacent
 // pairs; the median pair's figures and ratio are printed.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { startBenchHost } from './lib/headless-host.mjs';
+import { builtHeadless, startBenchHost } from './lib/headless-host.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const headless = join(root, 'out', 'main', 'headless.js');
-if (!existsSync(headless)) {
-  console.error(`${headless} is missing: build first with \`npm run build\``);
-  process.exit(2);
-}
+const headless = builtHeadless();
 const at = process.argv.indexOf('--tests');
 const TESTS = at > 0 ? Number(process.argv[at + 1]) : 100;
 const PAIRS = 9;

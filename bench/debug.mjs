@@ -11,16 +11,9 @@
 // spare (a process forked on the click, as for the first Debug after a while). The
 // floor: POST /studio/api/test of the same code and event on the warm sandbox (one test run's
 // round trip), in adjacent pairs; the median pair's figures and ratio are printed.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { startBenchHost } from './lib/headless-host.mjs';
+import { builtHeadless, startBenchHost } from './lib/headless-host.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const headless = join(root, 'out', 'main', 'headless.js');
-if (!existsSync(headless)) {
-  console.error(`${headless} is missing: build first with \`npm run build\``);
-  process.exit(2);
-}
+const headless = builtHeadless();
 const PAIRS = 15;
 const COLD = process.argv.includes('--cold');
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

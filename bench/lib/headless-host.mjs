@@ -1,9 +1,16 @@
 // Starts the built headless host on a temp data dir for a bench; resolves once it prints its URL.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import nodeFlags from '../../src/main/hosts/node-flags.json' with { type: 'json' };
+
+/** The built headless host of the checkout at `dir` (this one by default); throws when not built. */
+export function builtHeadless(dir = new URL('../..', import.meta.url).pathname) {
+  const file = join(resolve(dir), 'out', 'main', 'headless.js');
+  if (!existsSync(file)) throw new Error(`${file} is missing: build first with \`npx electron-vite build\` in ${dir}`);
+  return file;
+}
 
 export const BENCH_AUTH = `Basic ${Buffer.from('bench@example.com:bench-token').toString('base64')}`;
 
