@@ -22,7 +22,7 @@ test('a failing destination shows a badge and an alert within 5 s; both go when 
   try {
     const ui = new PipelinePage(page, server);
     const url = `http://127.0.0.1:${(hook.address() as { port: number }).port}/in`;
-    const dest = await ui.api<{ id: string }>('POST', '/studio/api/destinations', { name: 'CRM hook', kind: 'webhook', config: { url, maxAttempts: 1 } }); // each failed attempt recorded at once (later ones on the retry schedule)
+    const dest = await ui.api<{ id: string }>('POST', '/studio/api/destinations', { name: 'CRM hook', kind: 'webhook', config: { url, maxAttempts: 1 } }); // one attempt in total: its failure is recorded at once
     await ui.signIn();
     await ui.go('Sources'); // any page: the alert is the app's
     const alert = page.getByTestId('destination-alert');

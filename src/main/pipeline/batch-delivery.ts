@@ -32,6 +32,8 @@ export interface BatchInput {
   retried?: number[];
   /** Failed runs in a row that were not the code's fault. */
   transientFailures: number;
+  /** The clock retries are planned by (a test drives it). */
+  now?: () => Date;
 }
 
 /**
@@ -103,7 +105,7 @@ export async function deliverBatch(input: BatchInput, signal: AbortSignal): Prom
   const outcomes = flat.length ? await sink.deliver(flat, signal) : [];
   if (signal.aborted) throw new AbortedError();
   const retryState = (seq: number) => store.deliveryHealth.retryState(destination.id, seq);
-  const results = planRetries(deliveryResults(rows, allowed, transformed, { owner, outcomes }), scheduleOf(destination.config), retryState);
+  const results = planRetries(deliveryResults(rows, allowed, transformed, { owner, outcomes }), scheduleOf(destination.config), retryState, input.now?.());
 
   const failed = results.find((r) => r.status === 'failed');
   const batch = {

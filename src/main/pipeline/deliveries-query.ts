@@ -6,6 +6,18 @@ import type { DeliveryStatus, StoredDelivery } from '../store/deliveries-repo';
 
 const STATUSES: DeliveryStatus[] = ['delivered', 'failed', 'dropped', 'filtered'];
 
+/**
+ * Where a failed delivery stands with its retries, derived from its attempts: retrying (attempts
+ * so far of the maximum, the next one due then) or given up; null when it is not retried
+ * (delivered, dropped, a failure that will not pass) unless "Retry now" made it due.
+ */
+export function retryOf(d: Pick<StoredDelivery, 'status' | 'attempts' | 'nextAttemptAt' | 'retryFailures' | 'retryMax'>) {
+  if (d.status !== 'failed') return null;
+  if (d.retryFailures === null) return d.nextAttemptAt ? { state: 'retrying' as const, attempts: d.attempts, maxAttempts: null, nextAttemptAt: d.nextAttemptAt } : null;
+  if (d.nextAttemptAt) return { state: 'retrying' as const, attempts: d.retryFailures, maxAttempts: d.retryMax, nextAttemptAt: d.nextAttemptAt };
+  return { state: 'gave-up' as const, attempts: d.retryFailures, maxAttempts: d.retryMax, nextAttemptAt: null };
+}
+
 const present = (d: StoredDelivery) => ({
   id: String(d.id),
   destinationId: d.destinationId,
@@ -23,6 +35,7 @@ const present = (d: StoredDelivery) => ({
   statusCode: d.statusCode,
   latencyMs: d.latencyMs,
   nextAttemptAt: d.nextAttemptAt,
+  retry: retryOf(d),
   attemptLog: d.attemptLog,
   transformationId: d.transformationId,
   transformationVersionId: d.transformationVersionId,

@@ -152,16 +152,17 @@ describe('file destination', () => {
 });
 
 describe('webhook destination', () => {
-  it('POSTs each output as JSON with its headers, retrying 5xx with backoff', async () => {
+  // One attempt per round, the next on the destination's schedule (here 100 ms): maxAttempts counts them all.
+  it('POSTs each output as JSON with its headers, retrying 5xx on its schedule', async () => {
     const hook = await webhookServer((n) => (n === 1 ? 503 : 200));
     try {
       const destination = await createDestination({
         name: 'Hook',
         kind: 'webhook',
-        config: { url: hook.url, headers: { 'x-api-key': 'secret' }, maxAttempts: 3, backoffMs: 20 },
+        config: { url: hook.url, headers: { 'x-api-key': 'secret' }, maxAttempts: 3, retryMinBackoffMs: 100, retryMaxBackoffMs: 100 },
       });
       await send(t, '/v1/track', { userId: 'hook', event: 'Ordered', messageId: 'hook-1', properties: { total: 5 } });
-      const [result] = await deliveries(destination.id, 1);
+      const [result] = await deliveries(destination.id, 1, 'delivered');
       expect(result.status).toBe('delivered');
       expect(result.attempts).toBe(2);
       expect(hook.received).toHaveLength(1);
@@ -175,22 +176,27 @@ describe('webhook destination', () => {
   });
 
   it('fails without retrying on 4xx, and gives up after maxAttempts on 5xx', async () => {
-    const hook = await webhookServer((_n, body) => (body.event === 'Bad' ? 422 : 500));
+    const asked: string[] = [];
+    const hook = await webhookServer((_n, body) => (asked.push(body.messageId), body.event === 'Bad' ? 422 : 500));
     try {
-      const destination = await createDestination({ name: 'Failing hook', kind: 'webhook', config: { url: hook.url, maxAttempts: 3, backoffMs: 10 } });
+      const destination = await createDestination({ name: 'Failing hook', kind: 'webhook', config: { url: hook.url, maxAttempts: 3, retryMinBackoffMs: 100, retryMaxBackoffMs: 100 } });
       await send(t, '/v1/batch', {
         batch: [
           { type: 'track', userId: 'fail', event: 'Bad', messageId: 'bad-1' },
           { type: 'track', userId: 'fail', event: 'Down', messageId: 'down-1' },
         ],
       });
-      const results = await deliveries(destination.id, 2);
+      const results = await eventually(async () => {
+        const all = await deliveries(destination.id, 2);
+        return all.find((d) => d.messageId === 'down-1')?.retry?.state === 'gave-up' ? all : undefined;
+      }, 15_000, 'down-1 given up');
       const bad = results.find((d) => d.messageId === 'bad-1');
       const down = results.find((d) => d.messageId === 'down-1');
-      expect(bad).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(bad).toMatchObject({ status: 'failed', attempts: 1, retry: null });
       expect(bad.error).toMatch(/^HTTP 422: nope 422/);
-      expect(down).toMatchObject({ status: 'failed', attempts: 3 });
-      expect(down.error).toMatch(/HTTP 500.*gave up after 3 attempts/);
+      expect(down).toMatchObject({ status: 'failed', attempts: 3, retry: { state: 'gave-up', attempts: 3, maxAttempts: 3, nextAttemptAt: null } });
+      expect(down.error).toMatch(/^HTTP 500/);
+      expect(asked.filter((id) => id === 'down-1')).toHaveLength(3); // three attempts in total, not three per round
       const { body } = await t.call('GET', `/studio/api/deliveries?destinationId=${destination.id}&status=failed`);
       expect(body.deliveries).toHaveLength(2);
     } finally {
@@ -199,9 +205,9 @@ describe('webhook destination', () => {
   });
 
   it('records a network failure when nothing listens', async () => {
-    const destination = await createDestination({ name: 'Nowhere', kind: 'webhook', config: { url: 'http://127.0.0.1:9/x', maxAttempts: 2, backoffMs: 10 } });
+    const destination = await createDestination({ name: 'Nowhere', kind: 'webhook', config: { url: 'http://127.0.0.1:9/x', maxAttempts: 2, retryMinBackoffMs: 100 } });
     await send(t, '/v1/track', { userId: 'nowhere', event: 'x', messageId: 'nowhere-1' });
-    const [result] = await deliveries(destination.id, 1);
+    const result = await eventually(async () => (await deliveries(destination.id, 1)).find((d) => d.attempts === 2), 15_000, 'the second attempt');
     expect(result.status).toBe('failed');
     expect(result.attempts).toBe(2);
     expect(result.error).toMatch(/request failed/);

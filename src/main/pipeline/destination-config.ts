@@ -1,9 +1,9 @@
 import { isAbsolute, resolve } from 'node:path';
 import { StudioError } from '../errors';
 import type { DestinationKind } from '../store/destinations-repo';
-import { DEFAULT_SCHEDULE, type RetrySchedule } from './retry-schedule';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_SCHEDULE, type RetrySchedule } from './retry-schedule';
 
-/** Immediate attempts of one delivery (backoffMs apart), then retries over time (RetrySchedule). */
+/** maxAttempts: attempts in total per event. The live pipeline tries once per round, then on the schedule (RetrySchedule); a send tries up to maxAttempts times backoffMs apart at once. */
 export interface RetryConfig extends RetrySchedule {
   maxAttempts: number;
   backoffMs: number;
@@ -68,7 +68,7 @@ function onlyKeys(config: Record<string, unknown>, allowed: string[], kind: stri
 
 function retry(config: Record<string, unknown>): RetryConfig {
   return {
-    maxAttempts: integer(config, 'maxAttempts', 1, 20, 5),
+    maxAttempts: integer(config, 'maxAttempts', 1, 20, DEFAULT_MAX_ATTEMPTS),
     backoffMs: integer(config, 'backoffMs', 0, 60_000, 500),
     timeoutMs: integer(config, 'timeoutMs', 100, 120_000, 10_000),
     ...schedule(config),

@@ -109,7 +109,7 @@ export class DestinationWorker {
     const key = `${destination.kind}:${JSON.stringify(destination.config)}`;
     if (this.sink?.key !== key) {
       const config = normaliseConfig(destination.kind, destination.config);
-      this.sink = { key, sink: createSink({ ...destination, config }, this.deps.dataDir) };
+      this.sink = { key, sink: createSink({ ...destination, config }, this.deps.dataDir, true) };
     }
     return this.sink.sink;
   }

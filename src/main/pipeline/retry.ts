@@ -41,9 +41,10 @@ export const backoffDelay = (backoffMs: number, failures: number) => Math.min(30
 
 /**
  * Runs `attempt` until it succeeds, fails for good, or maxAttempts is reached, backing off between
- * tries; every try is recorded (when, HTTP status, latency, bounded answer, error).
+ * tries; every try is recorded (when, HTTP status, latency, bounded answer, error). `quiet`: the
+ * caller says when it gives up (the live pipeline's retries over time), so the last error is kept as is.
  */
-export async function withRetries(config: Pick<RetryConfig, 'maxAttempts' | 'backoffMs'>, signal: AbortSignal, attempt: () => Promise<Attempt>): Promise<SinkOutcome> {
+export async function withRetries(config: Pick<RetryConfig, 'maxAttempts' | 'backoffMs'> & { quiet?: boolean }, signal: AbortSignal, attempt: () => Promise<Attempt>): Promise<SinkOutcome> {
   let last = '';
   const log: AttemptRecord[] = [];
   for (let n = 1; n <= config.maxAttempts; n++) {
@@ -58,6 +59,7 @@ export async function withRetries(config: Pick<RetryConfig, 'maxAttempts' | 'bac
     if (!result.retry) return { ok: false, retry: false, error: last, attempts: n, log };
     if (n < config.maxAttempts) await sleep(backoffDelay(config.backoffMs, n), signal);
   }
+  if (config.quiet) return { ok: false, retry: true, error: last, attempts: config.maxAttempts, log };
   return { ok: false, retry: true, error: `${last} (gave up after ${config.maxAttempts} attempt${config.maxAttempts === 1 ? '' : 's'})`, attempts: config.maxAttempts, log };
 }
 

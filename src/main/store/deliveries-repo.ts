@@ -27,6 +27,9 @@ export interface StoredDelivery {
   statusCode: number | null;
   latencyMs: number | null;
   nextAttemptAt: string | null;
+  /** A failure that may pass: its attempts so far counted towards retryMax (null: not retried). */
+  retryFailures: number | null;
+  retryMax: number | null;
   attemptLog: StoredAttempt[];
   transformationId: string | null;
   transformationVersionId: string | null;
@@ -65,6 +68,8 @@ interface Row {
   status_code: number | null;
   latency_ms: number | null;
   next_attempt_at: string | null;
+  retry_failures: number | null;
+  retry_max: number | null;
   transformation_id: string | null;
   transformation_version_id: string | null;
   send_id: string | null;
@@ -89,6 +94,8 @@ const toDelivery = (r: Row, attemptLog: StoredAttempt[]): StoredDelivery => ({
   statusCode: r.status_code,
   latencyMs: r.latency_ms,
   nextAttemptAt: r.next_attempt_at,
+  retryFailures: r.retry_failures ?? null,
+  retryMax: r.retry_max ?? null,
   attemptLog,
   transformationId: r.transformation_id,
   transformationVersionId: r.transformation_version_id,

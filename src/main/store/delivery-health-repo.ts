@@ -17,10 +17,12 @@ export function deliveryHealthRepo(db: Db) {
   const counts = db.prepare('SELECT status, count(*) AS n FROM deliveries WHERE destination_id = ? GROUP BY status');
   const lastOf = db.prepare('SELECT created_at, error FROM deliveries WHERE destination_id = ? AND status = ? ORDER BY id DESC LIMIT 1');
   const retrying = db.prepare('SELECT count(*) AS n, min(next_attempt_at) AS next FROM delivery_retries WHERE destination_id = ?');
-  // "Retry now": every failed event (given up or waiting for its next attempt) is due now.
+  // "Retry now": every failed event (given up or waiting for its next attempt) is due now; one
+  // given up keeps its count of attempts (the one by hand is one more, not a new allowance).
   const queueRetries = db.prepare(
-    `INSERT INTO delivery_retries (destination_id, event_seq, next_attempt_at)
-     SELECT DISTINCT destination_id, event_seq, ? FROM deliveries WHERE destination_id = ? AND status = 'failed' AND event_seq IS NOT NULL
+    `INSERT INTO delivery_retries (destination_id, event_seq, next_attempt_at, failures, first_failed_at)
+     SELECT destination_id, event_seq, ?, max(coalesce(retry_failures, 0)), min(created_at) FROM deliveries
+     WHERE destination_id = ? AND status = 'failed' AND event_seq IS NOT NULL GROUP BY destination_id, event_seq
      ON CONFLICT(destination_id, event_seq) DO UPDATE SET next_attempt_at = excluded.next_attempt_at`,
   );
   const dueNow = db.prepare("UPDATE deliveries SET next_attempt_at = ? WHERE destination_id = ? AND status = 'failed' AND event_seq IS NOT NULL");

@@ -19,8 +19,8 @@ export interface DeliveryResultRow {
   logs?: string[];
   /** Every try of its outputs, in order. */
   attemptLog?: StoredAttempt[];
-  /** Scheduled to be tried again (failures so far, since when); at null: given up. */
-  retry?: { at: string | null; failures: number; firstFailedAt: string };
+  /** Scheduled to be tried again (failed attempts so far of at most maxAttempts, since when); at null: given up. */
+  retry?: { at: string | null; failures: number; firstFailedAt: string; maxAttempts?: number };
 }
 
 /** One try to deliver one output of an event. */
@@ -64,8 +64,8 @@ export function deliveryWrites(db: Db) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertResult = db.prepare(
-    `INSERT INTO deliveries (batch_id, destination_id, event_seq, source_id, message_id, event_type, event_name, status, output, error, attempts, logs, status_code, latency_ms, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO deliveries (batch_id, destination_id, event_seq, source_id, message_id, event_type, event_name, status, output, error, attempts, logs, status_code, latency_ms, next_attempt_at, created_at, retry_failures, retry_max)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertAttempt = db.prepare(
     'INSERT INTO delivery_attempts (delivery_id, output_index, at, status_code, latency_ms, response_body, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -96,6 +96,7 @@ export function deliveryWrites(db: Db) {
           insertResult.run(
             batchId, batch.destinationId, r.eventSeq, r.sourceId, r.messageId, r.eventType, r.eventName ?? null, r.status, r.output, redactUrlCredentials(r.error), r.attempts,
             r.logs?.length ? JSON.stringify(r.logs) : null, last?.statusCode ?? null, last?.latencyMs ?? null, r.retry?.at ?? null, now,
+            r.retry?.failures ?? null, r.retry?.maxAttempts ?? null,
           ).lastInsertRowid,
         );
         if (r.eventSeq !== null && again.has(r.eventSeq)) {

@@ -112,6 +112,15 @@ export const Delivery = Type.Object({
   statusCode: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status of the last attempt' }),
   latencyMs: Type.Union([Type.Number(), Type.Null()], { description: 'Duration of the last attempt' }),
   nextAttemptAt: Type.Union([Type.String(), Type.Null()], { description: 'A failed delivery is tried again then' }),
+  retry: Type.Union([
+    Type.Object({
+      state: Literals(['retrying', 'gave-up']),
+      attempts: Type.Integer({ description: 'Attempts so far, counted towards maxAttempts' }),
+      maxAttempts: Type.Union([Type.Integer(), Type.Null()], { description: "The destination's attempts in total per event (null: a retry asked by hand)" }),
+      nextAttemptAt: Type.Union([Type.String(), Type.Null()], { description: 'When the next attempt is due (null: given up); a past time means now' }),
+    }),
+    Type.Null(),
+  ], { description: 'Where a failed delivery stands with its retries (null: it is not retried)' }),
   attemptLog: Type.Array(
     Type.Object({
       outputIndex: Type.Integer(),

@@ -7,7 +7,7 @@ import type { Sink, SinkOutcome } from './sink';
 const MAX_EVENTS_PER_REQUEST = 500;
 
 /** `data-plane`: forwards output events to a RudderStack-compatible event API (/v1/batch). */
-export function dataPlaneSink(config: Omit<DataPlaneConfig, keyof RetrySchedule>): Sink {
+export function dataPlaneSink(config: Omit<DataPlaneConfig, Exclude<keyof RetrySchedule, 'maxAttempts'>> & { quiet?: boolean }): Sink {
   const base = config.url.replace(/\/+$/, '').replace(/\/v1(\/batch)?$/, '');
   const authorization = `Basic ${Buffer.from(`${config.writeKey}:`).toString('base64')}`;
 

@@ -6,7 +6,7 @@ import type { Sink } from './sink';
 const CONCURRENCY = 4;
 
 /** `webhook`: one JSON request per output event, retried with exponential backoff. */
-export function webhookSink(config: WebhookConfig): Sink {
+export function webhookSink(config: WebhookConfig & { quiet?: boolean }): Sink {
   // A URL with a login (`https://user:PASS@host/…`, sealed at rest) is sent as HTTP clients send
   // it: without the user info, which goes in a Basic Authorization header unless one is set.
   const { url, authorization } = credentialsAsHeader(config.url);

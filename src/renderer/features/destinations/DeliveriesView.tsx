@@ -3,6 +3,8 @@ import { pipelineApi, type DeliveryRow, type DestinationView } from '../../api/p
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { VirtualList } from '../../components/VirtualList';
 import { When } from '../../components/When';
+import { retryText } from '../../../shared/retry-text';
+import { useNow } from '../../hooks/useNow';
 import { eventLabel } from '../../../shared/event-label';
 import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
@@ -10,6 +12,17 @@ import { DeliveryDetail } from './DeliveryDetail';
 import { DebugEventButton } from '../debugger';
 
 const STATUSES = ['', 'delivered', 'failed', 'dropped', 'filtered'];
+
+/** "retrying (attempt 3 of 5, next in 12 s)" until it gives up, then "gave up after 5 attempts" with each attempt's status and latency. */
+function RetryLine({ d, retry }: { d: DeliveryRow; retry: NonNullable<DeliveryRow['retry']> }) {
+  const now = useNow();
+  const tries = retry.state === 'gave-up' ? d.attemptLog.map((a) => `${a.statusCode ?? 'no answer'} in ${Math.round(a.latencyMs)} ms`).join(', ') : '';
+  return (
+    <div className={`small ${retry.state === 'gave-up' ? 'error' : 'muted'}`} data-testid="delivery-retry" title={retry.nextAttemptAt ?? undefined}>
+      {retryText(retry, now)}{tries && `: ${tries}`}
+    </div>
+  );
+}
 
 function DeliveryItem({ d }: { d: DeliveryRow }) {
   const [open, setOpen] = useState(false);
@@ -28,7 +41,7 @@ function DeliveryItem({ d }: { d: DeliveryRow }) {
         <span className="col-when"><When iso={d.createdAt} /></span>
       </button>
       {d.error && <div className="error small delivery-error">{d.error}</div>}
-      {d.nextAttemptAt && <div className="small muted" data-testid="next-attempt">Next attempt at <When iso={d.nextAttemptAt} /></div>}
+      {d.retry && <RetryLine d={d} retry={d.retry} />}
       {open && (
         <>
           <div className="delivery-actions">

@@ -1,8 +1,15 @@
 import type { DestinationView, Source } from '../../api/pipeline';
 import { HEALTH_CLASS } from '../../../shared/destination-health';
-import { When } from '../../components/When';
+import { untilText } from '../../../shared/retry-text';
+import { useNow } from '../../hooks/useNow';
 import { hrefFor, pageHref } from '../../hooks/routes';
 import { whenAgo } from './format';
+
+/** ", next attempt in 12 s" (or "now" once it is due), the time itself on hover. */
+function NextAttempt({ iso }: { iso: string }) {
+  const now = useNow();
+  return <>, next attempt <time dateTime={iso} title={iso}>{untilText(iso, now)}</time></>;
+}
 
 /** One destination: kind, transformation live on it, sources, state and delivery health, actions. */
 export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisconnect, onDelete }: {
@@ -49,7 +56,7 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
         <span className="muted">{d.delivery.pending.toLocaleString()} pending</span>
         {d.delivery.retrying > 0 && (
           <span className="muted" data-testid="retrying">
-            {d.delivery.retrying} retrying{d.delivery.nextAttemptAt && <>, next attempt at <When iso={d.delivery.nextAttemptAt} /></>}
+            {d.delivery.retrying} retrying{d.delivery.nextAttemptAt && <NextAttempt iso={d.delivery.nextAttemptAt} />}
           </span>
         )}
         {c.dropped + c.filtered > 0 && <span className="muted">{(c.dropped + c.filtered).toLocaleString()} dropped/filtered</span>}

@@ -106,7 +106,7 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
               placeholder={storedWriteKey ? `${storedWriteKey} (empty keeps it)` : 'the remote source\'s write key'} />
           </label>
         )}
-        {(kind === 'webhook' || kind === 'data-plane') && <label>Max attempts<input type="number" min={1} max={20} value={maxAttempts} onChange={(e) => setMaxAttempts(e.target.value)} placeholder="default" /></label>}
+        {(kind === 'webhook' || kind === 'data-plane') && <label title="Attempts in total per event, the first one included">Max attempts<input type="number" min={1} max={20} value={maxAttempts} onChange={(e) => setMaxAttempts(e.target.value)} placeholder="default 5, in total" /></label>}
         {(kind === 'webhook' || kind === 'data-plane') && <RetryFields values={retry} onChange={setRetry} />}
         {kind === 'file' && <label>File path<input value={path} onChange={(e) => setPath(e.target.value)} placeholder="exports/events.ndjson (relative to the data directory)" /></label>}
         <div className="form-field form-span">

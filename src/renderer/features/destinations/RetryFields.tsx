@@ -30,7 +30,7 @@ export function RetryFields({ values, onChange }: { values: RetryValues; onChang
   return (
     <fieldset className="retry-fields form-span" data-testid="retry-fields">
       <legend>Retries over time</legend>
-      <p className="field-help">A failed delivery (network, 408, 429, 5xx) is tried again later, waiting twice as long each time (±20%) up to the longest wait.</p>
+      <p className="field-help">A failed delivery (network, 408, 429, 5xx) is tried again later, waiting twice as long each time (±20%) up to the longest wait, until it has had its max attempts in total.</p>
       {FIELDS.map((f) => (
         <label key={f.key}>
           {f.label}
