@@ -4,11 +4,13 @@
 // each (exact expected outputs, the Action's layout), running the tests, and closing. Beside it,
 // the floor measured in the same round: the embedded core started and closed with nothing to do.
 // Rounds alternate floor and run; the round with the median run counts. Target: under 3 s.
+// Each round also prints where the run's time went (STUDIO_CLI_TRACE=1: the CLI's phases, start
+// of the core, open, run, close; the core's own start phases) and the load average beside it.
 //
 //   node bench/workspace-test.mjs [--rounds 5]   (needs a build; npx electron-vite build)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedCore } from '../bin/lib/embedded-core.mjs';
 
@@ -59,12 +61,19 @@ try {
     await core.close();
     const floor = performance.now() - f0;
     const t0 = performance.now();
-    const run = spawnSync(process.execPath, [join(root, 'bin/studio.mjs'), 'test', repo], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(root, 'bin/studio.mjs'), 'test', repo], { encoding: 'utf8', env: { ...process.env, STUDIO_CLI_TRACE: '1' } });
     const ms = performance.now() - t0;
     if (run.status !== 0) throw new Error(`studio test exited ${run.status}:\n${run.stdout}${run.stderr}`);
     const passed = /(\d+) of (\d+) tests passed/.exec(run.stdout);
+    if (!passed || Number(passed[1]) !== TRANSFORMATIONS * EVENTS || passed[1] !== passed[2]) throw new Error(`expected ${TRANSFORMATIONS * EVENTS} tests to pass:\n${run.stdout}`);
+    const trace = (name) => JSON.parse(new RegExp(`^${name} (\\{.*\\})$`, 'm').exec(run.stderr)?.[1] ?? '{}');
+    const phases = Object.entries(trace('cli-trace')).map(([k, v]) => `${k} ${v}`).join(', ');
+    const corePhases = Object.entries(trace('startup-trace')).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ');
     rounds.push({ floor, ms, tests: passed ? `${passed[1]}/${passed[2]}` : '?' });
-    console.log(`round ${r + 1}: studio test ${ms.toFixed(0)} ms (${rounds.at(-1).tests} tests passed), floor (core start + stop) ${floor.toFixed(0)} ms`);
+    console.log(
+      `round ${r + 1}: studio test ${ms.toFixed(0)} ms (${rounds.at(-1).tests} tests passed), floor (core start + stop) ${floor.toFixed(0)} ms; ` +
+        `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n  phases (ms): ${phases}\n  core start (ms since its process began, at the end of each phase): ${corePhases}`,
+    );
   }
 } finally {
   rmSync(repo, { recursive: true, force: true });
@@ -72,5 +81,5 @@ try {
 const mid = rounds.find((r) => r.ms === median(rounds.map((x) => x.ms)));
 console.log(
   `median round: studio test ${mid.ms.toFixed(0)} ms for ${TRANSFORMATIONS} transformations x ${EVENTS} test events (target < 3000 ms), ` +
-    `floor ${mid.floor.toFixed(0)} ms, open + run ${(mid.ms - mid.floor).toFixed(0)} ms`,
+    `floor ${mid.floor.toFixed(0)} ms, open + run ${(mid.ms - mid.floor).toFixed(0)} ms; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
 );

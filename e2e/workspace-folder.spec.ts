@@ -104,3 +104,35 @@ test('open a folder from Settings: its transformations appear linked; a bad fold
   await page.getByTestId('transformation-list').getByRole('link', { name: /Order summary/ }).click();
   await expect(page.getByTestId('linked-file')).toContainText('On disk: src/testdata/code.js');
 });
+
+test('a library open in its editor: a change on disk shows; with unsaved edits, the merge view, whose result is saved to disk', async ({ page }) => {
+  const LIB = 'src/testdata/lib_shippingRegion.js';
+  host = await startHeadless({ dataDir, args: ['--workspace', repo, '--workspace-meta', join(repo, 'src/testdata/meta.json')] });
+  const ui = new StudioPage(page);
+  await ui.open(/Open the UI \(signed in for this run\): (\S+)/.exec(host.stdout())![1]!);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Libraries' }).click();
+  await page.getByTestId('library-list').getByRole('link', { name: /shippingRegion/ }).click();
+  await expect(page.getByTestId('linked-file')).toContainText(`On disk: ${LIB}`);
+
+  // No unsaved edits: the editor shows the file's new content.
+  const fromDisk = `${readFileSync(join(repo, LIB), 'utf8')}\nexport const fromDisk = 1;\n`;
+  writeFileSync(join(repo, LIB), fromDisk);
+  await expect(ui.code).toContainText('export const fromDisk = 1;', { timeout: 2000 });
+
+  // Unsaved edits, then the file changes again: the merge view; its result is saved to the file.
+  await ui.replaceCode(`${fromDisk}export const fromStudio = 2;\n`);
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+  writeFileSync(join(repo, LIB), fromDisk.replace('fromDisk = 1', 'fromDisk = 3'));
+  const merge = page.getByTestId('disk-merge');
+  await expect(merge).toContainText(`${LIB} changed on disk while you have unsaved edits`, { timeout: 2000 });
+  await expect(merge.getByLabel('Remote version')).toContainText('fromDisk = 3');
+  await expect(merge.getByLabel('Merge result (local side, editable)')).toContainText('fromStudio = 2');
+  await shootBoth(page, 'workspace-library-merge');
+  await merge.locator('.cm-merge-revert button').first().click();
+  await expect(merge.getByLabel('Merge result (local side, editable)')).toContainText('fromDisk = 3');
+  await merge.getByRole('button', { name: 'Use the merged result' }).click();
+  await expect(merge).toHaveCount(0);
+  await ui.save();
+  await expect.poll(() => readFileSync(join(repo, LIB), 'utf8')).toContain('fromStudio = 2');
+  expect(readFileSync(join(repo, LIB), 'utf8')).toContain('fromDisk = 3');
+});

@@ -113,7 +113,7 @@ export async function runReplayCommand(positional, flags, io) {
       if (hit.length > 0 && !flags.json) io.out(`--fail-on: ${hit.map((k) => `${report.totals[k]} ${FAIL_ON[kindIndex(k)]}`).join(', ')}\n`);
       return hit.length > 0 ? 1 : 0;
     },
-    base,
+    { base, command: 'replay' },
   );
 }
 

@@ -1,7 +1,9 @@
 // An embedded core for the CLI's offline commands (`studio test DIR`, `studio replay DIR`): the
 // headless host on a temporary data folder, on the Node runtime the project carries, with
-// credentials made for this run. Nothing else can reach it (loopback, a random token); the
-// folder is removed when it closes.
+// a session secret made for this run. Nothing else can reach it (loopback, a random secret); the
+// folder is removed when it closes. --one-shot: the account has no token to hash (the session
+// secret reaches it, with no scrypt), and nothing runs in the background (test re-runs, delivery,
+// retention, schema learning, store maintenance); the sandbox process starts first.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -27,19 +29,30 @@ function carriedNode() {
 
 export class CoreError extends Error {}
 
-/** Starts the core; resolves with { url, call(method, path, body), close() }. */
-export async function startEmbeddedCore() {
+/** Starts the core for `command` (test or replay: the routes it calls); resolves with { url, call(method, path, body), close() }. */
+export async function startEmbeddedCore(command = 'test') {
   buildIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-cli-'));
   const email = 'cli@localhost';
   const token = randomBytes(24).toString('base64url');
-  const child = spawn(carriedNode(), [...nodeFlags.core, join(ROOT, 'out/main/headless.js'), '--port', '0', '--data-dir', dataDir], {
+  const { STUDIO_TOKEN: _unused, ...env } = process.env;
+  // STUDIO_CLI_TRACE=1: the core's start phases (its startup-trace line) are passed on to stderr.
+  const tracing = process.env.STUDIO_CLI_TRACE === '1';
+  if (tracing) env.STUDIO_STARTUP_TRACE = '1';
+  const child = spawn(carriedNode(), [...nodeFlags.core, join(ROOT, 'out/main/headless.js'), '--port', '0', '--data-dir', dataDir, '--one-shot', command], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, STUDIO_EMAIL: email, STUDIO_TOKEN: token, STUDIO_WRITE_KEY: randomBytes(12).toString('hex') },
+    env: { ...env, STUDIO_EMAIL: email, STUDIO_SESSION_TOKEN: token, STUDIO_WRITE_KEY: randomBytes(12).toString('hex') },
   });
   let out = '';
   let err = '';
-  child.stderr.on('data', (d) => (err += d));
+  child.stderr.on('data', (d) => {
+    err += d;
+    const trace = tracing && /^startup-trace .*$/m.exec(err);
+    if (trace) {
+      process.stderr.write(`${trace[0]}\n`);
+      err = err.replace(trace[0], '');
+    }
+  });
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   const url = await new Promise((resolve, reject) => {
     const onExit = (code) => reject(new CoreError(`the embedded core exited with ${code} before it listened:\n${err || out}`));

@@ -13,14 +13,29 @@ export function folderOf(dir, meta, io) {
   return { root, meta: metaFile };
 }
 
-/** Opens `folder` (and then `base`, when given, as the versions before it) in a new core and calls `work(core, opened, openedBase)`. */
-export async function openFolder(folder, io, work, base) {
+// STUDIO_CLI_TRACE=1: one stderr line `cli-trace {"start":ms,"open":ms,"work":ms,"close":ms}` (each
+// phase's wall time) after the core's own `startup-trace` line (bench/workspace-test.mjs reads both).
+const tracing = process.env.STUDIO_CLI_TRACE === '1';
+
+/**
+ * Opens `folder` (and then `base`, when given, as the versions before it) in a new core for
+ * `command` (test, replay: the routes it calls) and calls `work(core, opened, openedBase)`.
+ */
+export async function openFolder(folder, io, work, { base, command = 'test' } = {}) {
+  const phases = {};
+  let at = performance.now();
+  const phase = (name) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - at);
+    at = now;
+  };
   let core;
   try {
-    core = await startEmbeddedCore();
+    core = await startEmbeddedCore(command);
   } catch (error) {
     return io.fail(3, error instanceof CoreError ? error.message : `the embedded core could not start: ${error.message}`);
   }
+  phase('start');
   try {
     let openedBase;
     if (base) {
@@ -30,8 +45,13 @@ export async function openFolder(folder, io, work, base) {
     }
     const answer = await core.call('POST', '/studio/api/workspace/open', folder);
     if (answer.status !== 200) return io.fail(answer.status === 400 ? 2 : 3, `${answer.status === 400 ? '' : 'error: '}${answer.body.error}`);
-    return await work(core, answer.body, openedBase);
+    phase('open');
+    const code = await work(core, answer.body, openedBase);
+    phase('work');
+    return code;
   } finally {
     await core.close();
+    phase('close');
+    if (tracing) process.stderr.write(`cli-trace ${JSON.stringify(phases)}\n`);
   }
 }

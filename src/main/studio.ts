@@ -45,6 +45,7 @@ import { createFuzzService } from './fuzz/fuzz-service';
 import { silentLogger } from './http/silent-logger';
 import { createWorkspaceService } from './workspace/workspace-service';
 import type { OpenWorkspaceBody } from '../shared/api/workspace';
+import type { OneShotCommand } from '../shared/one-shot';
 
 export interface StudioOptions {
   dataDir: string;
@@ -63,6 +64,8 @@ export interface StudioOptions {
   masterKey?: string;
   /** Start a sandbox process right after listening, so the first run does not wait for one (hosts: yes; default no). */
   prestartSandbox?: boolean;
+  /** A core for one CLI command on a throw-away folder (docs/workspace.md): session token only, no background work. */
+  oneShot?: OneShotCommand;
   /** A repository folder (meta.json) to open as the workspace and keep linked (docs/workspace.md). */
   workspace?: OpenWorkspaceBody;
   /** HTTP server limits (tests lower them). */
@@ -111,7 +114,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     for (const close of closers.reverse()) await close();
   };
   try {
-    const bootstrap = bootstrapCredentials(store, options.credentials ?? {});
+    const bootstrap = bootstrapCredentials(store, options.credentials ?? {}, { sessionOnly: !!options.oneShot });
     const sessionToken = options.sessionToken ?? newSecret();
     const auth = createAccountAuth(store.account, { sessionToken });
     auth.upgradeStoredHash();
@@ -125,17 +128,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       workers: replayWorkers(),
     });
     closers.push(() => sandbox.close()); // pushed first: closes after the services that use it
-    const pipeline = createPipeline({
-      store,
-      dataDir: options.dataDir,
-      workspaceId: bootstrap.workspaceId,
-      getSandbox: () => sandbox,
-      log: () => ctx.log,
-    });
-    const maintenance = startStoreMaintenance(store.db, {
-      onError: (message) => ctx.log.warn(message),
-      indexStep: (limit) => store.events.indexKeys(limit),
-    });
+    if (options.oneShot) sandbox.prestart(); // its process starts while the rest of the core does
+    const pipeline = createPipeline({ store, dataDir: options.dataDir, workspaceId: bootstrap.workspaceId, getSandbox: () => sandbox, log: () => ctx.log });
+    const maintenance = options.oneShot
+      ? { noteActivity: () => {}, stop: async () => {} }
+      : startStoreMaintenance(store.db, { onError: (message) => ctx.log.warn(message), indexStep: (limit) => store.events.indexKeys(limit) });
     const schema = createSchemaService(store, { onError: (message) => ctx.log.warn(message) });
     const collect = createCollectService({
       store,
@@ -168,7 +165,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     closers.push(() => maintenance.stop(), () => schema.fold.stop(), () => retention.stop(), () => pipeline.stop(), () => collect.close());
     const account = { email: bootstrap.email, workspaceId: bootstrap.workspaceId };
     const publish = createPublishService({ store, account, sandbox });
-    const versionStatus = createVersionStatus(store, publish, (message) => ctx.log.warn(message));
+    const versionStatus = createVersionStatus(store, publish, (message) => ctx.log.warn(message), { background: !options.oneShot });
     closers.push(() => versionStatus.close());
     const transformations = createTransformationsService({ store, account }, publish, versionStatus);
     const libraries = createLibrariesService({ store, account }, publish);
@@ -197,7 +194,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       destinations: createDestinationsService(store, pipeline),
       schema,
       fuzz: createFuzzService({ sandbox, libraryCode: store.libraryCode, shapes: (id) => schema.editorEvents(id) }),
-      workspace: createWorkspaceService({ transformations, libraries, testEvents, writes: [versionStatus.onChange, store.testInputs.on], onError: (m) => ctx.log.warn(m) }),
+      workspace: createWorkspaceService({ transformations, libraries, testEvents, writes: [versionStatus.onChange, store.testInputs.on], onError: (m) => ctx.log.warn(m), oneShot: !!options.oneShot }),
       ...own,
       deliveries: createDeliveriesService(store.deliveries),
       backup: createBackupService({ repo: backupRepo(store.db, store.secrets), onImported: sourcesChanged }),
@@ -210,6 +207,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       bindHost: host,
       allowHosts: options.allowHosts ?? [],
       rendererDir: options.rendererDir ?? findRendererDir(),
+      oneShot: options.oneShot,
       ...options.http,
       logFile: options.logToFile === false ? undefined : join(options.dataDir, LOG_DIR, LOG_FILE),
     });
@@ -222,7 +220,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const port = typeof address === 'object' && address ? address.port : options.port;
     const urlHost = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     ctx.baseUrl = `http://${urlHost}:${port}`;
-    for (const background of [pipeline, retention, schema.fold]) background.start();
+    if (!options.oneShot) for (const background of [pipeline, retention, schema.fold]) background.start();
     if (options.prestartSandbox) setImmediate(() => sandbox.prestart());
     let closed = false;
     return {

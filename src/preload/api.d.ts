@@ -4,7 +4,7 @@ export interface StudioCapabilities {
   secretStore: boolean;
 }
 
-export type MenuCommand = 'new-transformation' | 'new-library' | 'import-events' | 'export-events';
+export type MenuCommand = 'new-transformation' | 'new-library' | 'import-events' | 'export-events' | 'folder-opened';
 
 export interface StudioBridge {
   session(): Promise<{ baseUrl: string; email: string; sessionToken: string }>;

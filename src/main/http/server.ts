@@ -2,15 +2,14 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createEventApiHandler } from '../collect/http/event-api-handler';
 import type { StudioContext } from '../context';
+import type { OneShotCommand } from '../../shared/one-shot';
 import { APP_VERSION } from './version';
 import { managementAuth } from './auth';
 import { registerErrorHandling } from './errors';
 import { registerHostCheck } from './host-check';
 import { registerJsonOnly } from './json-only';
 import { oneHostHeader } from './one-host';
-import { registerOpenApi } from './openapi';
-import { eventRoutes, managementRoutes, openRoutes } from './routes';
-import { registerRenderer } from './static-renderer';
+import { eventRoutes, managementRoutes, oneShotRoutes, openRoutes } from './routes';
 import { registerValidation } from './validation';
 import { createBodyDeadlines, type BodyTimeouts } from './body-deadline';
 import { logSerializers } from './log-serializers';
@@ -32,6 +31,13 @@ export interface HttpOptions {
   bodyLimit?: number;
   /** Request body deadline and minimum rate on every route (tests lower them). */
   bodyTimeouts?: Partial<BodyTimeouts>;
+  /**
+   * A one-shot core (StudioOptions.oneShot): only the routes the CLI's folder commands call
+   * (routes/index.ts oneShotRoutes), no API document, no UI, no event API routes. Each route's
+   * response serializers compile at registration, and @fastify/swagger and @fastify/static load
+   * only when used: most of a core's start that such a core does not need.
+   */
+  oneShot?: OneShotCommand;
 }
 
 export async function createHttpServer(ctx: StudioContext, options: HttpOptions): Promise<FastifyInstance> {
@@ -71,16 +77,17 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
   registerErrorHandling(app);
   registerHostCheck(app, { allowHosts: options.allowHosts, bindHost: options.bindHost });
   registerJsonOnly(app);
-  await registerOpenApi(app, APP_VERSION);
+  if (!options.oneShot) await (await import('./openapi')).registerOpenApi(app, APP_VERSION);
 
   for (const plugin of openRoutes(ctx)) await app.register(plugin);
   await app.register(async (scope) => {
     scope.addHook('onRequest', managementAuth(ctx.auth));
-    for (const plugin of managementRoutes(ctx)) await scope.register(plugin);
+    for (const plugin of options.oneShot ? oneShotRoutes(ctx, options.oneShot) : managementRoutes(ctx)) await scope.register(plugin);
   });
+  if (options.oneShot) return app;
   await app.register(async (scope) => {
     for (const plugin of eventRoutes(ctx)) await scope.register(plugin);
   });
-  await registerRenderer(app, options.rendererDir);
+  await (await import('./static-renderer')).registerRenderer(app, options.rendererDir);
   return app;
 }

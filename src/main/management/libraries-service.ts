@@ -70,7 +70,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
    * Then its tests run (library-version-status.ts) and their outcome is recorded on the version; a
    * failing run never undoes the save.
    */
-  async function save(draft: NewLibraryVersion, isNew: boolean, publish: boolean, input: LibraryInput): Promise<Library> {
+  async function save(draft: NewLibraryVersion, isNew: boolean, publish: boolean, input: LibraryInput, test = true): Promise<Library> {
     const unsaved = { ...draft, seq: 0, publishedAt: null, message: draft.message ?? null, testStatus: null, testSummary: null };
     if (publish) {
       const outcome = await publisher.run({ libraries: [{ libraryId: draft.libraryId, name: draft.name, version: unsaved }], transformations: [] });
@@ -87,6 +87,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       else store.libraries.addVersion(stamped);
       if (publish) store.libraries.publish(draft.id, stamped.createdAt);
     });
+    if (!test) return present(mustGet(draft.libraryId));
     try {
       const { status, summary } = await libraryVersionStatus(store, publisher, { libraryId: draft.libraryId, name: draft.name, version: unsaved }, previous);
       store.libraries.setTestStatus(draft.id, status, summary);
@@ -108,16 +109,17 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
     pins: () => store.libraryPins.all(),
     list: core.list,
     get: core.get,
-    async create(input: LibraryInput, publish: boolean): Promise<Library> {
+    /** test false (a one-shot core opening a folder): stored without running its tests (no status recorded). */
+    async create(input: LibraryInput, publish: boolean, { test = true } = {}): Promise<Library> {
       const { fields } = core.draft(input);
       const draft: NewLibraryVersion = { ...fields, libraryId: newId(), importName: importNameFor(fields.name, input) };
-      return save(draft, true, publish, input);
+      return save(draft, true, publish, input, test);
     },
     /** Fields left out keep the latest version's values; a new name must keep a free import name. */
-    async update(id: string, input: LibraryInput, publish: boolean): Promise<Library> {
+    async update(id: string, input: LibraryInput, publish: boolean, { test = true } = {}): Promise<Library> {
       const { fields } = core.draft(input, id);
       const draft: NewLibraryVersion = { ...fields, libraryId: id, importName: importNameFor(fields.name, input, id) };
-      return save(draft, false, publish, input);
+      return save(draft, false, publish, input, test);
     },
     /**
      * Deletes a library (its versions stay for the published transformations pinned to them);

@@ -62,7 +62,7 @@ export function createTransformationsService({ store, account }: ManagementDeps,
   async function save(
     draft: NewTransformationVersion,
     isNew: boolean,
-    options: { publish: boolean; destinationIds?: string[] },
+    options: { publish: boolean; destinationIds?: string[]; test?: boolean },
   ): Promise<Transformation> {
     // Stamped when stored (after any test run) so createdAt order matches storage order.
     const insert = () => {
@@ -76,7 +76,10 @@ export function createTransformationsService({ store, account }: ManagementDeps,
         if (!isNew) mustGet(draft.transformationId);
         insert();
       });
-      await statuses.test(draft);
+      // test false (a folder being opened: its tests are replaced next): the version status's
+      // background run tests it once they are in place.
+      if (options.test === false) statuses.check();
+      else await statuses.test(draft);
       return present(mustGet(draft.transformationId));
     }
     const destinations = checkDestinations(options.destinationIds);
@@ -102,15 +105,16 @@ export function createTransformationsService({ store, account }: ManagementDeps,
   return {
     list: core.list,
     get: core.get,
-    async create(input: TransformationInput, publish: boolean): Promise<Transformation> {
+    /** test false: a draft is stored without running its tests now (see save). */
+    async create(input: TransformationInput, publish: boolean, { test = true } = {}): Promise<Transformation> {
       const draft: NewTransformationVersion = { ...core.draft(input).fields, transformationId: newId(), testEvents: input.events ?? null };
-      return save(draft, true, { publish, destinationIds: input.destinationIds });
+      return save(draft, true, { publish, destinationIds: input.destinationIds, test });
     },
     /** Fields left out keep the values of the latest version; a new version is made every time. */
-    async update(id: string, input: TransformationInput, publish: boolean): Promise<Transformation> {
+    async update(id: string, input: TransformationInput, publish: boolean, { test = true } = {}): Promise<Transformation> {
       const { fields, latest } = core.draft(input, id);
       const draft: NewTransformationVersion = { ...fields, transformationId: id, testEvents: input.events ?? latest!.testEvents };
-      return save(draft, false, { publish, destinationIds: input.destinationIds });
+      return save(draft, false, { publish, destinationIds: input.destinationIds, test });
     },
     /** Soft delete: hidden from lists and lookups, versions kept, destinations disconnected. */
     remove(id: string): { success: true } {
@@ -119,6 +123,7 @@ export function createTransformationsService({ store, account }: ManagementDeps,
         store.transformations.softDelete(id, new Date().toISOString());
         store.destinations.disconnectTransformation(id);
       });
+      statuses.removed(id);
       return { success: true };
     },
     versions(id: string, query: VersionListQuery): TransformationVersion[] {

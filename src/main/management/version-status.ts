@@ -16,8 +16,9 @@ type Recorded = Pick<TransformationVersionRecord, 'testStatus' | 'testSummary' |
  * whose inputs changed are run again in the background: one run at a time, each version queued
  * once, a run whose inputs change while it runs is queued again, and close() drops what is queued.
  * Listeners hear the transformation's id each time a status it shows may have changed.
+ * background false (a one-shot core): nothing is run again by itself; test() still records.
  */
-export function createVersionStatus(store: Store, publisher: PublishService, onError: (message: string) => void = () => {}) {
+export function createVersionStatus(store: Store, publisher: PublishService, onError: (message: string) => void = () => {}, { background = true } = {}) {
   const listeners = new Set<(transformationId: string) => void>();
   const queue = new Map<string, string>();
   const inFlight = new Set<string>();
@@ -107,12 +108,12 @@ export function createVersionStatus(store: Store, publisher: PublishService, onE
   }
 
   function schedule(): void {
-    if (sweepScheduled || closed) return;
+    if (sweepScheduled || closed || !background) return;
     sweepScheduled = true;
     setImmediate(sweep);
   }
 
-  const stopFeed = store.testInputs.on(schedule);
+  const stopFeed = background ? store.testInputs.on(schedule) : () => {};
   schedule(); // versions whose inputs changed while the studio was not running (or recorded none)
 
   return {
@@ -121,6 +122,11 @@ export function createVersionStatus(store: Store, publisher: PublishService, onE
     sharedInputs: (transformationId: string) => sharedInputs(store, transformationId),
     /** Looks for stale kept versions now (at start, and after writes the change feed does not see). */
     check: schedule,
+    /** A transformation was deleted: its listeners hear it once more (a linked folder drops it from meta.json). */
+    removed(transformationId: string): void {
+      seen.delete(transformationId);
+      tell(transformationId);
+    },
     /** Called with a transformation's id whenever a status it shows may have changed. */
     onChange(listener: (transformationId: string) => void): () => void {
       listeners.add(listener);

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AccountRepo } from '../store/account-repo';
 import { StudioError } from '../errors';
-import { DEFAULT_KDF, hashToken, isLegacyHash, upgradeLegacyHash, verifyToken } from './token-hash';
+import { hashToken, isLegacyHash, unmatchableHash, upgradeLegacyHash, verifyToken } from './token-hash';
 
 const CACHE_SIZE = 32;
 /**
@@ -11,7 +11,7 @@ const CACHE_SIZE = 32;
  */
 export const MAX_WAITING_CHECKS = 16;
 /** Checked against when the e-mail is unknown: a wrong e-mail costs the same work as a wrong token. */
-const DECOY_HASH = decoyHash();
+const DECOY_HASH = unmatchableHash();
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -24,12 +24,6 @@ const sameSecret = (a: string, b: string) => {
  * form is deliberately slow (scrypt), so credentials that verified are remembered in memory
  * (by their SHA-256, a few entries, forgotten when the token changes); so are refused ones.
  */
-/** A stored-hash form no token matches (random salt and digest), with the default work factor. */
-function decoyHash(): string {
-  const { N, r, p } = DEFAULT_KDF;
-  return ['scrypt', N, r, p, randomBytes(16).toString('base64'), randomBytes(32).toString('base64')].join('$');
-}
-
 export function createAccountAuth(repo: AccountRepo, options: { sessionToken: string }) {
   // Outcomes by SHA-256 of e-mail and token: verified ones, and refused ones (a client retrying
   // the same wrong token costs one scrypt, not one per request).

@@ -1,6 +1,6 @@
 import { newId, newSecret } from '../store/ids';
 import type { Store } from '../store';
-import { hashToken } from './token-hash';
+import { hashToken, unmatchableHash } from './token-hash';
 
 export interface CredentialInput {
   email?: string;
@@ -28,17 +28,19 @@ export function credentialsFromEnv(env: NodeJS.ProcessEnv = process.env): Creden
 
 /**
  * First start of a data directory: create the account and the default source from the
- * given credentials, else generated ones. Later starts keep what is stored.
+ * given credentials, else generated ones. Later starts keep what is stored. sessionOnly (a
+ * one-shot core on a throw-away folder): the account gets no token, only a stored form no token
+ * matches, so it is reached with the session secret alone and no scrypt runs.
  */
-export function bootstrapCredentials(store: Store, input: CredentialInput): Bootstrap {
+export function bootstrapCredentials(store: Store, input: CredentialInput, options: { sessionOnly?: boolean } = {}): Bootstrap {
   return store.db.transaction((): Bootstrap => {
     let createdToken: string | undefined;
     let createdWriteKey: string | undefined;
     let account = store.account.get();
     if (!account) {
       const email = input.email ?? 'studio@localhost';
-      createdToken = input.token ?? newSecret();
-      account = store.account.create(email, hashToken(createdToken), newId());
+      if (!options.sessionOnly) createdToken = input.token ?? newSecret();
+      account = store.account.create(email, createdToken === undefined ? unmatchableHash() : hashToken(createdToken), newId());
     }
     if (store.sources.list().length === 0) {
       createdWriteKey = input.writeKey ?? newSecret(18);

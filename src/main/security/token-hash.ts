@@ -38,6 +38,15 @@ export function hashToken(token: string, params: KdfParams = DEFAULT_KDF): strin
   return encode(params, salt, derive(sha256(token), salt, params));
 }
 
+/**
+ * A stored form no token matches (a random salt and digest, the default work factor): nothing is
+ * derived, so it costs no scrypt. The decoy of unknown e-mails, and the account of a one-shot core
+ * that takes only its session token.
+ */
+export function unmatchableHash(params: KdfParams = DEFAULT_KDF): string {
+  return encode(params, randomBytes(16), randomBytes(KEY_LENGTH));
+}
+
 /** A stored value from before salted hashing: 64 hex digits of SHA-256. */
 export const isLegacyHash = (stored: string) => /^[0-9a-f]{64}$/i.test(stored);
 

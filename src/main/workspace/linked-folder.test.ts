@@ -56,12 +56,66 @@ describe('a folder open as the workspace (--workspace DIR)', () => {
     await expect.poll(async () => (await latestOf('Order summary')).code, { timeout: 5000 }).toBe(readFileSync(join(repo, CODE), 'utf8'));
   });
 
+  it('tests saved in the studio are written to the test files (the sidecar says what the Action cannot); tests changed on disk become the saved tests', async () => {
+    const t = await latestOf('Order summary');
+    const path = `/studio/api/transformations/${t.id}/test-events`;
+    const { events } = (await s.call('GET', path)).body;
+    expect(events).toHaveLength(3);
+    const edited = events.map((e: any, i: number) => (i === 1 ? { ...e, name: 'Japan order', expected: [{ ...e.expected[0], total: 120 }] } : e));
+    expect((await s.call('PUT', path, { events: edited })).status).toBe(200);
+    const expectedFile = join(repo, 'src/testdata/expected.json');
+    await expect.poll(() => JSON.parse(readFileSync(expectedFile, 'utf8'))[1].total, { timeout: 5000 }).toBe(120);
+    expect(JSON.parse(readFileSync(join(repo, 'src/testdata/code.studio.json'), 'utf8')).tests).toEqual([{ input: 0 }, { name: 'Japan order', input: 1 }, { input: 2 }]);
+    expect(JSON.parse(readFileSync(join(repo, 'src/testdata/events.json'), 'utf8'))).toEqual(events.map((e: any) => e.event));
+    expect(meta().transformations[0]).toMatchObject({ 'test-input-file': './src/testdata/events.json', 'expected-output': './src/testdata/expected.json' });
+
+    const onDisk = JSON.parse(readFileSync(expectedFile, 'utf8'));
+    onDisk[2].country = 'XX';
+    writeFileSync(expectedFile, JSON.stringify(onDisk));
+    await expect.poll(async () => (await s.call('GET', path)).body.events[2].expected[0].country, { timeout: 5000 }).toBe('XX');
+    const now = (await s.call('GET', path)).body.events;
+    expect(now.map((e: any) => e.name ?? null)).toEqual([null, 'Japan order', null]);
+    expect(now[1].expected[0].total).toBe(120);
+  });
+
+  it('the folder stream tells of each change it reconciled (a library changed on disk: its editor reloads)', async () => {
+    const abort = new AbortController();
+    const pushes: string[] = [];
+    const response = await fetch(`${s.url}/studio/api/workspace/stream`, { headers: { authorization: s.auth }, signal: abort.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const reading = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        pushes.push(decoder.decode(value));
+      }
+    })().catch(() => undefined);
+    await expect.poll(() => pushes.join('')).toContain(': listening');
+    const file = join(repo, 'src/testdata/lib_shippingRegion.js');
+    const code = `${readFileSync(file, 'utf8')}\nexport const touched = true;\n`;
+    writeFileSync(file, code);
+    await expect.poll(() => pushes.join(''), { timeout: 5000 }).toMatch(/data: \{"revision":\d+\}/);
+    const lib = (await s.call('GET', '/libraries')).body.libraries.find((l: any) => l.name === 'shippingRegion');
+    expect(lib.code).toBe(code);
+    abort.abort();
+    await reading;
+  });
+
   it('created, renamed and deleted in the studio: meta.json kept consistent', async () => {
     const created = (await s.call('POST', '/transformations', { name: 'Drop bots', code: 'export function transformEvent(e) { return e.userId === "bot" ? null : e; }' })).body;
     await expect.poll(() => meta().transformations.map((t: any) => t.name), { timeout: 5000 }).toEqual(['Order summary', 'Drop bots']);
     const entry = meta().transformations[1];
     expect(entry).toMatchObject({ file: 'src/testdata/drop-bots.js', language: 'javascript' });
     expect(readFileSync(join(repo, entry.file), 'utf8')).toContain('e.userId === "bot"');
+    // Its first saved test: test files and an entry for them in meta.json (a dropped event: its count in the sidecar).
+    expect((await s.call('PUT', `/studio/api/transformations/${created.id}/test-events`, { events: [{ event: { type: 'track', userId: 'bot' }, expected: [] }] })).status).toBe(200);
+    await expect.poll(() => meta().transformations[1]['test-input-file'], { timeout: 5000 }).toBe('tests/drop-bots/events.json');
+    expect(meta().transformations[1]['expected-output']).toBe('tests/drop-bots/expected.json');
+    expect(JSON.parse(readFileSync(join(repo, 'tests/drop-bots/events.json'), 'utf8'))).toEqual([{ type: 'track', userId: 'bot' }]);
+    expect(JSON.parse(readFileSync(join(repo, 'tests/drop-bots/expected.json'), 'utf8'))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(repo, 'src/testdata/drop-bots.studio.json'), 'utf8')).tests).toEqual([{ input: 0, outputs: 0 }]);
 
     expect((await s.call('POST', `/transformations/${created.id}`, { name: 'Drop bot traffic' })).status).toBe(200);
     await expect.poll(() => meta().transformations[1].name, { timeout: 5000 }).toBe('Drop bot traffic');

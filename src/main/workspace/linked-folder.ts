@@ -1,15 +1,19 @@
-// A folder opened as the workspace stays linked: the files are the source of truth for code.
-// A change on disk (another editor, git checkout, git pull) becomes a new version ("changed on
-// disk: FILE"); a version saved in the studio is written to its file (atomically: a temporary
-// file renamed over it). Transformations and libraries created, renamed or deleted in the studio
-// are added to, renamed in or removed from meta.json. One reconcile() does all of it, after a
-// file event under the root or a write in the studio.
+// A folder opened as the workspace stays linked: the files are the source of truth for code and
+// tests. A change on disk (another editor, git checkout, git pull) becomes a new version ("changed
+// on disk: FILE"); a version saved in the studio is written to its file (atomically: a temporary
+// file renamed over it). Tests go both ways too (linked-tests.ts). Transformations and libraries
+// created, renamed or deleted in the studio are added to, renamed in or removed from meta.json.
+// One reconcile() does all of it, after a file event under the root or a write in the studio;
+// onChange hears each reconcile that changed something (the editors reload then).
 import { watch, type FSWatcher } from 'node:fs';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { OpenedWorkspace } from '../../shared/api/workspace';
+import type { MetaTransformation, OpenedWorkspace } from '../../shared/api/workspace';
 import type { LibrariesService } from '../management/libraries-service';
+import type { TestEventsService } from '../management/test-events-service';
 import type { TransformationsService } from '../management/transformations-service';
+import { writeAtomically } from './atomic-write';
+import { readTestFiles, testFolders, testPathsOf, testsForm, writeTestFiles, type TestPaths } from './linked-tests';
 
 type Kind = 'transformation' | 'library';
 interface Link {
@@ -20,22 +24,19 @@ interface Link {
   file: string;
   /** The content both sides last agreed on. */
   known: string;
+  /** A transformation's test files, and the tests both sides last agreed on (their written form). */
+  tests?: { paths: TestPaths; known: string };
 }
 
 export interface LinkDeps {
   transformations: TransformationsService;
   libraries: LibrariesService;
+  testEvents: Pick<TestEventsService, 'get' | 'replace'>;
+  /** Called after a reconcile that changed something, with the new revision. */
+  onChange(revision: number): void;
   /** Subscribes to writes in the studio (versions saved, artifacts created); returns the unsubscribe. */
   onStudioWrite(listener: () => void): () => void;
   onError(message: string): void;
-}
-
-/** Writes beside the file, then renames over it: readers see the old or the new content, never half. */
-export function writeAtomically(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${Date.now()}-${process.pid}.studio-tmp`);
-  writeFileSync(temporary, content);
-  renameSync(temporary, path);
 }
 
 const normal = (file: string) => file.replace(/^\.\//, '');
@@ -45,9 +46,12 @@ export function linkFolder(opened: OpenedWorkspace, deps: LinkDeps) {
   const root = opened.root;
   const abs = (file: string) => resolve(root, file);
   const read = (file: string) => (existsSync(abs(file)) ? readFileSync(abs(file), 'utf8') : undefined);
+  const entries = (JSON.parse(readFileSync(opened.meta, 'utf8')) as { transformations?: MetaTransformation[] }).transformations ?? [];
+  const studioTests = (id: string) => testsForm(deps.testEvents.get(id).events);
+  const testsOf = (id: string, name: string, file: string) => ({ paths: testPathsOf(entries.find((e) => e.name === name) ?? { file }), known: studioTests(id) });
   const links: Link[] = [
     ...opened.libraries.map((l) => ({ kind: 'library' as const, id: l.id, name: l.name, file: l.file, known: read(l.file) ?? '' })),
-    ...opened.transformations.map((t) => ({ kind: 'transformation' as const, id: t.id, name: t.name, file: t.file, known: read(t.file) ?? '' })),
+    ...opened.transformations.map((t) => ({ kind: 'transformation' as const, id: t.id, name: t.name, file: t.file, known: read(t.file) ?? '', tests: testsOf(t.id, t.name, t.file) })),
   ];
   let revision = 0;
   let running: Promise<void> | undefined;
@@ -80,7 +84,7 @@ export function linkFolder(opened: OpenedWorkspace, deps: LinkDeps) {
           const file = newFile(kind, a.name);
           writeAtomically(abs(file), a.code);
           rewriteMeta((meta) => (meta[listKey(kind)] ??= []).push({ file, name: a.name, description: a.description ?? '', language: 'javascript' }));
-          links.push({ kind, id: a.id, name: a.name, file, known: a.code });
+          links.push({ kind, id: a.id, name: a.name, file, known: a.code, ...(kind === 'transformation' ? { tests: { paths: testPathsOf({ file }), known: testsForm([]) } } : {}) });
           watchFolders();
           revision++;
           continue;
@@ -103,6 +107,7 @@ export function linkFolder(opened: OpenedWorkspace, deps: LinkDeps) {
           link.known = a.code;
           revision++;
         }
+        if (link.tests && syncTests(link, link.tests)) revision++;
       }
       for (const link of links.filter((l) => l.kind === kind && !artifacts.some((a) => a.id === l.id))) {
         // Deleted in the studio: out of meta.json (the file stays for git to show).
@@ -113,6 +118,33 @@ export function linkFolder(opened: OpenedWorkspace, deps: LinkDeps) {
     }
   }
 
+  /** Disk → saved tests when the files changed, else saved tests → files; true when either moved. */
+  function syncTests(link: Link, tests: NonNullable<Link['tests']>): boolean {
+    const disk = readTestFiles(root, tests.paths);
+    if ('problem' in disk) {
+      // Half written or being edited: left alone (the studio's tests are not written over it).
+      deps.onError(`workspace folder ${root}: the tests of ${normal(link.file)} cannot be read: ${disk.problem}`);
+      return false;
+    }
+    const onDisk = testsForm(disk.tests);
+    if (onDisk !== tests.known) {
+      // Refused (e.g. a check the studio cannot run): known stays, so the files are not overwritten.
+      if (onDisk !== studioTests(link.id)) deps.testEvents.replace(link.id, disk.tests);
+      tests.known = onDisk;
+      return true;
+    }
+    const inStudio = studioTests(link.id);
+    if (inStudio === tests.known) return false;
+    const used = writeTestFiles(root, tests.paths, deps.testEvents.get(link.id).events, link.file);
+    if (used.inputs !== tests.paths.inputs || used.expected !== tests.paths.expected) {
+      rewriteMeta((meta) => meta.transformations?.forEach((e) => e.name === link.name && Object.assign(e, { 'test-input-file': used.inputs, 'expected-output': used.expected })));
+    }
+    tests.paths = used;
+    tests.known = inStudio;
+    watchFolders();
+    return true;
+  }
+
   /** Runs reconcileOnce, one at a time; a request while one runs runs it again after. */
   function reconcile(): Promise<void> {
     if (closed) return Promise.resolve();
@@ -120,7 +152,11 @@ export function linkFolder(opened: OpenedWorkspace, deps: LinkDeps) {
       again = true;
       return running;
     }
+    const before = revision;
     running = reconcileOnce()
+      .then(() => {
+        if (revision !== before) deps.onChange(revision);
+      })
       .catch((error: unknown) => deps.onError(`workspace folder ${root}: ${(error as Error).message}`))
       .finally(() => {
         running = undefined;
@@ -141,7 +177,7 @@ export function linkFolder(opened: OpenedWorkspace, deps: LinkDeps) {
   // replaces the file, and a watch on a directory sees that; recursive watches miss it on Linux).
   const watchers = new Map<string, FSWatcher>();
   const watchFolders = () => {
-    for (const folder of new Set(links.map((l) => dirname(abs(l.file))))) {
+    for (const folder of new Set(links.flatMap((l) => [dirname(abs(l.file)), ...(l.tests ? testFolders(root, l.tests.paths) : [])]))) {
       if (watchers.has(folder) || !existsSync(folder)) continue;
       try {
         watchers.set(folder, watch(folder, (_event, name) => name && !String(name).endsWith('.studio-tmp') && soon()));

@@ -13,6 +13,8 @@ export interface WorkspaceDeps extends Pick<LinkDeps, 'onError'> {
   transformations: TransformationsService;
   libraries: LibrariesService;
   testEvents: TestEventsService;
+  /** A one-shot core (the CLI's folder commands): libraries opened are not tested on save either. */
+  oneShot?: boolean;
 }
 
 /**
@@ -21,8 +23,12 @@ export interface WorkspaceDeps extends Pick<LinkDeps, 'onError'> {
  * creating it, or saving a new version when the file's code or description differs; the saved
  * tests become the files' tests. Export writes the workspace out as such a folder's files.
  */
-export function createWorkspaceService({ transformations, libraries, testEvents, writes, onError }: WorkspaceDeps) {
+export function createWorkspaceService({ transformations, libraries, testEvents, writes, onError, oneShot = false }: WorkspaceDeps) {
   let linked: LinkedFolder | undefined;
+  const listeners = new Set<(revision: number) => void>();
+  const onChange = (revision: number) => listeners.forEach((listener) => listener(revision));
+  const untested = { test: false };
+  const testLibraries = { test: !oneShot };
   const onStudioWrite = (listener: () => void) => {
     const offs = writes.map((subscribe) => subscribe(listener));
     return () => offs.forEach((off) => off());
@@ -32,7 +38,8 @@ export function createWorkspaceService({ transformations, libraries, testEvents,
     async link(body: OpenWorkspaceBody): Promise<OpenedWorkspace> {
       const opened = await service.open({ ...body, link: false });
       linked?.close();
-      linked = linkFolder(opened, { transformations, libraries, onStudioWrite, onError });
+      linked = linkFolder(opened, { transformations, libraries, testEvents, onStudioWrite, onChange, onError });
+      onChange(0);
       return opened;
     },
     async folder(): Promise<WorkspaceFolder> {
@@ -41,6 +48,11 @@ export function createWorkspaceService({ transformations, libraries, testEvents,
       return { linked: true, root: linked.root, meta: linked.meta, revision: linked.revision(), files: linked.files(), ...(git ? { git } : {}) };
     },
     close: () => linked?.close(),
+    /** Hears each change the linked folder reconciled (a file changed on disk, a save written), and a new link. */
+    onChange(listener: (revision: number) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async open(body: OpenWorkspaceBody): Promise<OpenedWorkspace> {
       if (body.link) return service.link(body);
       const content = readWorkspaceFolder(body.root, body.meta);
@@ -52,7 +64,7 @@ export function createWorkspaceService({ transformations, libraries, testEvents,
         const known = knownLibraries.get(lib.name);
         const input = { name: lib.name, description: lib.description, code: lib.code, message: message(lib.file) };
         const changed = !known || known.code !== lib.code || (known.description ?? '') !== lib.description;
-        const saved = !known ? await libraries.create(input, false) : changed ? await libraries.update(known.id, input, false) : known;
+        const saved = !known ? await libraries.create(input, false, testLibraries) : changed ? await libraries.update(known.id, input, false, testLibraries) : known;
         opened.libraries.push({ id: saved.id, name: saved.name, file: lib.file, versionId: saved.versionId, changed, importName: saved.importName });
       }
       const knownTransformations = new Map(transformations.list().map((t) => [t.name, t]));
@@ -60,7 +72,8 @@ export function createWorkspaceService({ transformations, libraries, testEvents,
         const known = knownTransformations.get(t.name);
         const input = { name: t.name, description: t.description, code: t.code, message: message(t.file) };
         const changed = !known || known.code !== t.code || (known.description ?? '') !== t.description;
-        const saved = !known ? await transformations.create(input, false) : changed ? await transformations.update(known.id, input, false) : known;
+        // Not tested on save: its tests are replaced just after (the background run tests it then).
+        const saved = !known ? await transformations.create(input, false, untested) : changed ? await transformations.update(known.id, input, false, untested) : known;
         testEvents.replace(saved.id, t.tests);
         opened.transformations.push({ id: saved.id, name: saved.name, file: t.file, versionId: saved.versionId, changed, tests: t.tests.length });
       }

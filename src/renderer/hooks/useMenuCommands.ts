@@ -9,7 +9,11 @@ export function useMenuCommands(): void {
     return window.studio.onMenuCommand((command) => {
       if (command === 'new-transformation') navigate(`${hrefFor('transformation')}?new=1`);
       else if (command === 'new-library') navigate(`${hrefFor('library')}?new=1`);
-      else window.dispatchEvent(new CustomEvent(MENU_EVENT, { detail: command }));
+      else if (command === 'folder-opened') {
+        // File › Open Folder… opened one: its transformations (WorkspaceProvider reads them again).
+        navigate(hrefFor('transformation'));
+        window.dispatchEvent(new CustomEvent(MENU_EVENT, { detail: command }));
+      } else window.dispatchEvent(new CustomEvent(MENU_EVENT, { detail: command }));
     });
   }, []);
 }
@@ -17,7 +21,7 @@ export function useMenuCommands(): void {
 /** Menu commands that act on the page in view (File → Import/Export Events…) arrive as this DOM event. */
 export const MENU_EVENT = 'studio-menu-command';
 
-export function useMenuCommand(command: 'import-events' | 'export-events', run: () => void): void {
+export function useMenuCommand(command: 'import-events' | 'export-events' | 'folder-opened', run: () => void): void {
   useEffect(() => {
     const listener = (event: Event) => (event as CustomEvent<string>).detail === command && run();
     window.addEventListener(MENU_EVENT, listener);

@@ -175,13 +175,16 @@ describe('quit order', () => {
 describe('application menu', () => {
   it('has File/Edit/View/Help, sends commands, and shows devtools only in development', () => {
     const commands: string[] = [];
-    const deps = { command: (c: string) => commands.push(c), dataDir: '/d', logFile: '/d/logs/studio.log', devTools: false, about: vi.fn() };
+    const deps = { command: (c: string) => commands.push(c), openFolder: vi.fn(), dataDir: '/d', logFile: '/d/logs/studio.log', devTools: false, about: vi.fn() };
     const template = menuTemplate(deps as any);
     const labels = template.map((m) => m.label ?? m.role);
     expect(labels).toEqual(expect.arrayContaining(['File', 'editMenu', 'View', 'Help']));
     const file = template.find((m) => m.label === 'File')!.submenu as any[];
     file.filter((i) => i.click).forEach((i) => i.click());
     expect(commands).toEqual(['new-transformation', 'new-library', 'import-events', 'export-events']);
+    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual(['New Transformation', 'New Library', 'Open Folder…', 'Import Events…', 'Export Events…']);
+    expect(file.find((i) => i.label === 'Open Folder…').accelerator).toBe('CmdOrCtrl+O');
+    expect(deps.openFolder).toHaveBeenCalledTimes(1);
     const view = (m: any[]) => (m.find((x) => x.label === 'View').submenu as any[]).map((i) => i.role);
     expect(view(template)).not.toContain('toggleDevTools');
     expect(view(menuTemplate({ ...deps, devTools: true } as any))).toContain('toggleDevTools');

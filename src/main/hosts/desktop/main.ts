@@ -7,6 +7,7 @@ import { CoreSupervisor, type CoreState } from '../supervisor/core-supervisor';
 import { carriedNodeBinary, coreEntry } from '../supervisor/node-runtime';
 import { registerIpc, type DesktopSession } from './ipc';
 import { installMenu } from './menu';
+import { openFolderFromMenu } from './open-folder';
 import { createSecretStore } from './secret-store';
 import { openMainWindow } from './window';
 import { readWindowBounds, writeWindowBounds } from './window-state';
@@ -68,6 +69,13 @@ async function main(): Promise<void> {
   registerIpc({ session: () => session, secrets });
   installMenu({
     command: (command) => window?.webContents.send('studio:menu', command),
+    openFolder: () =>
+      void openFolderFromMenu({
+        pickFolder: async () => (await dialog.showOpenDialog({ title: 'Open a repository folder (meta.json)', properties: ['openDirectory'] })).filePaths[0],
+        session: () => session,
+        showError: (title, message) => dialog.showErrorBox(title, message),
+        opened: () => window?.webContents.send('studio:menu', 'folder-opened'),
+      }),
     dataDir,
     logFile: supervisor.logFile,
     devTools,

@@ -1,10 +1,12 @@
 import { app, Menu, shell, type MenuItemConstructorOptions } from 'electron';
 
-export type MenuCommand = 'new-transformation' | 'new-library' | 'import-events' | 'export-events';
+export type MenuCommand = 'new-transformation' | 'new-library' | 'import-events' | 'export-events' | 'folder-opened';
 
 export interface MenuDeps {
   /** Sends a command to the renderer (it navigates or opens the matching dialog). */
   command(command: MenuCommand): void;
+  /** File › Open Folder…: pick a repository folder and open it as the workspace (open-folder.ts). */
+  openFolder(): void;
   dataDir: string;
   logFile: string;
   devTools: boolean;
@@ -30,6 +32,8 @@ export function menuTemplate(deps: MenuDeps): MenuItemConstructorOptions[] {
       submenu: [
         { label: 'New Transformation', accelerator: 'CmdOrCtrl+N', click: () => deps.command('new-transformation') },
         { label: 'New Library', accelerator: 'CmdOrCtrl+Shift+N', click: () => deps.command('new-library') },
+        { type: 'separator' },
+        { label: 'Open Folder…', accelerator: 'CmdOrCtrl+O', click: () => deps.openFolder() },
         { type: 'separator' },
         { label: 'Import Events…', accelerator: 'CmdOrCtrl+I', click: () => deps.command('import-events') },
         { label: 'Export Events…', accelerator: 'CmdOrCtrl+E', click: () => deps.command('export-events') },

@@ -9,10 +9,13 @@ describe('headless flags', () => {
   });
   it('default to loopback', () => {
     expect(parseHeadlessArgs([]).host).toBe('127.0.0.1');
+    expect(parseHeadlessArgs(['--one-shot', 'replay']).oneShot).toBe('replay');
+    expect(parseHeadlessArgs([]).oneShot).toBeUndefined();
   });
   it('reject a bad port and unknown flags with a message', () => {
     expect(() => parseHeadlessArgs(['--port', 'abc'])).toThrow(/--port must be a number/);
     expect(() => parseHeadlessArgs(['--port', '70000'])).toThrow(/--port/);
     expect(() => parseHeadlessArgs(['--bogus'])).toThrow(/bogus/);
+    expect(() => parseHeadlessArgs(['--one-shot', 'serve'])).toThrow('--one-shot must be one of test, replay, got "serve"');
   });
 });

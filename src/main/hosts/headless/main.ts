@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       sessionToken,
       masterKey,
       prestartSandbox: true,
+      oneShot: args.oneShot,
       ...(args.workspace ? { workspace: { root: resolve(args.workspace), ...(args.workspaceMeta ? { meta: resolve(args.workspaceMeta) } : {}) } } : {}),
     });
   try {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { StudioContext } from '../../context';
+import type { OneShotCommand } from '../../../shared/one-shot';
 import { healthRoutes } from './health';
 import { infoRoutes } from './info';
 import { sandboxTestRoutes } from './sandbox-test';
@@ -64,6 +65,15 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   fuzzRoutes(ctx.fuzz),
   workspaceRoutes(ctx.workspace),
 ];
+
+/**
+ * What a CLI folder command calls on its one-shot core (bin/commands/): `studio test DIR` opens
+ * the folder and runs the saved tests; `studio replay` opens two, reads versions and runs replays.
+ */
+export const oneShotRoutes = (ctx: StudioContext, command: OneShotCommand): FastifyPluginAsync[] =>
+  command === 'test'
+    ? [workspaceRoutes(ctx.workspace), savedTestsRoutes(ctx.savedTests)]
+    : [workspaceRoutes(ctx.workspace), transformationsRoutes(ctx.transformations), replayRoutes(ctx.replay)];
 
 /** Event collection API (seed 001): Basic `writeKey:`; auth is handled per route (text errors). */
 export const eventRoutes = (_ctx: StudioContext): FastifyPluginAsync[] => [eventsApiRoutes()];

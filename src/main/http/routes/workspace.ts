@@ -3,6 +3,8 @@ import { ExportedWorkspace, OpenWorkspaceBody, OpenedWorkspace, WorkspaceFolder 
 import type { WorkspaceService } from '../../workspace/workspace-service';
 import { studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
+import { eventStream } from './event-stream';
+import { Type } from 'typebox';
 
 /** Studio API: a repository folder (the transformation GitHub Action's meta.json) as the workspace. */
 export const workspaceRoutes = (service: WorkspaceService): FastifyPluginAsync =>
@@ -24,6 +26,18 @@ export const workspaceRoutes = (service: WorkspaceService): FastifyPluginAsync =
       '/studio/api/workspace',
       { schema: { tags, summary: 'The folder open as the workspace (npm run serve -- --workspace DIR): its files, git branch and changed files', response: { 200: WorkspaceFolder, ...studioErrors } } },
       async () => service.folder(),
+    );
+    app.get(
+      '/studio/api/workspace/stream',
+      {
+        schema: {
+          tags,
+          summary: 'Server-sent events: one {"revision"} each time the linked folder changed (a file changed on disk, a save written to its file, a folder opened); read the folder and the open artifact again',
+          querystring: Type.Object({}, { additionalProperties: false }),
+          response: { ...studioErrors },
+        },
+      },
+      async (request, reply) => eventStream(request, reply, (send) => service.onChange((revision) => send({ revision }))),
     );
     app.post(
       '/studio/api/workspace/export',

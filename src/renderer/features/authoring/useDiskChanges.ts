@@ -19,9 +19,10 @@ export interface DiskChanges {
 }
 
 /**
- * A newer version of the open transformation (a change on disk of its linked file becomes one)
- * is loaded into the editor when it has no unsaved edits; with unsaved edits the user gets the
- * merge view instead of losing either side. Pushed by the core (the versions stream).
+ * A newer version of the open transformation or library (a change on disk of its linked file
+ * becomes one) is loaded into the editor when it has no unsaved edits; with unsaved edits the user
+ * gets the merge view instead of losing either side. Pushed by the core: a transformation's
+ * versions stream, and for a library the linked folder's stream (each change it reconciled).
  */
 export function useDiskChanges(kind: Kind, id: string, editor: ArtifactEditor): DiskChanges {
   const [incoming, setIncoming] = useState<Artifact>();
@@ -29,7 +30,7 @@ export function useDiskChanges(kind: Kind, id: string, editor: ArtifactEditor): 
   const [folder, setFolder] = useState<WorkspaceFolder>();
   const held = useRef(editor);
   held.current = editor;
-  const stream = kind === 'transformation' ? `/studio/api/transformations/versions/stream?transformationId=${encodeURIComponent(id)}` : undefined;
+  const stream = kind === 'transformation' ? `/studio/api/transformations/versions/stream?transformationId=${encodeURIComponent(id)}` : '/studio/api/workspace/stream';
   useServerPush(stream, () => {
     void folderApi.get().then(setFolder, () => undefined);
     void artifactApi.get(kind, id).then((fresh) => {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { fromLibrary, fromTransformation, type Artifact } from '../../api/artifacts';
 import { api } from '../../api/client';
 import { WorkspaceContext, type Workspace } from './useWorkspace';
+import { useMenuCommand } from '../../hooks/useMenuCommands';
 
 const replace = (list: Artifact[] | undefined, item: Artifact) =>
   list ? (list.some((a) => a.id === item.id) ? list.map((a) => (a.id === item.id ? item : a)) : [...list, item]) : [item];
@@ -23,6 +24,8 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     }
   }, []);
   useEffect(() => void refresh(), [refresh]);
+  // File › Open Folder… (desktop) opened a repository folder: its artifacts are now the workspace's.
+  useMenuCommand('folder-opened', useCallback(() => void refresh(), [refresh]));
   useEffect(() => {
     // Other tabs, scripts or CI may change things meanwhile: reload the lists when the page is shown again.
     const onVisible = () => document.visibilityState === 'visible' && void refresh();
