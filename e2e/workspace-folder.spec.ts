@@ -120,7 +120,7 @@ test('a library open in its editor: a change on disk shows; with unsaved edits, 
   await expect(ui.code).toContainText('export const fromDisk = 1;', { timeout: 2000 });
 
   // Unsaved edits, then the file changes again: the merge view; its result is saved to the file.
-  await ui.replaceCode(`${fromDisk}export const fromStudio = 2;\n`);
+  await ui.replaceCode(`export const fromStudio = 2;\n${fromDisk}`);
   await expect(page.getByTestId('unsaved')).toBeVisible();
   writeFileSync(join(repo, LIB), fromDisk.replace('fromDisk = 1', 'fromDisk = 3'));
   const merge = page.getByTestId('disk-merge');
@@ -128,8 +128,10 @@ test('a library open in its editor: a change on disk shows; with unsaved edits, 
   await expect(merge.getByLabel('Remote version')).toContainText('fromDisk = 3');
   await expect(merge.getByLabel('Merge result (local side, editable)')).toContainText('fromStudio = 2');
   await shootBoth(page, 'workspace-library-merge');
-  await merge.locator('.cm-merge-revert button').first().click();
+  // Two chunks: the studio's line at the top (kept), the disk's change at the bottom (taken with its revert control).
+  await merge.locator('.cm-merge-revert button').last().click();
   await expect(merge.getByLabel('Merge result (local side, editable)')).toContainText('fromDisk = 3');
+  await expect(merge.getByLabel('Merge result (local side, editable)')).toContainText('fromStudio = 2');
   await merge.getByRole('button', { name: 'Use the merged result' }).click();
   await expect(merge).toHaveCount(0);
   await ui.save();
