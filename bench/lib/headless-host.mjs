@@ -14,11 +14,16 @@ export function builtHeadless(dir = new URL('../..', import.meta.url).pathname) 
 
 export const BENCH_AUTH = `Basic ${Buffer.from('bench@example.com:bench-token').toString('base64')}`;
 
-export async function startBenchHost(headless, prefix = 'bench-studio-') {
-  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+/**
+ * `options.env`: added to the host's environment (e.g. STUDIO_SANDBOX_PROCESSES); `options.dataDir`:
+ * an existing data folder (kept on stop) instead of a new temp one (removed on stop).
+ */
+export async function startBenchHost(headless, prefix = 'bench-studio-', options = {}) {
+  const given = options.dataDir !== undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), prefix));
   const child = spawn(process.execPath, [...nodeFlags.core, ...(process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean), headless, '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, STUDIO_EMAIL: 'bench@example.com', STUDIO_TOKEN: 'bench-token', STUDIO_WRITE_KEY: 'bench-write-key' },
+    env: { ...process.env, ...options.env, STUDIO_EMAIL: 'bench@example.com', STUDIO_TOKEN: 'bench-token', STUDIO_WRITE_KEY: 'bench-write-key' },
   });
   const url = await new Promise((resolve, reject) => {
     let out = '';
@@ -43,6 +48,7 @@ export async function startBenchHost(headless, prefix = 'bench-studio-') {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
+      if (given) return;
       if (process.env.BENCH_KEEP_DATA) console.log(`data folder kept: ${dataDir}`);
       else rmSync(dataDir, { recursive: true, force: true });
     },

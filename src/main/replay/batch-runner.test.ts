@@ -55,6 +55,24 @@ describe('replay batches through a sandbox process, stored by the core (integrat
     stored.close();
   });
 
+  it('with two sandbox processes, a run\'s batches in flight spread over two background processes and are stored in position order', async () => {
+    sandbox = createSandbox({ processes: 2 });
+    const stored = storedRun(4000);
+    const positions: number[] = [];
+    const busyBackground = new Set<number>();
+    const watch = setInterval(() => sandbox!.processes().forEach((p) => p.background && p.running > 0 && busyBackground.add(p.pid)), 5);
+    try {
+      await run(sandbox, stored.repo, slow(200), { onStored: (done) => positions.push(done) });
+    } finally {
+      clearInterval(watch);
+    }
+    expect(positions).toEqual(Array.from({ length: 20 }, (_, i) => 200 * (i + 1)));
+    expect(JSON.parse(stored.repo.get('run')!.summary)).toMatchObject({ a: { kept: 4000, failed: 0 } });
+    expect(busyBackground.size).toBe(2);
+    expect(sandbox.processes().filter((p) => p.background && p.isolatesMade > 0)).toHaveLength(2);
+    stored.close();
+  });
+
   it('starts no batch once stopped, and stores those in flight', async () => {
     sandbox = createSandbox();
     const stored = storedRun(4000);

@@ -44,20 +44,27 @@ export class InstancePool<T extends PooledInstance> {
     return [...this.idle.values()].flat();
   }
 
-  take(key: string): T | undefined {
+  /**
+   * The most recently used healthy instance of `key`; the most recent one `prefer` accepts first
+   * (`only`: none other). Broken or disposed ones met on the way are let go.
+   */
+  take(key: string, prefer?: (instance: T) => boolean, only = false): T | undefined {
     const list = this.idle.get(key);
     if (!list) return undefined;
-    while (list.length > 0) {
-      const instance = list.pop()!;
-      this.forget(instance);
-      if (!instance.broken && !instance.disposed) {
-        if (list.length === 0) this.idle.delete(key);
-        return instance;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const instance = list[i]!;
+      if (instance.broken || instance.disposed) {
+        list.splice(i, 1);
+        this.forget(instance);
+        instance.dispose();
       }
-      instance.dispose();
     }
-    this.idle.delete(key);
-    return undefined;
+    let at = prefer ? list.findLastIndex(prefer) : list.length - 1;
+    if (at < 0 && !only) at = list.length - 1;
+    const instance = at >= 0 ? list.splice(at, 1)[0] : undefined;
+    if (instance) this.forget(instance);
+    if (list.length === 0) this.idle.delete(key);
+    return instance;
   }
 
   put(key: string, instance: T): void {

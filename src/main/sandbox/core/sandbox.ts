@@ -14,7 +14,8 @@ import { groupedOutput } from '../protocol/grouped';
 import { eventCount, type EventMetadata, type GroupedOutput, type Sandbox, type TransformInput, type TransformOutput, type WorkInput } from '../types';
 import type { SandboxOptions } from './options';
 import { checkInput, maxOutputBytesOf, sideRequest } from './request';
-import { warmHandles } from './warm-handles';
+import { warmHandles, type Held } from './warm-handles';
+import { sandboxProcesses } from './parallelism';
 
 /** A sandbox whose runs happen in sandbox processes it supervises. */
 export interface ProcessSandbox extends Sandbox {
@@ -26,8 +27,6 @@ export interface ProcessSandbox extends Sandbox {
   status(): { processes: SandboxProcessInfo[]; recycled: number; killed: number; stalled: number };
 }
 
-const DEFAULT_SANDBOX_PROCESSES = 1;
-
 const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
 
 /**
@@ -38,8 +37,10 @@ const elapsed = (started: number) => Math.round((performance.now() - started) * 
 export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   const idleMs = options.idleEvictMs ?? DEFAULT_IDLE_EVICT_MS;
   // A process left with nothing warm is stopped after the idle time too: its memory goes back.
+  const memoryBudgetMb = options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB;
+  const size = sandboxProcesses(options.processes, { memoryBudgetMb, memoryLimitMb: options.memoryLimitMb ?? DEFAULT_SANDBOX_SETTINGS.memoryLimitMb });
   const processes = new ProcessPool({
-    size: Math.max(1, options.processes ?? DEFAULT_SANDBOX_PROCESSES),
+    size,
     retireMs: idleMs,
     recycleRssMb: options.recycleRssMb,
     graceMs: options.graceMs,
@@ -49,7 +50,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   // Handles on the warm isolates the sandbox processes keep: one budget for all of them.
   const warm = new InstancePool<RemoteInstance>({
     capacity: options.poolSize ?? 16,
-    memoryBudgetMb: options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB,
+    memoryBudgetMb,
     idleMs,
   });
   const limiter = new Limiter(options.maxConcurrentRuns ?? 4);
@@ -91,7 +92,8 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       ? { pieces: staged.pieces.map((piece) => () => convert(piece)), last: (id) => convert(() => staged.last(id)), whole: () => convert(staged.whole) }
       : convert(() => payloadOf(input));
     const { json, grouped, network } = await limiter.run(async () => {
-      const held = hold(request.key, perEvent);
+      // Concurrent runs of one key spread: the warm isolate of a process with nothing in flight first.
+      const held = hold(request.key, perEvent, undefined, (instance) => instance.slot.pending.size === 0);
       let instance: RemoteInstance | undefined;
       try {
         const answer = await processes.run({ ...request, payload, ...(perEvent ? { groupedEvents: eventCount(input.events) } : {}), parts: !perEvent && !!onPart }, held.handle, onPart, (unused) =>
@@ -137,10 +139,12 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     const current = settings();
     const sides = input.sides.map((side) => ({ ...sideRequest(side, current, options), transformationId: side.transformationId, versionId: side.versionId }));
     return inLane(input.lane, async () => {
-      const held = sides.map((side) => hold(side.key, true));
+      // The handles on the sides' warm isolates in the process the job goes to (chosen first).
+      let held: Held[] = [];
+      const holdIn = (slot: object) => (held = sides.map((side) => hold(side.key, true, slot))).map((h) => h.handle);
       let instances: RemoteInstance[] = [];
       try {
-        const answer = await processes.work({ worker: input.worker, sides, job: input.job }, held.map((h) => h.handle), onProgress);
+        const answer = await processes.work({ worker: input.worker, sides, job: input.job }, holdIn, onProgress);
         instances = answer.instances;
         return answer.reply;
       } finally {
@@ -168,6 +172,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     transformGrouped,
     work,
     cancelWork: (worker, key) => processes.cancelWork(worker, key),
+    parallelism: () => size,
     async testLibrary(library) {
       if (!library || typeof library.code !== 'string' || typeof library.importName !== 'string') {
         throw badRequest('a library needs an importName and code (strings)');

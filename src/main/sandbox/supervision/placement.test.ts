@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choose, keyIndex, SYNC_QUIET_MS, type Choice, type PlacementRequest, type PoolView, type SlotView, type WarmView } from './placement';
+import { choose, keyIndex, leastLoaded, SYNC_QUIET_MS, type Choice, type PlacementRequest, type PoolView, type SlotView, type WarmView } from './placement';
 import { lastConcurrentAt, retireWhenIdle, shouldRecycle } from './policies';
 
 // Placement is a pure function of a snapshot: these tables start no process.
@@ -44,6 +44,10 @@ const rows: [string, PoolView, PlacementRequest, WarmView | undefined, Choice][]
   ['waited, no longer blocked: its own process, warm, on the thread', pool([ready]), { key: 'k', waited: 0 }, warmAt(0), go(0, { useWarm: true, sync: true })],
   ['waited, its process exited meanwhile: an open one', pool([undefined, ready]), { key: 'b', waited: 0 }, undefined, go(1)],
   ['a retiring process takes no work: a new one in its place', pool([retiring]), { key: 'k' }, undefined, go(0, { start: true })],
+  ['concurrent: the key\'s process is busy, another is idle: the idle one (a cold isolate there)', pool([busy, ready]), { key: 'b' }, warmAt(0), go(1)],
+  ['concurrent: the key\'s process is busy, another not started: started for it', pool([busy, undefined]), { key: 'b' }, undefined, go(1, { start: true })],
+  ['concurrent: every keyed process busy: its own, warm', pool([busy, busy]), { key: 'b' }, warmAt(0), go(0, { useWarm: true })],
+  ['concurrent, grouped: keeps its order in its own process', pool([busy, ready]), { key: 'b', group: true }, warmAt(0), go(0, { useWarm: true })],
   ['library test: the least busy keyed process', pool([busy, ready]), { key: undefined }, undefined, go(1)],
   ['library test: a process not started counts as idle', pool([busy, undefined]), { key: undefined }, undefined, go(1, { start: true })],
   ['library test: the least busy is blocked: wait for it', pool([{ state: 'blocked', running: 0 }, busy]), { key: undefined }, undefined, { wait: 0 }],
@@ -52,6 +56,15 @@ const rows: [string, PoolView, PlacementRequest, WarmView | undefined, Choice][]
 describe('placement: choose(slots, key, warm, now)', () => {
   it.each(rows)('%s', (_name, slots, request, warm, expected) => {
     expect(choose(slots, request, warm, NOW)).toEqual(expected);
+  });
+
+  it('leastLoaded: a worker\'s jobs spread over the background processes, a started one first on a tie', () => {
+    expect(leastLoaded([undefined])).toBe(0);
+    expect(leastLoaded([ready, undefined])).toBe(0); // idle and started: no new process
+    expect(leastLoaded([{ state: 'ready', running: 1 }, undefined])).toBe(1); // busy: the next one is started
+    expect(leastLoaded([busy, { state: 'ready', running: 1 }])).toBe(1);
+    expect(leastLoaded([retiring, ready])).toBe(1);
+    expect(leastLoaded([{ state: 'ready', running: 1 }, { state: 'ready', running: 1 }])).toBe(0);
   });
 
   it('keyIndex: a key always goes to the same process, and 300 keys spread over 3 processes', () => {

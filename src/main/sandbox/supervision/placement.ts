@@ -90,9 +90,35 @@ function unblocked(pool: PoolView, blocked: SlotRef): { go: SlotRef; start: bool
 }
 
 /**
+ * The background process a worker's job goes to: the one with the fewest requests in flight (a
+ * started one first on a tie), so a run's jobs in flight spread over them; one not started yet
+ * (undefined, or gone) is chosen when every started one is busy.
+ */
+export function leastLoaded(background: readonly (SlotView | undefined)[]): number {
+  const load = (i: number) => (usable(background[i]) ? background[i]!.running : 0.5);
+  let best = 0;
+  for (let i = 1; i < background.length; i++) if (load(i) < load(best)) best = i;
+  return best;
+}
+
+/**
+ * A keyed process with nothing in flight (a ready one first, else one not started yet), for a run
+ * whose own process is busy: concurrent runs spread over the processes (a warm isolate is made
+ * there on the first such run). None: every keyed process has runs in flight.
+ */
+function idleKeyed(pool: PoolView): { go: number; start: boolean } | undefined {
+  const refs = pool.keyed.map((_, i) => i);
+  const ready = refs.find((i) => usable(pool.keyed[i]) && pool.keyed[i]!.state !== 'blocked' && pool.keyed[i]!.running === 0);
+  if (ready !== undefined) return { go: ready, start: false };
+  const free = refs.find((i) => !usable(pool.keyed[i]));
+  return free !== undefined ? { go: free, start: true } : undefined;
+}
+
+/**
  * Where a request goes, given the processes now (`slots`), the key, the warm isolate it could use
  * and the time: the process of its warm isolate (one in the replay process is not used), else
- * the one its key hashes to; a blocked one is waited for, then left for another. A transform run
+ * the one its key hashes to; one with runs in flight is left for an idle keyed process (concurrent
+ * runs spread); a blocked one is waited for, then left for another. A transform run
  * goes on the process's thread when it uses a warm isolate of a ready process with nothing in
  * flight, SYNC_QUIET_MS after runs last overlapped (a cold isolate is made asynchronously).
  */
@@ -102,7 +128,9 @@ export function choose(slots: PoolView, request: PlacementRequest, warm: WarmVie
   const view = viewAt(slots, target);
   let go: SlotRef = target;
   let start = !usable(view);
-  if (view?.state === 'blocked' && !request.group) {
+  const idle = request.key !== undefined && !request.group && request.waited === undefined && usable(view) && view.running > 0 ? idleKeyed(slots) : undefined;
+  if (idle !== undefined) ({ go, start } = idle);
+  else if (view?.state === 'blocked' && !request.group) {
     if (request.waited === undefined) return { wait: target };
     ({ go, start } = unblocked(slots, target));
   } else if (request.waited !== undefined && start) {

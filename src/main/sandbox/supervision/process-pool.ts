@@ -1,7 +1,8 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { messages, sandboxError } from '../errors';
 import { WORK_RUNS_IN_FLIGHT, type LibraryTestRequest, type RunRequest, type WorkRequest } from '../protocol/messages';
 import type { RunMode } from '../protocol/run-mode';
+import { SlotTimers } from './slot-timers';
+import { backgroundSlot } from './background';
 import { choose, type Choice, type PoolView, type SlotRef, type WarmView } from './placement';
 import { lastConcurrentAt, shouldRecycle } from './policies';
 import { RemoteInstance } from './remote-instance';
@@ -16,35 +17,39 @@ export type { ProcessPoolOptions, SandboxProcessInfo };
 
 /** A run for a blocked process waits this long for it before going to another one. */
 const BLOCKED_WAIT_MS = 50;
-/** Longest wait for a recycled replay process to exit before its successor starts; the replay process's idle time before its memory is checked. */
-const [RECYCLE_WAIT_MS, REPLAY_RECYCLE_CHECK_MS] = [2000, 200];
+/** A background process's idle time before its memory is checked. */
+const REPLAY_RECYCLE_CHECK_MS = 200;
 
 /**
  * A small supervised pool of sandbox processes. Runs of one key go to the same process (its
  * warm isolates); a process that dies fails the runs it had in flight with "the sandbox process
  * crashed while running <name>" and is replaced on the next request. Processes start on demand.
- * Replay batches run in a process of their own at a lower CPU priority: a replay uses the CPU
- * the test bench and ingestion leave, never their share.
+ * Replay batches run in processes of their own (as many as the keyed ones, a run's batches in
+ * flight spread over them) at a lower CPU priority: a replay uses the CPU the test bench and
+ * ingestion leave, never their share.
  */
 export class ProcessPool {
   private readonly keyed: Array<Slot | undefined>;
   private spare: Slot | undefined;
-  private background: Slot | undefined;
+  /** The background processes workers' jobs spread over (as many as the keyed ones). */
+  private readonly background: Array<Slot | undefined>;
   private readonly retiring = new Set<Slot>();
   private nextId = 1;
   private closed = false;
   /** When two runs were last in flight at once (policies.ts's quiet rule). */
   private lastConcurrent = -Infinity;
-  private replayRecycleCheck: NodeJS.Timeout | undefined;
+  /** Per background process: its memory is checked a moment after its last job (recycleReplayProcess). */
+  private readonly recycleChecks = new SlotTimers<Slot>();
   recycled = 0; // processes replaced because they had grown past the memory limit (since start)
 
   constructor(private readonly options: ProcessPoolOptions) {
     this.keyed = new Array(Math.max(1, options.size)).fill(undefined);
+    this.background = new Array(Math.max(1, options.size)).fill(undefined);
   }
 
   /** Live processes, those being recycled included (until they exit). */
   processes(): SandboxProcessInfo[] {
-    return [...this.keyed, this.spare, this.background, ...this.retiring]
+    return [...this.keyed, this.spare, ...this.background, ...this.retiring]
       .filter((s): s is Slot => !!s && !s.exited && s.child.pid !== undefined)
       .map((s) => infoOf(s, s === this.spare));
   }
@@ -77,7 +82,7 @@ export class ProcessPool {
 
   private refOf(slot: Slot): SlotRef | 'background' | undefined {
     if (slot === this.spare) return 'spare';
-    if (slot === this.background) return 'background';
+    if (slot.background) return 'background';
     const index = this.keyed.indexOf(slot);
     return index >= 0 ? index : undefined;
   }
@@ -86,8 +91,10 @@ export class ProcessPool {
   private vacate(slot: Slot): void {
     const ref = this.refOf(slot);
     if (ref === 'spare') this.spare = undefined;
-    else if (ref === 'background') this.background = undefined;
-    else if (ref !== undefined) this.keyed[ref] = undefined;
+    else if (ref === 'background') {
+      const index = this.background.indexOf(slot);
+      if (index >= 0) this.background[index] = undefined;
+    } else if (ref !== undefined) this.keyed[ref] = undefined;
   }
 
   private onExit(slot: Slot, how: string): void {
@@ -175,30 +182,24 @@ export class ProcessPool {
   }
 
   /**
-   * Runs a registered worker's job (replay: batches read, run through each side and stored) in
-   * the background process (lower CPU priority). Answers what the worker answered and, per side,
-   * the handle on the isolate the job left warm there.
+   * Runs a registered worker's job (replay: one batch run through each side) in a background
+   * process (lower CPU priority). `hold` takes the core's handles on the sides' warm isolates in
+   * the process chosen. Answers what the worker answered and, per side, the handle on the
+   * isolate the job left warm there.
    */
   async work(
     request: Omit<WorkRequest, 'id' | 'type'>,
-    handles: (RemoteInstance | undefined)[],
+    hold: (slot: Slot) => (RemoteInstance | undefined)[],
     onProgress: (done: number) => void,
   ): Promise<{ reply: unknown; instances: RemoteInstance[] }> {
     if (this.closed) throw sandboxError(messages.disposed);
-    // A background process being recycled goes before its successor starts: two at once would
-    // hold both memories (it has nothing left to run, so it exits at once).
-    const previous = [...this.retiring].find((slot) => slot.background);
-    if (previous && !this.background?.usable) await Promise.race([previous.gone, delay(RECYCLE_WAIT_MS)]);
-    if (this.closed) throw sandboxError(messages.disposed);
-    if (!this.background?.usable) this.background = this.newSlot(true);
-    const slot = this.background;
-    // Warm isolates elsewhere (interactive runs of the same code) stay there.
-    handles.forEach((handle) => handle && handle.slot !== slot && handle.dispose());
+    const slot = await backgroundSlot(this.background, this.retiring, () => this.newSlot(true), () => this.closed);
+    const handles = hold(slot);
     const name = [...new Set(request.sides.map((side) => side.name))].join(' and ');
     // Progress comes at least once per WORK_RUNS_IN_FLIGHT runs (replay: with stored batches, 100
     // ms apart at least; a batch may wait behind the others in flight, its sides run at once).
     const deadlineMs = WORK_RUNS_IN_FLIGHT * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
-    clearTimeout(this.replayRecycleCheck);
+    this.recycleChecks.cancel(slot);
     const reply = await this.request(slot, { ...request, type: 'work' }, name, deadlineMs, { onProgress }).finally(() => this.recycleReplayProcess(slot));
     const instances = request.sides.map((side, i) => {
       const handle = handles[i];
@@ -209,7 +210,7 @@ export class ProcessPool {
 
   /** The worker's job of this key starts nothing new (the process answers it once what is in flight is done). */
   cancelWork(worker: string, key: string): void {
-    for (const slot of [this.background, ...this.retiring]) slot?.tell({ type: 'cancel', worker, key });
+    for (const slot of [...this.background, ...this.retiring]) slot?.tell({ type: 'cancel', worker, key });
   }
 
   /**
@@ -219,8 +220,7 @@ export class ProcessPool {
    */
   private recycleReplayProcess(slot: Slot): void {
     this.recycleIfGrown(slot, 2);
-    this.replayRecycleCheck = setTimeout(() => this.recycleIfGrown(slot), REPLAY_RECYCLE_CHECK_MS);
-    this.replayRecycleCheck.unref();
+    this.recycleChecks.set(slot, REPLAY_RECYCLE_CHECK_MS, () => this.recycleIfGrown(slot));
   }
 
   /** A process grown past the memory limit (policies.ts) is replaced: it takes no new work and stops once its runs are done. */
@@ -244,6 +244,7 @@ export class ProcessPool {
   prestart = (): void => void (this.closed || this.started(0));
   close(): void {
     this.closed = true;
-    for (const slot of [...this.keyed, this.spare, this.background, ...this.retiring]) if (slot && !slot.exited) slot.child.kill('SIGKILL');
+    this.recycleChecks.clear();
+    for (const slot of [...this.keyed, this.spare, ...this.background, ...this.retiring]) if (slot && !slot.exited) slot.child.kill('SIGKILL');
   }
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { PROCESSES_ENV, sandboxProcesses, spareCores } from './parallelism';
+
+const budget = { memoryBudgetMb: 512, memoryLimitMb: 128 };
+
+describe('sandbox processes: one setting, default cores - 1, bounded by the warm-memory budget', () => {
+  it('default: the cores the core leaves, at least one', () => {
+    expect(spareCores(1)).toBe(1);
+    expect(spareCores(2)).toBe(1);
+    expect(spareCores(8)).toBe(7);
+    expect(sandboxProcesses(undefined, budget, {}, 3)).toBe(2);
+  });
+
+  it('the option, else the environment, else the default', () => {
+    expect(sandboxProcesses(3, budget, { [PROCESSES_ENV]: '1' }, 2)).toBe(3);
+    expect(sandboxProcesses(undefined, budget, { [PROCESSES_ENV]: '3' }, 2)).toBe(3);
+    expect(sandboxProcesses(undefined, budget, { [PROCESSES_ENV]: ' ' }, 2)).toBe(1);
+  });
+
+  it('at most as many as the budget holds isolates of the memory limit, at least one', () => {
+    expect(sandboxProcesses(undefined, budget, {}, 64)).toBe(4);
+    expect(sandboxProcesses(8, { memoryBudgetMb: 192, memoryLimitMb: 64 }, {}, 2)).toBe(3);
+    expect(sandboxProcesses(8, { memoryBudgetMb: 100, memoryLimitMb: 128 }, {}, 2)).toBe(1);
+  });
+
+  it('a value out of range says what to set', () => {
+    for (const value of ['0', '17', '2.5', 'many']) {
+      expect(() => sandboxProcesses(undefined, budget, { [PROCESSES_ENV]: value }, 2)).toThrow(`${PROCESSES_ENV} must be a whole number from 1 to 16 (sandbox processes), not "${value}"`);
+    }
+  });
+});

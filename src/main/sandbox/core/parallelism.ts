@@ -1,0 +1,40 @@
+import { availableParallelism } from 'node:os';
+
+// How many sandbox processes the runs spread over: one setting (SandboxOptions.processes, else the
+// environment's STUDIO_SANDBOX_PROCESSES, else the cores the core leaves: cores - 1, at least 1),
+// bounded by the warm-memory budget (each process keeps its own warm isolates of the code it runs).
+
+/** Environment variable of the core: sandbox processes, a whole number from 1 to MAX_SANDBOX_PROCESSES. */
+export const PROCESSES_ENV = 'STUDIO_SANDBOX_PROCESSES';
+export const MAX_SANDBOX_PROCESSES = 16;
+
+/** The cores the core leaves to the sandbox: cores - 1, at least 1. */
+export const spareCores = (cores = availableParallelism()): number => Math.max(1, cores - 1);
+
+/** The processes asked for in `env`, undefined when not set; a clear error when it is not a whole number in range. */
+export function processesFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env[PROCESSES_ENV];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SANDBOX_PROCESSES) {
+    throw new Error(`${PROCESSES_ENV} must be a whole number from 1 to ${MAX_SANDBOX_PROCESSES} (sandbox processes), not "${raw}"`);
+  }
+  return n;
+}
+
+/**
+ * Sandbox processes for interactive runs, and as many for workers' jobs (replay batches): `given`
+ * (an option), else the environment's, else cores - 1; at most as many as the warm-memory budget
+ * holds isolates of the memory limit (a process needs a warm isolate of each code it runs), at
+ * least 1.
+ */
+export function sandboxProcesses(
+  given: number | undefined,
+  budget: { memoryBudgetMb: number; memoryLimitMb: number },
+  env: NodeJS.ProcessEnv = process.env,
+  cores = availableParallelism(),
+): number {
+  const wanted = given ?? processesFromEnv(env) ?? spareCores(cores);
+  const affordable = Math.floor(budget.memoryBudgetMb / Math.max(1, budget.memoryLimitMb));
+  return Math.max(1, Math.min(wanted, affordable, MAX_SANDBOX_PROCESSES));
+}
