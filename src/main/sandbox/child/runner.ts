@@ -3,7 +3,6 @@ import { toSandboxError } from '../errors';
 import { SandboxInstance } from '../isolate/instance';
 import { testLibraryCode } from '../isolate/library-test';
 import { InstancePool } from '../warm-pool';
-import { prepareAhead } from './prepare-ahead';
 import { runOnInstance } from '../isolate/run';
 import type { NetworkCall, SandboxLibrary } from '../types';
 import { packLines, readGroupedLines, type GroupedLines } from '../protocol/grouped';
@@ -44,7 +43,6 @@ export function createRunner() {
   // waits for its batch to end).
   const heapBytes = new WeakMap<SandboxInstance, number>();
   const runsSinceCollect = new WeakMap<SandboxInstance, number>();
-  const prepareNext = prepareAhead((instance) => running.has(instance));
   const heapOf = (instance: SandboxInstance) => {
     const heap = instance.isolate.getHeapStatisticsSync();
     return { total: heap.total_physical_size + heap.externally_allocated_size, external: heap.externally_allocated_size };
@@ -108,8 +106,8 @@ export function createRunner() {
     const options = runOptionsOf(request.mode);
     const staged = stagedFor(request, options);
     let warm = staged?.instance ?? pool.take(request.key);
-    // A realm no batch has run in (prepared ahead, after the last run's answer left).
-    if (warm) await warm.fresh();
+    // A realm no batch has run in (realm-cycle.ts: prepared ahead, after the last run's answer left).
+    if (warm) await warm.begin();
     if (warm && (warm.broken || warm.disposed) && staged?.error === undefined) {
       running.delete(warm);
       warm.dispose();
@@ -124,6 +122,7 @@ export function createRunner() {
         { name: request.name, code: request.code, libraries, memoryLimitMb: request.memoryLimitMb, timeoutMs: request.timeoutMs, runtime: request.runtime },
         codeCache,
       ));
+    if (!warm) await instance.begin();
     // A run that made its isolate (or waited for its key's previous run) starts its time now.
     if (!warm || watch.waited) watch.onResumed?.();
     running.add(instance);
@@ -150,11 +149,10 @@ export function createRunner() {
       // As strings for a replay batch run here; as bytes for the core.
       return asLines ? { lines, network } : { grouped: packLines(lines), network };
     } finally {
-      instance.used = true;
       await measure(instance);
+      instance.end();
       running.delete(instance);
       pool.put(request.key, instance);
-      prepareNext(instance);
     }
   }
 
@@ -170,7 +168,7 @@ export function createRunner() {
       }
       staged.count++;
       // An isolate whose realm a batch ran in takes the pieces at the run (in its fresh realm).
-      if (!staged.instance || staged.instance.used || staged.texts.length > 0) staged.texts.push(message.text);
+      if (!staged.instance || staged.instance.state !== 'ready' || staged.texts.length > 0) staged.texts.push(message.text);
       else if (staged.error === undefined) {
         try {
           staged.instance.stage(message.id, message.text, message.timeoutMs);

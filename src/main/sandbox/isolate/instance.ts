@@ -3,19 +3,9 @@ import { CodeCache } from './code-cache';
 import { toSandboxError } from '../errors';
 import { ivm } from './ivm';
 import type { InstanceSpec } from './instance-spec';
-import { asyncOps, syncOps, type IsolateOps } from './ops';
-import {
-  compileRealmScripts,
-  completeRealm,
-  prepareRealm,
-  releasePrepared,
-  type Collector,
-  type Entry,
-  type PreparedRealm,
-  type Realm,
-  type RealmScripts,
-  type RunBindings,
-} from './realm';
+import { asyncOps } from './ops';
+import { compileRealmScripts, completeRealm, prepareRealm, type RunBindings } from './realm';
+import { RealmCycle, type RealmState } from './realm-cycle';
 
 export type { InstanceSpec } from './instance-spec';
 export type { RunBindings } from './realm';
@@ -23,86 +13,48 @@ export type { RunBindings } from './realm';
 /**
  * One warm isolate: its own heap (memory limit), the sandbox runtime, the user's module and the
  * libraries it imports, compiled once (V8's code cache). Runs one batch at a time, each in a
- * fresh realm: once a run is over its realm is never entered again (`used`); the next one is
- * prepared ahead (prepareNext, on this thread once the answer has left) and completed when the
- * next run starts (fresh).
+ * fresh realm: how a batch gets its realm is `cycle`'s (realm-cycle.ts): begin() before the run,
+ * end() after it.
  */
 export class SandboxInstance {
   bindings: RunBindings | null = null;
-  broken = false;
   lastUsed = Date.now();
-
-  context: IsolatedVM.Context;
-  entry: Entry;
-  readonly kind: 'transformEvent' | 'transformBatch';
   readonly memoryLimitMb: number;
-  private collect: Collector | null;
-  /** The current realm ran a batch: the next run needs a fresh one. */
-  used = false;
-  private next: PreparedRealm | undefined;
-  /** Realms are renewed on this thread (synchronous calls), but for a debug session's isolate. */
-  private readonly ops: IsolateOps;
-  private readonly holder: { instance: SandboxInstance };
 
   private constructor(
     readonly isolate: IsolatedVM.Isolate,
-    realm: Realm,
-    private readonly scripts: RealmScripts,
-    private readonly spec: InstanceSpec,
-    private readonly cache: CodeCache,
+    private readonly cycle: RealmCycle,
+    spec: InstanceSpec,
   ) {
-    this.context = realm.context;
-    this.entry = realm.entry;
-    this.kind = realm.kind;
-    this.collect = realm.collect;
     this.memoryLimitMb = spec.memoryLimitMb;
-    this.ops = spec.inspect ? asyncOps : syncOps;
-    this.holder = { instance: this };
   }
 
-  /**
-   * Prepares the realm of the next run (context, runtime, modules compiled and linked; none of
-   * the user's code runs), unless one is ready. On this thread: the caller does it while it has
-   * nothing else to do (after an answer has left).
-   */
-  async prepareNext(): Promise<void> {
-    if (this.next || this.disposed || this.broken) return;
-    try {
-      this.next = await prepareRealm(this.ops, this.isolate, this.scripts, { ...this.spec, inspect: undefined }, this.cache, this.holder, this.spec.inspect !== undefined);
-    } catch {
-      this.broken = true;
-    }
+  /** Where its realm is in its life (realm-cycle.ts). */
+  get state(): RealmState {
+    return this.cycle.state;
   }
 
-  /**
-   * Makes sure the next run enters a realm no batch has run in, as the hosted runtime does between
-   * executions: nothing a batch changed (module state, globals, prototypes) reaches the next. The
-   * prepared realm's modules run their top level here, within the run (its time limit, its
-   * watchdog). The isolate and its heap are reused; the old realm is released.
-   */
-  async fresh(): Promise<void> {
-    if (!this.used || this.disposed || this.broken) return;
-    await this.prepareNext();
-    const prepared = this.next;
-    this.next = undefined;
-    if (!prepared) return;
-    let realm: Realm;
-    try {
-      realm = await completeRealm(this.ops, prepared, this.spec);
-    } catch {
-      this.broken = true;
-      releasePrepared(prepared);
-      return;
-    }
-    // Every handle into the old realm goes, or the realm stays reachable and the heap grows by
-    // one realm per run (about 1 MB each, seen as a warm isolate's heap climbing after each collection).
-    this.entry.release();
-    this.collect?.release();
-    this.context.release();
-    this.context = realm.context;
-    this.entry = realm.entry;
-    this.collect = realm.collect;
-    this.used = false;
+  get broken(): boolean {
+    return this.cycle.state === 'broken';
+  }
+
+  get disposed(): boolean {
+    return this.isolate.isDisposed;
+  }
+
+  /** The entry of the current realm (the runtime's `entry(op, …)`). */
+  get entry() {
+    return this.cycle.entry;
+  }
+
+  /** A run begins in a realm no batch has run in (the cycle is `running`), or the instance is `broken`. */
+  begin(): Promise<void> {
+    return this.cycle.begin();
+  }
+
+  /** The run is over: the next realm is prepared ahead. */
+  end(): void {
+    this.cycle.end();
   }
 
   /**
@@ -112,7 +64,8 @@ export class SandboxInstance {
    * one once an isolate's external memory passes a few MB, so warm isolates stay small.
    */
   async collectGarbage(): Promise<void> {
-    if (this.collect && !this.disposed) await this.collect.apply(undefined, [], { timeout: 1000 });
+    const collect = this.cycle.collect;
+    if (collect && !this.disposed) await collect.apply(undefined, [], { timeout: 1000 });
   }
 
   static async create(spec: InstanceSpec, cache: CodeCache): Promise<SandboxInstance> {
@@ -121,9 +74,7 @@ export class SandboxInstance {
     const isolate = new lib.Isolate({
       memoryLimit: spec.memoryLimitMb,
       ...(spec.inspect ? { inspector: true } : {}),
-      onCatastrophicError: () => {
-        if (holder.instance) holder.instance.broken = true;
-      },
+      onCatastrophicError: () => holder.instance?.cycle.break(),
     });
     const limits = { timeoutMs: spec.timeoutMs, memoryLimitMb: spec.memoryLimitMb };
     try {
@@ -131,17 +82,13 @@ export class SandboxInstance {
       const scripts = await compileRealmScripts(asyncOps, isolate, spec, cache);
       const prepared = await prepareRealm(asyncOps, isolate, scripts, spec, cache, holder);
       const realm = await completeRealm(asyncOps, prepared, spec);
-      const instance = new SandboxInstance(isolate, realm, scripts, spec, cache);
+      const instance = new SandboxInstance(isolate, new RealmCycle(isolate, realm, scripts, spec, cache, holder), spec);
       holder.instance = instance;
       return instance;
     } catch (error) {
       dispose(isolate);
       throw toSandboxError(error, limits);
     }
-  }
-
-  get disposed(): boolean {
-    return this.isolate.isDisposed;
   }
 
   /** Parses a piece of the next run's batch (a JSON array of events) into the isolate, on this thread. */
@@ -155,10 +102,8 @@ export class SandboxInstance {
   }
 
   dispose(): void {
-    this.broken = true;
     this.bindings = null;
-    if (this.next && !this.disposed) releasePrepared(this.next);
-    this.next = undefined;
+    this.cycle.break();
     dispose(this.isolate);
   }
 }

@@ -20,11 +20,21 @@ export async function prepareProbe(ops: IsolateOps, isolate: IsolatedVM.Isolate,
   return probe;
 }
 
-/** Once the module was evaluated: throws a sandbox error when its top-level evaluation never settles. */
-export async function settledProbe(ops: IsolateOps, context: IsolatedVM.Context, probe: IsolatedVM.Module, name: string, timeoutMs: number): Promise<void> {
+/**
+ * Once the module was evaluated: throws a sandbox error when its top-level evaluation never
+ * settles (the probe's binding is still uninitialised: reading it throws).
+ */
+export async function settledProbe(ops: IsolateOps, probe: IsolatedVM.Module, name: string, timeoutMs: number): Promise<void> {
   await ops.evaluate(probe, timeoutMs);
-  const settled = await ops.evalClosure(context, 'try { return $0.settled === true; } catch (_) { return false; }', [probe.namespace.derefInto()], timeoutMs);
-  if (settled !== true) throw sandboxError(unsettledMessage(name));
+  let settled = false;
+  try {
+    const value = await ops.get(probe.namespace, 'settled');
+    settled = value.typeof === 'boolean';
+    value.release();
+  } catch {
+    settled = false;
+  }
+  if (!settled) throw sandboxError(unsettledMessage(name));
 }
 
 /** Evaluates an instantiated module; throws a sandbox error when its top-level evaluation never settles. */
@@ -39,7 +49,7 @@ export async function evaluateSettled(
   const probe = await prepareProbe(ops, isolate, context, module);
   try {
     await ops.evaluate(module, timeoutMs);
-    await settledProbe(ops, context, probe, name, timeoutMs);
+    await settledProbe(ops, probe, name, timeoutMs);
   } finally {
     probe.release();
   }

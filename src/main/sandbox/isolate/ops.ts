@@ -24,8 +24,9 @@ export interface IsolateOps {
   evaluate(module: Module, timeout: number): Maybe<unknown>;
   /** Calls a function of the isolate; its result by reference (`copy`: copied out). */
   apply(fn: Reference, args: unknown[], timeout: number, copy?: boolean): Maybe<unknown>;
-  evalClosure(context: Context, code: string, args: unknown[], timeout: number): Maybe<unknown>;
   get(object: Reference, name: string): Maybe<Reference>;
+  /** A value of the isolate copied out. */
+  copy(value: Reference): Maybe<unknown>;
 }
 
 const result = (copy: boolean | undefined) => (copy ? { copy: true as const } : { reference: true as const });
@@ -38,8 +39,8 @@ export const asyncOps: IsolateOps = {
   instantiate: (module, context, resolve) => module.instantiate(context, resolve),
   evaluate: (module, timeout) => module.evaluate({ timeout }),
   apply: (fn, args, timeout, copy) => fn.apply(undefined, args, { result: result(copy), timeout }),
-  evalClosure: (context, code, args, timeout) => context.evalClosure(code, args, { result: { copy: true }, timeout }),
   get: (object, name) => object.get(name, { reference: true }) as Promise<Reference>,
+  copy: (value) => value.copy(),
 };
 
 export const syncOps: IsolateOps = {
@@ -50,6 +51,6 @@ export const syncOps: IsolateOps = {
   instantiate: (module, context, resolve) => module.instantiateSync(context, resolve),
   evaluate: (module, timeout) => module.evaluateSync({ timeout }),
   apply: (fn, args, timeout, copy) => fn.applySync(undefined, args, { result: result(copy), timeout }),
-  evalClosure: (context, code, args, timeout) => context.evalClosureSync(code, args, { result: { copy: true }, timeout }),
   get: (object, name) => object.getSync(name, { reference: true }) as Reference,
+  copy: (value) => value.copySync(),
 };

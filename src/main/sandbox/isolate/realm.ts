@@ -1,14 +1,13 @@
 import type IsolatedVM from 'isolated-vm';
 import { CodeCache } from './code-cache';
-import { messages, sandboxError, SUPPORTED_FUNCTIONS } from '../errors';
+import { messages, sandboxError } from '../errors';
 import type { CredentialLookup } from '../host/credentials';
 import { credentialHandler } from '../host/credentials';
 import { ivm } from './ivm';
 import { asyncOps, type IsolateOps } from './ops';
 import { prepareProbe, settledProbe } from './module-settle';
-import { boundedBuffersSource } from './bounded-buffers-source';
 import { decodeSpecifier } from './imports';
-import { RUNTIME_FILENAME, runtimeSource } from './runtime-source';
+import { preludeSource, RUNTIME_FILENAME, runtimeSource } from './runtime-source';
 import type { InstanceSpec } from './instance-spec';
 
 // A realm of an isolate: a context with the runtime, the user's module and the libraries it
@@ -39,10 +38,7 @@ export interface BindingsHolder {
  * sandbox process runs with --expose-gc: the host keeps a reference on it (see collectGarbage).
  */
 export const REMOVED_GLOBALS = ['SharedArrayBuffer', 'Atomics', 'gc'] as const;
-// `gc` is not configurable: it cannot be deleted, only emptied (an own property left undefined).
-const REMOVED_GLOBALS_SOURCE = REMOVED_GLOBALS.map(
-  (name) => `delete globalThis.${name}; if (Object.prototype.hasOwnProperty.call(globalThis, '${name}')) globalThis.${name} = undefined;`,
-).join(' ');
+const preludeOf = (memoryLimitMb: number) => preludeSource(memoryLimitMb, REMOVED_GLOBALS);
 
 /** Resolver for imports inside a library: libraries cannot import (as in the hosted service). */
 export const noImports = (specifier: string): never => {
@@ -51,7 +47,7 @@ export const noImports = (specifier: string): never => {
 
 /** The scripts every context of an isolate runs first, compiled once per isolate. */
 export interface RealmScripts {
-  /** Removes the primitives the sandbox does not offer, counts the buffers V8 does not (bounded-buffers-source.ts). */
+  /** Removes the primitives the sandbox does not offer, counts the buffers V8 does not (runtime/prelude.js). */
   prelude: IsolatedVM.Script;
   /** The runtime (runtime-source.ts). */
   runtime: IsolatedVM.Script;
@@ -60,7 +56,6 @@ export interface RealmScripts {
 export interface Realm {
   context: IsolatedVM.Context;
   entry: Entry;
-  kind: 'transformEvent' | 'transformBatch';
   collect: Collector | null;
 }
 
@@ -75,7 +70,7 @@ export interface PreparedRealm {
 }
 
 export async function compileRealmScripts(ops: IsolateOps, isolate: IsolatedVM.Isolate, spec: InstanceSpec, cache: CodeCache): Promise<RealmScripts> {
-  const prelude = await compile(ops, isolate, REMOVED_GLOBALS_SOURCE + boundedBuffersSource(spec.memoryLimitMb), 'sandbox prelude', cache, 'script');
+  const prelude = await compile(ops, isolate, preludeOf(spec.memoryLimitMb), 'sandbox prelude', cache, 'script');
   const runtime = await compile(ops, isolate, runtimeSource(spec.runtime), RUNTIME_FILENAME, cache, 'script');
   return { prelude, runtime };
 }
@@ -128,22 +123,22 @@ export async function prepareRealm(
   return { context, collect: gc.typeof === 'function' ? (gc as Collector) : null, setup, main, modules: [...imported.values()], probe };
 }
 
-/** Runs the module's top level (and its libraries'), and makes the entry the host calls. */
+/**
+ * Runs the module's top level (and its libraries'), and makes the entry the host calls (the
+ * runtime's setup checks that the module exports exactly one of the functions the service calls).
+ */
 export async function completeRealm(ops: IsolateOps, prepared: PreparedRealm, spec: InstanceSpec): Promise<Realm> {
   const { context, main, setup } = prepared;
   await ops.evaluate(main, spec.timeoutMs);
-  await settledProbe(ops, context, prepared.probe, spec.name, spec.timeoutMs);
-  const found = (await ops.evalClosure(
-    context,
-    `return ${JSON.stringify(SUPPORTED_FUNCTIONS)}.filter((name) => typeof $0[name] === 'function');`,
-    [main.namespace.derefInto()],
-    spec.timeoutMs,
-  )) as string[];
-  if (found.length !== 1) throw sandboxError(messages.expectedOneOf(found));
-  const kind = found[0] as 'transformEvent' | 'transformBatch';
-  const entry = (await ops.apply(setup, [main.namespace.derefInto(), kind], spec.timeoutMs)) as Entry;
+  await settledProbe(ops, prepared.probe, spec.name, spec.timeoutMs);
+  const entry = (await ops.apply(setup, [main.namespace.derefInto()], spec.timeoutMs)) as Entry;
+  if (entry.typeof !== 'function') {
+    const found = String(await ops.copy(entry));
+    entry.release();
+    throw sandboxError(messages.expectedOneOf(found === '' ? [] : found.split(',')));
+  }
   releaseModules(prepared);
-  return { context, entry, kind, collect: prepared.collect };
+  return { context, entry, collect: prepared.collect };
 }
 
 /**
@@ -157,6 +152,13 @@ function releaseModules(prepared: PreparedRealm): void {
   for (const module of prepared.modules) module.release();
 }
 
+/** Lets a realm go: every handle into it, or it stays reachable (about 1 MB of heap per realm). */
+export function releaseRealm(realm: Realm): void {
+  realm.entry.release();
+  realm.collect?.release();
+  realm.context.release();
+}
+
 /** Lets a prepared realm go without completing it. */
 export function releasePrepared(prepared: PreparedRealm): void {
   releaseModules(prepared);
@@ -167,7 +169,7 @@ export function releasePrepared(prepared: PreparedRealm): void {
 /** A new context, as every realm starts (library tests use it alone). */
 export async function createContext(isolate: IsolatedVM.Isolate, memoryLimitMb: number): Promise<IsolatedVM.Context> {
   const context = await isolate.createContext();
-  await context.eval(REMOVED_GLOBALS_SOURCE + boundedBuffersSource(memoryLimitMb));
+  await context.eval(preludeOf(memoryLimitMb));
   return context;
 }
 

@@ -1,5 +1,6 @@
 import type { RuntimeLimits } from '../protocol/messages';
 import { LOG_LIMITS } from '../host/log';
+import { SUPPORTED_FUNCTIONS } from '../errors';
 // The in-isolate runtime: plain JavaScript files (runtime/*.js, linted and type-checked with
 // // @ts-check), loaded as text at build time and evaluated in one closure, in this order (each
 // file declares functions the last one, runtime.js, calls).
@@ -10,6 +11,8 @@ import globals from './runtime/globals.js?raw';
 import answer from './runtime/answer.js?raw';
 import metadata from './runtime/metadata.js?raw';
 import runtime from './runtime/runtime.js?raw';
+import boundedBuffers from './runtime/bounded-buffers.js?raw';
+import prelude from './runtime/prelude.js?raw';
 
 export const RUNTIME_FILENAME = 'sandbox runtime';
 
@@ -43,12 +46,22 @@ export function withoutCommentLines(text: string): string {
 }
 
 const FILES = withoutCommentLines([intrinsics, lists, hostCalls, globals, answer, metadata, runtime].join('\n'));
+const PRELUDE_FILES = withoutCommentLines([boundedBuffers, prelude].join('\n'));
+
+/**
+ * Source of the script every new context runs first (runtime/prelude.js): removes the globals
+ * `removed`, counts the buffers V8 does not against `memoryLimitMb` (runtime/bounded-buffers.js).
+ * Nothing it defines is left on the global object.
+ */
+export function preludeSource(memoryLimitMb: number, removed: readonly string[]): string {
+  return `(function () {\n${PRELUDE_FILES}\nprelude(globalThis, ${JSON.stringify(memoryLimitMb)}, ${JSON.stringify(removed)});\n})();`;
+}
 
 /**
  * Source of a script whose value is `(hostStart, hostCredential, hostPart) => setup`: compiled once
  * per isolate, run in each new context of it and called there (realm.ts).
  */
 export function runtimeSource(limits: RuntimeLimits): string {
-  const config = { ...limits, answerParts: ANSWER_PARTS, minPartEntries: MIN_PART_ENTRIES, maxLogLines: LOG_LIMITS.maxLines, maxLogChars: LOG_LIMITS.maxChars };
+  const config = { ...limits, answerParts: ANSWER_PARTS, minPartEntries: MIN_PART_ENTRIES, maxLogLines: LOG_LIMITS.maxLines, maxLogChars: LOG_LIMITS.maxChars, functions: SUPPORTED_FUNCTIONS };
   return `(function ($0, $1, $2) { 'use strict';\n${FILES}\nreturn createRuntime($0, $1, $2, ${JSON.stringify(config)});\n})`;
 }

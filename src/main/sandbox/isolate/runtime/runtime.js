@@ -11,7 +11,7 @@
  * @param {(kind: string, id: number, json: string) => void} hostStart ignored callback: a host request, or a part
  * @param {(key: string) => unknown} hostCredential
  * @param {(runId: number, json: string) => void} hostPart a part, handed over synchronously (runs entered with applySync)
- * @param {{ maxOutputChars: number; maxPendingCalls: number; answerParts: number; minPartEntries: number; maxLogLines: number; maxLogChars: number }} limits
+ * @param {{ maxOutputChars: number; maxPendingCalls: number; answerParts: number; minPartEntries: number; maxLogLines: number; maxLogChars: number; functions: string[] }} limits (and the functions the service calls)
  */
 function createRuntime(hostStart, hostCredential, hostPart, limits) {
   const I = captureIntrinsics(globalThis);
@@ -21,10 +21,23 @@ function createRuntime(hostStart, hostCredential, hostPart, limits) {
   installGlobals(I, state, calls, hostCredential, limits);
 
   /**
+   * The entry of a realm whose module exports exactly one of the functions the service calls;
+   * otherwise the names it exports of them, joined with commas (the host says what was expected).
    * @param {any} namespace the user module's namespace
-   * @param {'transformEvent' | 'transformBatch'} kind
    */
-  return function setup(namespace, kind) {
+  return function setup(namespace) {
+    const supported = limits.functions;
+    let found = '';
+    let count = 0;
+    /** @type {'transformEvent' | 'transformBatch'} */
+    let kind = 'transformEvent';
+    for (let k = 0; k < supported.length; k++) {
+      if (typeof namespace[supported[k]] !== 'function') continue;
+      found = count === 0 ? supported[k] : found + ',' + supported[k];
+      kind = /** @type {'transformEvent' | 'transformBatch'} */ (supported[k]);
+      count++;
+    }
+    if (count !== 1) return found;
     const userFunction = namespace[kind];
     let finished = '';
     let runId = 0;

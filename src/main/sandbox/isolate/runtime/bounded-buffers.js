@@ -1,3 +1,5 @@
+// @ts-check
+/* exported boundBuffers */
 // Memory V8 does not take from the isolate's allocator is counted against the memory limit here.
 // isolated-vm counts ordinary ArrayBuffers (its allocator refuses one past the limit), but a
 // resizable ArrayBuffer reserves its maximum and commits pages as it grows, and a WebAssembly
@@ -12,56 +14,56 @@
 // `maximum` cannot grow, and a module that declares its own memory is refused. Shared memories
 // (the only way left to a SharedArrayBuffer) are not offered. Runs in every new context before
 // the runtime and user code; nothing it holds is reachable from user code.
+//
+// Runs first in every new context (prelude.js), before the runtime and any user code: what it
+// calls later it captured then (as intrinsics.js does for the runtime).
 
-/** Source evaluated in a new context; `memoryLimitMb` names the limit in the refusals. */
-export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => {
-  const G = globalThis;
+/**
+ * @param {any} G the context's global object
+ * @param {number} memoryLimitMb names the limit in the refusals
+ */
+function boundBuffers(G, memoryLimitMb) {
   const call = Function.prototype.call;
-  const uncurry = (fn) => call.bind(fn);
-  const desc = Object.getOwnPropertyDescriptor;
-  const define = Object.defineProperty;
-  const construct = Reflect.construct;
-  const AB = G.ArrayBuffer;
+  const uncurry = (/** @type {Function} */ fn) => call.bind(fn);
+  const { getOwnPropertyDescriptor: desc, defineProperty: define } = Object;
+  const { construct } = Reflect;
+  const { ArrayBuffer: AB, Uint8Array: U8, RangeError: RE, TypeError: TE, WeakMap: WM, Number: toNumber } = G;
+  const { trunc } = Math;
   const ABP = AB.prototype;
-  const U8 = G.Uint8Array;
-  const RE = G.RangeError;
-  const TE = G.TypeError;
-  const WM = G.WeakMap;
-  const trunc = Math.trunc;
-  const toNumber = G.Number;
   const isView = AB.isView;
-  const resizable = uncurry(desc(ABP, 'resizable').get);
-  const byteLength = uncurry(desc(ABP, 'byteLength').get);
+  // A getter of `proto`, callable on any receiver: `getter(ABP, 'byteLength')(buffer)`.
+  const getter = (/** @type {object} */ proto, /** @type {string} */ name) => uncurry(desc(proto, name).get);
+  const resizable = getter(ABP, 'resizable');
+  const byteLength = getter(ABP, 'byteLength');
   const resize = uncurry(ABP.resize);
   const transfer = uncurry(ABP.transfer);
-  const viewBuffer = uncurry(desc(Object.getPrototypeOf(U8.prototype), 'buffer').get);
-  const viewOffset = uncurry(desc(Object.getPrototypeOf(U8.prototype), 'byteOffset').get);
-  const viewLength = uncurry(desc(Object.getPrototypeOf(U8.prototype), 'byteLength').get);
-  const dvBuffer = uncurry(desc(G.DataView.prototype, 'buffer').get);
-  const dvOffset = uncurry(desc(G.DataView.prototype, 'byteOffset').get);
-  const dvLength = uncurry(desc(G.DataView.prototype, 'byteLength').get);
+  // The buffer, offset and length of a typed array (its prototype's getters), and of a DataView.
+  /** @param {object} proto */
+  const spanOf = (proto) => ({ buffer: getter(proto, 'buffer'), offset: getter(proto, 'byteOffset'), length: getter(proto, 'byteLength') });
+  const typed = spanOf(Object.getPrototypeOf(U8.prototype));
+  const dataView = spanOf(G.DataView.prototype);
   const twins = new WM();
   const twinOf = uncurry(WM.prototype.get);
   const setTwin = uncurry(WM.prototype.set);
-  const LIMIT = 'Memory limit exceeded: the transformation used more than ${memoryLimitMb} MB';
-  const toIndex = (value) => {
+  const LIMIT = 'Memory limit exceeded: the transformation used more than ' + memoryLimitMb + ' MB';
+  const toIndex = (/** @type {unknown} */ value) => {
     const n = trunc(toNumber(value));
     return n !== n ? 0 : n;
   };
-  // A counted buffer of \`bytes\`, or the memory limit's refusal.
-  const counted = (bytes) => {
+  // A counted buffer of `bytes`, or the memory limit's refusal.
+  const counted = (/** @type {number} */ bytes) => {
     try {
       return new AB(bytes);
     } catch {
       throw new RE(LIMIT);
     }
   };
-  // Counts \`bytes\` for \`owner\` (its twin only ever grows).
-  const count = (owner, bytes) => {
+  // Counts `bytes` for `owner` (its twin only ever grows).
+  const count = (/** @type {object} */ owner, /** @type {number} */ bytes) => {
     const twin = twinOf(twins, owner);
     if (bytes > 0 && (twin === undefined || byteLength(twin) < bytes)) setTwin(twins, owner, counted(bytes));
   };
-  const copyStatics = (to, from, names) => {
+  const copyStatics = (/** @type {object} */ to, /** @type {object} */ from, /** @type {(string | symbol)[]} */ names) => {
     for (const name of names) {
       const d = desc(from, name);
       if (d) define(to, name, d);
@@ -69,6 +71,7 @@ export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => 
   };
 
   // ArrayBuffer: the constructor and resize/transfer count a resizable buffer's length.
+  /** @param {unknown} length @param {any} options */
   const ArrayBuffer = function ArrayBuffer(length, options) {
     if (new.target === undefined) throw new TE("Constructor ArrayBuffer requires 'new'");
     // maxByteLength read once, as a number, like every size argument here.
@@ -81,12 +84,15 @@ export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => 
   define(ArrayBuffer, 'prototype', { value: ABP, writable: false, enumerable: false, configurable: false });
   define(ABP, 'constructor', { value: ArrayBuffer, writable: true, enumerable: false, configurable: true });
   define(G, 'ArrayBuffer', { value: ArrayBuffer, writable: true, enumerable: false, configurable: true });
+  /** @type {Record<string, Function>} */
   const methods = {
+    /** @param {unknown} newLength */
     resize(newLength) {
       const n = toIndex(newLength);
       if (resizable(this)) count(this, n);
       return resize(this, n);
     },
+    /** @param {unknown} [newLength] */
     transfer(newLength) {
       const n = newLength === undefined ? byteLength(this) : toIndex(newLength);
       if (resizable(this)) count(this, n);
@@ -103,6 +109,7 @@ export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => 
   delete W.instantiateStreaming;
   const PAGE = 65536;
   const Mem = W.Memory;
+  /** @param {any} descriptor */
   const Memory = function Memory(descriptor) {
     if (new.target === undefined) throw new TE("WebAssembly.Memory must be invoked with 'new'");
     if (descriptor === null || typeof descriptor !== 'object') throw new TE('WebAssembly.Memory(): Argument 0 must be a memory descriptor');
@@ -127,20 +134,20 @@ export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => 
   define(W, 'Memory', { value: Memory, writable: true, enumerable: false, configurable: true });
 
   // A module that declares its own memory (section 5) would grow it unseen: refused.
-  const bytesOf = (source) => {
+  const bytesOf = (/** @type {any} */ source) => {
     let view;
     if (isView(source)) {
       try {
-        view = new U8(viewBuffer(source), viewOffset(source), viewLength(source));
+        view = new U8(typed.buffer(source), typed.offset(source), typed.length(source));
       } catch {
-        view = new U8(dvBuffer(source), dvOffset(source), dvLength(source));
+        view = new U8(dataView.buffer(source), dataView.offset(source), dataView.length(source));
       }
     } else view = new U8(source);
     const copy = new U8(view.length);
     for (let i = 0; i < view.length; i++) copy[i] = view[i];
     return copy;
   };
-  const checked = (source) => {
+  const checked = (/** @type {any} */ source) => {
     const bytes = bytesOf(source);
     let i = 8;
     const leb = () => {
@@ -162,6 +169,7 @@ export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => 
     return bytes;
   };
   const Mod = W.Module;
+  /** @param {any} source */
   const Module = function Module(source) {
     if (new.target === undefined) throw new TE("WebAssembly.Module must be invoked with 'new'");
     return construct(Mod, [checked(source)], new.target === Module ? Mod : new.target);
@@ -173,9 +181,10 @@ export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => 
   const compile = W.compile;
   const instantiate = W.instantiate;
   const P = G.Promise;
-  const isModule = (value) => value instanceof Mod;
-  define(W, 'compile', { value: function compile_(source) { try { return call.call(compile, W, checked(source)); } catch (error) { return P.reject(error); } }, writable: true, configurable: true });
+  const isModule = (/** @type {unknown} */ value) => value instanceof Mod;
+  define(W, 'compile', { value: function compile_(/** @type {any} */ source) { try { return call.call(compile, W, checked(source)); } catch (error) { return P.reject(error); } }, writable: true, configurable: true });
   define(W, 'instantiate', {
+    /** @param {any} source @param {any} imports */
     value: function instantiate_(source, imports) {
       try {
         return call.call(instantiate, W, isModule(source) ? source : checked(source), imports);
@@ -186,4 +195,4 @@ export const boundedBuffersSource = (memoryLimitMb: number) => /* js */ `(() => 
     writable: true,
     configurable: true,
   });
-})();`;
+}

@@ -1,0 +1,64 @@
+import { setImmediate as turn } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CodeCache } from './code-cache';
+import { SandboxInstance } from './instance';
+import { runOnInstance } from './run';
+
+// The fresh-context life cycle of one warm isolate (realm-cycle.ts), step by step on a real
+// isolate: the state it says it is in, and that each run gets a realm no batch has run in.
+
+const CODE = 'let n = 0;\nexport function transformEvent(e) { n++; globalThis.kept = (globalThis.kept ?? 0) + 1; return { ...e, n, kept: globalThis.kept }; }';
+const spec = (code = CODE) => ({ name: 'cycle', code, libraries: new Map(), memoryLimitMb: 64, timeoutMs: 2000, runtime: { maxOutputChars: 1_000_000, maxPendingCalls: 10 } });
+const limits = { timeoutMs: 2000, memoryLimitMb: 64, wallTimeoutMs: 5000, requestTimeoutMs: 1000, maxHostCalls: 10 };
+const env = { allowPrivateNetwork: false, credential: () => undefined };
+const runOne = async (instance: SandboxInstance) => {
+  await instance.begin();
+  try {
+    return JSON.parse(await runOnInstance(instance, JSON.stringify({ e: [{ messageId: 'm' }], m: null }), limits, env)) as { r: [number, number, Record<string, unknown>][] };
+  } finally {
+    instance.end();
+  }
+};
+
+describe('realm cycle: how a batch gets its realm', () => {
+  const made: SandboxInstance[] = [];
+  const create = async (code?: string) => {
+    const instance = await SandboxInstance.create(spec(code), new CodeCache());
+    made.push(instance);
+    return instance;
+  };
+  afterEach(() => made.splice(0).forEach((instance) => instance.dispose()));
+
+  it('ready → running → spent → (next turn) prepared → running, each run in a realm no batch ran in', async () => {
+    const instance = await create();
+    expect(instance.state).toBe('ready');
+    await instance.begin();
+    expect(instance.state).toBe('running');
+    instance.end();
+    expect(instance.state).toBe('spent');
+    await turn();
+    await turn();
+    expect(instance.state).toBe('prepared');
+    const outputs = [await runOne(instance), await runOne(instance), await runOne(instance)];
+    // The module's top level and the global object are new in every run: n and kept start over.
+    for (const answer of outputs) expect(answer.r[0]![2]).toMatchObject({ n: 1, kept: 1 });
+  });
+
+  it('a run that begins before the next realm was prepared prepares it then', async () => {
+    const instance = await create();
+    await runOne(instance);
+    expect(instance.state).toBe('spent');
+    const answer = await runOne(instance); // same turn: nothing prepared ahead yet
+    expect(answer.r[0]![2]).toMatchObject({ n: 1, kept: 1 });
+  });
+
+  it('a disposed instance is broken: nothing is prepared for it, and begin enters nothing', async () => {
+    const instance = await create();
+    await runOne(instance);
+    instance.dispose();
+    expect(instance.state).toBe('broken');
+    await turn();
+    await instance.begin();
+    expect(instance.state).toBe('broken');
+  });
+});

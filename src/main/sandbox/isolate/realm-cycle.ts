@@ -1,0 +1,148 @@
+import type IsolatedVM from 'isolated-vm';
+import type { CodeCache } from './code-cache';
+import type { InstanceSpec } from './instance-spec';
+import { asyncOps, syncOps, type IsolateOps } from './ops';
+import { completeRealm, prepareRealm, releasePrepared, releaseRealm, type BindingsHolder, type PreparedRealm, type Realm, type RealmScripts } from './realm';
+
+/**
+ * Where a warm isolate's realm is in its life (one batch per realm, as the hosted runtime resets
+ * its context between executions):
+ *
+ *     ready ─begin─▶ running ─end─▶ spent ─(the answer has left)─▶ preparing ─▶ prepared
+ *       spent, preparing, prepared ─begin: the prepared realm is completed─▶ running
+ *       any step that fails (or the isolate is disposed) ─▶ broken
+ *
+ * - ready: the current realm has run no batch; the next run enters it.
+ * - running: a batch runs in the current realm.
+ * - spent: a batch ran in it; the next run needs a fresh realm.
+ * - preparing / prepared: the next realm is being made / is made: context, runtime installed,
+ *   modules compiled (code cache) and linked; none of the user's code has run in it.
+ * - broken: the owner disposes the isolate.
+ */
+export type RealmState = 'ready' | 'running' | 'spent' | 'preparing' | 'prepared' | 'broken';
+
+/** Runs in progress in this process, over every cycle (which thread renews a realm depends on it). */
+let running = 0;
+/** Cycles whose run ended this turn: their next realm is prepared once the answer has left. */
+const ahead = new Set<RealmCycle>();
+let aheadScheduled = false;
+
+/**
+ * The fresh-context life cycle of one warm isolate, in one place: how a batch gets its realm.
+ *
+ * begin() gives a run a realm no batch has run in: the current one when ready; else the next one,
+ * prepared ahead (or now) and completed here: the modules' top level runs within the run (its time
+ * limit, its watchdog), and the old realm is released. end() marks the realm spent and prepares
+ * the next one in the event loop's check phase, after this turn's callbacks (the answer is sent
+ * in one of them) and before the next message is read: the next batch finds its context made (on
+ * a machine with a spare core, made while the core reads the answer).
+ *
+ * The thread: with no other run in this process, the caller's (isolated-vm's synchronous calls, no
+ * hand-over between threads); with others in flight, the isolate's own (asynchronous calls: this
+ * thread stays free for the others, and isolates renew their realms in parallel, each on its
+ * thread). A debug session's isolate (inspector) always uses the asynchronous calls.
+ */
+export class RealmCycle {
+  private current: RealmState = 'ready';
+  private realm: Realm;
+  private next: PreparedRealm | undefined;
+  private preparing: Promise<void> | undefined;
+
+  constructor(
+    private readonly isolate: IsolatedVM.Isolate,
+    first: Realm,
+    private readonly scripts: RealmScripts,
+    private readonly spec: InstanceSpec,
+    private readonly cache: CodeCache,
+    private readonly holder: BindingsHolder,
+  ) {
+    this.realm = first;
+  }
+
+  get state(): RealmState {
+    return this.current;
+  }
+
+  /** The entry of the current realm (the runtime's `entry(op, …)`). */
+  get entry(): Realm['entry'] {
+    return this.realm.entry;
+  }
+
+  /** V8's `gc` in the current realm, when the process exposes it. */
+  get collect(): Realm['collect'] {
+    return this.realm.collect;
+  }
+
+  /** Synchronous calls on the caller's thread when nothing else runs here, else the isolate's thread. */
+  private ops(): IsolateOps {
+    return this.spec.inspect === undefined && running === 0 ? syncOps : asyncOps;
+  }
+
+  /** A run begins: afterwards the cycle is `running` in a realm no batch has run in, or `broken`. */
+  async begin(): Promise<void> {
+    if (this.current === 'spent') await this.prepare();
+    else if (this.current === 'preparing') await this.preparing;
+    if (this.current === 'prepared') {
+      const prepared = this.next!;
+      this.next = undefined;
+      try {
+        const realm = await completeRealm(this.ops(), prepared, this.spec);
+        releaseRealm(this.realm);
+        this.realm = realm;
+      } catch {
+        releasePrepared(prepared);
+        this.current = 'broken';
+        return;
+      }
+      this.current = 'ready';
+    }
+    if (this.current !== 'ready') return;
+    this.current = 'running';
+    running++;
+  }
+
+  /** The run is over (whatever its outcome): its realm is spent, the next one prepared ahead. */
+  end(): void {
+    if (this.current !== 'running') return;
+    running--;
+    this.current = 'spent';
+    ahead.add(this);
+    if (aheadScheduled) return;
+    aheadScheduled = true;
+    setImmediate(() => {
+      aheadScheduled = false;
+      for (const cycle of ahead) void cycle.prepare();
+      ahead.clear();
+    });
+  }
+
+  /** Prepares the next realm (context, runtime, modules compiled and linked), unless one is. */
+  private prepare(): Promise<void> {
+    if (this.current !== 'spent') return this.preparing ?? Promise.resolve();
+    this.current = 'preparing';
+    const ops = this.ops();
+    this.preparing = (async () => {
+      try {
+        const next = await prepareRealm(ops, this.isolate, this.scripts, { ...this.spec, inspect: undefined }, this.cache, this.holder, this.spec.inspect !== undefined);
+        if (this.current === 'preparing') {
+          this.next = next;
+          this.current = 'prepared';
+        } else releasePrepared(next);
+      } catch {
+        this.current = 'broken';
+      } finally {
+        this.preparing = undefined;
+      }
+    })();
+    return this.preparing;
+  }
+
+  /** The isolate failed or goes: nothing more is prepared or entered. */
+  break(): void {
+    if (this.current === 'running') running--;
+    this.current = 'broken';
+    ahead.delete(this);
+    if (this.next && !this.isolate.isDisposed) releasePrepared(this.next);
+    this.next = undefined;
+  }
+}
