@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { startBenchHost } from './lib/headless-host.mjs';
+import { builtHeadless, startBenchHost } from './lib/headless-host.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const arg = (name, fallback) => {
@@ -36,7 +36,7 @@ const libraryCode = readFileSync(join(root, 'resources/fixtures/libraries/event-
 const body = JSON.stringify({ code, events, libraries: [{ name: 'Event Utils', code: libraryCode }] });
 
 // BENCH_HEADLESS: another build's headless.js (e.g. a checkout of an older commit), for a before/after.
-const host = await startBenchHost(process.env.BENCH_HEADLESS ?? join(root, 'out/main/headless.js'), 'bench-clients-', PROCESSES ? { env: { STUDIO_SANDBOX_PROCESSES: String(PROCESSES) } } : {});
+const host = await startBenchHost(process.env.BENCH_HEADLESS ?? builtHeadless(), 'bench-clients-', PROCESSES ? { env: { STUDIO_SANDBOX_PROCESSES: String(PROCESSES) } } : {});
 const testRun = async () => {
   const res = await fetch(`${host.url}/studio/api/test`, { method: 'POST', headers: { authorization: host.auth, 'content-type': 'application/json' }, body });
   const json = await res.json();
