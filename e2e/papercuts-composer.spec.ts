@@ -48,3 +48,36 @@ test('the composer sends one event to a source and shows it captured', async ({ 
   await form.getByRole('button', { name: 'Send event' }).click();
   await expect(form.getByTestId('composer-answer')).toContainText('HTTP 400');
 });
+
+// Issue #42 point 6a, "fields with completion from the schema": the chosen event's own fields
+// (not every field of every event), their sample values, and the names of the chosen type.
+test('the composer completes from the learned schema: the named event’s fields and their values', async ({ page, server }) => {
+  const ui = new PipelinePage(page, server);
+  const source = await ui.defaultSource();
+  await ui.send(source.writeKey, 'track', { userId: 'u1', event: 'Order Completed', messageId: 'c-1', properties: { total: 10, currency: 'EUR' } });
+  await ui.send(source.writeKey, 'track', { userId: 'u1', event: 'Products Searched', messageId: 'c-2', properties: { query: 'shoes' } });
+  await ui.send(source.writeKey, 'identify', { userId: 'u1', messageId: 'c-3', traits: { email: 'u1@example.com' } });
+  await expect.poll(async () => (await ui.api<{ totalEvents: number }>('GET', '/studio/api/schema/fields')).totalEvents).toBe(3);
+  await ui.signIn();
+  await ui.go('Sources');
+  const form = page.getByRole('form', { name: 'Send an event' });
+  const options = (input: import('@playwright/test').Locator) =>
+    input.evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value));
+  const nameBox = form.getByLabel('Event name');
+  const fieldBox = form.getByLabel('Field 1 name');
+  await expect.poll(() => options(nameBox)).toEqual(['Order Completed', 'Products Searched']);
+
+  await nameBox.fill('Order Completed');
+  await expect.poll(() => options(fieldBox)).toEqual(expect.arrayContaining(['properties.total', 'properties.currency']));
+  expect(await options(fieldBox)).not.toContain('properties.query');
+  await fieldBox.fill('properties.currency');
+  await expect.poll(() => options(form.getByLabel('Field 1 value'))).toEqual(['"EUR"']);
+
+  await nameBox.fill('Products Searched');
+  await expect.poll(() => options(fieldBox)).toContain('properties.query');
+  expect(await options(fieldBox)).not.toContain('properties.total');
+
+  await form.getByLabel('Type').selectOption('identify');
+  await expect.poll(() => options(form.getByLabel('Field 1 name'))).toContain('traits.email');
+  expect(await options(form.getByLabel('Field 1 name'))).not.toContain('properties.query');
+});

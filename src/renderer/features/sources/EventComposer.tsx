@@ -1,14 +1,14 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { pipelineApi, type Source, type StoredEventRow } from '../../api/pipeline';
 import { schemaApi } from '../../api/schema';
-import type { SchemaFieldsResponse } from '../../../shared/api/schema';
+import type { SchemaEvent } from '../../../shared/api/schema';
 import { pageHref } from '../../hooks/routes';
 import { usePaletteAction } from '../../hooks/usePaletteAction';
-import { TYPES, buildEvent, fieldRoot, type Field } from './compose-event';
+import { TYPES, buildEvent, completions, fieldRoot, type Field } from './compose-event';
 
 /**
  * Compose one event and send it to the source's event API, as an SDK would (its write key filled
- * in): the type, the name, the user and fields (names completed from the learned schema); then
+ * in): the type, the name, the user and fields (names and values completed from the learned schema: the chosen event's own fields); then
  * the API's answer and the event as it was captured.
  */
 export function EventComposer({ source }: { source: Source }) {
@@ -16,17 +16,17 @@ export function EventComposer({ source }: { source: Source }) {
   const [name, setName] = useState('');
   const [userId, setUserId] = useState('test-user');
   const [fields, setFields] = useState<Field[]>([{ path: '', value: '' }]);
-  const [schema, setSchema] = useState<SchemaFieldsResponse>();
+  const [schema, setSchema] = useState<SchemaEvent[]>([]);
   const [answer, setAnswer] = useState<{ status: number; text: string }>();
   const [captured, setCaptured] = useState<StoredEventRow | null>();
   const [busy, setBusy] = useState(false);
   const list = useId();
   const open = () => document.getElementById(`${list}-name`)?.focus();
   usePaletteAction({ id: 'compose-event', label: `Send an event to ${source.name}…`, run: open });
-  useEffect(() => void schemaApi.fields().then(setSchema, () => undefined), [source.id]);
+  // The learned schema (every source's events, with their fields and sample values): the completion's words.
+  useEffect(() => void schemaApi.schema({}).then((s) => setSchema(s.events), () => undefined), [source.id]);
   const root = fieldRoot(type);
-  const names = useMemo(() => (schema?.events ?? []).filter((e) => e.type === type).map((e) => e.name), [schema, type]);
-  const paths = useMemo(() => (schema?.fields ?? []).map((f) => f.path).filter((p) => p.startsWith(`${root}.`) && !p.includes('[]')), [schema, root]);
+  const { names, paths, samples } = useMemo(() => completions(schema, type, name), [schema, type, name]);
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
@@ -78,7 +78,8 @@ export function EventComposer({ source }: { source: Source }) {
             <input list={`${list}-paths`} value={f.path} onChange={(e) => setField(i, { path: e.target.value })} placeholder={`${root}.…`} aria-label={`Field ${i + 1} name`} />
           </label>
           <label className="composer-grow">Value
-            <input value={f.value} onChange={(e) => setField(i, { value: e.target.value })} placeholder='42, "text", true, {"a":1}' aria-label={`Field ${i + 1} value`} />
+            <input list={`${list}-values-${i}`} value={f.value} onChange={(e) => setField(i, { value: e.target.value })} placeholder='42, "text", true, {"a":1}' aria-label={`Field ${i + 1} value`} />
+            <datalist id={`${list}-values-${i}`}>{(samples.get(f.path.trim()) ?? []).map((v) => <option key={v} value={v} />)}</datalist>
           </label>
           <button type="button" className="link" aria-label={`Remove field ${i + 1}`} onClick={() => setFields(fields.filter((_, j) => j !== i))}>✕</button>
         </div>

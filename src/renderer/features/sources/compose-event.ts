@@ -44,3 +44,41 @@ export function buildEvent(type: ComposedType, name: string, userId: string, fie
   if (!body[root]) body[root] = {};
   return body;
 }
+
+/** What the learned schema knows of one event (type, name, paths with sample values): the composer's completion. */
+export interface KnownEvent {
+  type: string;
+  name: string;
+  paths: { path: string; types: Record<string, number>; samples: string[] }[];
+}
+
+export interface Completions {
+  /** Event (or page/screen) names of the type, most frequent first. */
+  names: string[];
+  /** Field paths to offer: the named event's own when the schema knows it, else those of every event of the type. */
+  paths: string[];
+  /** Sample values per path (JSON text, as the value box takes them). */
+  samples: Map<string, string[]>;
+}
+
+/**
+ * The composer's completion from the learned schema: names of the chosen type; the fields of the
+ * chosen event (under its type's root or context, leaves only: no arrays' elements, no objects
+ * that only hold other fields) with their sample values.
+ */
+export function completions(events: readonly KnownEvent[], type: ComposedType, name: string): Completions {
+  const ofType = events.filter((e) => e.type === type);
+  const named = ofType.filter((e) => e.name === name.trim());
+  const root = fieldRoot(type);
+  const paths: string[] = [];
+  const samples = new Map<string, string[]>();
+  for (const event of named.length > 0 ? named : ofType) {
+    for (const p of event.paths) {
+      if (!(p.path.startsWith(`${root}.`) || p.path.startsWith('context.')) || p.path.includes('[]')) continue;
+      if (Object.keys(p.types).every((t) => t === 'object' || t === 'array')) continue;
+      if (!samples.has(p.path)) paths.push(p.path);
+      samples.set(p.path, [...new Set([...(samples.get(p.path) ?? []), ...p.samples])]);
+    }
+  }
+  return { names: [...new Set(ofType.map((e) => e.name).filter(Boolean))], paths, samples };
+}
