@@ -2,10 +2,13 @@ import { useEffect, useState } from 'react';
 import { api, type StudioInfo } from '../../api/client';
 import { Dashboard } from './Dashboard';
 import { GetStarted } from './GetStarted';
+import { useWorkspace } from '../workspace';
 
 /** Landing page: the instance's health and where its data lives. */
 export function HomePage({ info }: { info: StudioInfo }) {
   const [health, setHealth] = useState<'checking' | 'ok' | 'unreachable'>('checking');
+  // A first visit (nothing made yet) starts with Getting started; later it sits below the facts.
+  const first = useWorkspace().transformations?.length === 0;
   useEffect(() => {
     let cancelled = false;
     const check = () =>
@@ -23,6 +26,7 @@ export function HomePage({ info }: { info: StudioInfo }) {
   return (
     <section className="home" aria-labelledby="home-title">
       <h2 id="home-title">Overview</h2>
+      {first && <GetStarted />}
       <Dashboard info={info} />
       <dl className="facts">
         <dt>Server health</dt>
@@ -36,7 +40,7 @@ export function HomePage({ info }: { info: StudioInfo }) {
         <dt>Server</dt>
         <dd><code>{info.baseUrl}</code> · {info.runtime} · v{info.version}</dd>
       </dl>
-      <GetStarted />
+      {!first && <GetStarted />}
     </section>
   );
 }
