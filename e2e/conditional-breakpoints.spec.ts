@@ -20,7 +20,6 @@ test('a condition on event.userId pauses only for u2; a logpoint logs event.prop
   await studio.createTransformation('Totals', 'Blank');
   await studio.replaceCode(TOTALS);
   await studio.replaceCode(JSON.stringify(ORDERS, null, 2), page.getByTestId('events-editor').locator('.cm-content'));
-  await debug.options();
   await page.getByLabel('Event to debug').selectOption({ label: 'all 3 events, in one run' });
 
   const editor = page.getByTestId('code-editor');

@@ -34,7 +34,7 @@ test('saved tests of tracks only leave the identify branch uncovered in the gutt
 
   const editor = page.getByTestId('code-editor');
   const mark = (line: number) => editor.locator(`.cm-coverage[data-line="${line}"]`);
-  await page.getByRole('group', { name: 'Coverage and fuzz' }).getByRole('button', { name: 'Coverage' }).click();
+  await (await studio.check()).getByRole('group', { name: 'Coverage and fuzz' }).getByRole('button', { name: 'Coverage' }).click();
   const summary = page.getByTestId('coverage-summary');
   await expect(summary).toContainText('covered by the saved tests');
   await expect(summary).toContainText('branches 1 of 2 covered');
@@ -62,7 +62,7 @@ test('saved tests of tracks only leave the identify branch uncovered in the gutt
 
   // An identify test, then coverage again: the branch is taken.
   await studio.replaceCode(JSON.stringify([...TRACKS, IDENTIFY], null, 2), events);
-  await page.getByRole('button', { name: 'Save as tests' }).click();
+  await studio.benchEvents('Save as tests…');
   await expect(page.getByTestId('saved-tests')).toHaveText('3 saved');
   await page.getByRole('region', { name: 'Coverage' }).getByRole('button', { name: 'Run again' }).click();
   await expect(summary).toContainText('branches 2 of 2 covered');

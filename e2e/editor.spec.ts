@@ -53,7 +53,7 @@ test('completion, formatting, saved test sets, search, themes and the leave warn
 
   // Saved test sets are kept and loaded again.
   await studio.useAllSampleEvents();
-  await page.getByRole('button', { name: 'Saved sets' }).click();
+  await studio.benchEvents('Saved sets…');
   const sets = page.getByTestId('test-sets');
   await sets.getByLabel('Name of the new test set').fill('All samples');
   await sets.getByRole('button', { name: 'Save current events' }).click();
@@ -62,7 +62,7 @@ test('completion, formatting, saved test sets, search, themes and the leave warn
   await expect(page.getByRole('heading', { name: 'Test events (1)' })).toBeVisible();
   await studio.replaceCode('{"type": "track"', page.getByTestId('events-editor').locator('.cm-content'));
   await expect(page.getByTestId('events-error')).toContainText('Invalid JSON');
-  await page.getByRole('button', { name: 'Saved sets' }).click();
+  await studio.benchEvents('Saved sets…');
   await sets.getByRole('listitem').filter({ hasText: 'All samples' }).getByRole('button', { name: 'Load' }).click();
   await expect(page.getByRole('heading', { name: 'Test events (50)' })).toBeVisible();
 

@@ -39,7 +39,7 @@ test('Fuzz finds the string total, shows a minimal event, and the saved test it 
   await page.getByRole('dialog', { name: 'Replace the saved tests?' }).getByRole('button', { name: 'Replace' }).click();
   await expect(page.getByTestId('saved-tests')).toHaveText('0 saved');
 
-  await page.getByRole('group', { name: 'Coverage and fuzz' }).getByRole('button', { name: 'Fuzz' }).click();
+  await (await studio.check()).getByRole('group', { name: 'Coverage and fuzz' }).getByRole('button', { name: 'Fuzz' }).click();
   const panel = page.getByRole('region', { name: 'Fuzz' });
   await expect(panel.getByTestId('fuzz-summary')).toContainText('generated events', { timeout: 30_000 });
   const failure = panel.getByTestId('fuzz-failure').filter({ hasText: TO_FIXED });

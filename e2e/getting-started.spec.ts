@@ -50,7 +50,7 @@ test('test events are saved on the server per transformation; events kept only i
 
   // Adding events and saving them as tests appends them (nothing saved is replaced).
   await studio.useAllSampleEvents();
-  await page.getByRole('button', { name: 'Save as tests' }).click();
+  await studio.benchEvents('Save as tests…');
   // Adding many asks first (#42), naming how many.
   await page.getByRole('dialog', { name: 'Add 50 saved tests?' }).getByRole('button', { name: 'Add 50 tests' }).click();
   await expect(page.getByTestId('saved-tests')).toHaveText('51 saved');

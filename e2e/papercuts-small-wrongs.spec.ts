@@ -27,13 +27,13 @@ test('"Save as tests" asks before adding many tests, and the notice after it has
   const before = 2;
   await expect(saved).toHaveText(`${before} saved`);
   await studio.replaceCode(JSON.stringify([ev(1), ev(2), ev(3), ev(4)], null, 2), page.getByTestId('events-editor').locator('.cm-content'));
-  await page.getByRole('button', { name: 'Save as tests' }).click();
+  await studio.benchEvents('Save as tests…');
   const ask = page.getByRole('dialog', { name: 'Add 4 saved tests?' });
   await expect(ask).toBeVisible();
   await shootBoth(page, 'save-as-tests-confirm');
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(saved).toHaveText(`${before} saved`);
-  await page.getByRole('button', { name: 'Save as tests' }).click();
+  await studio.benchEvents('Save as tests…');
   await ask.getByRole('button', { name: 'Add 4 tests' }).click();
   await expect(saved).toHaveText(`${before + 4} saved`);
   const note = page.getByTestId('saved-tests-note');
@@ -72,8 +72,7 @@ test("one bench event is '1 event'; the replay form's versions carry their messa
   await studio.open(server.loginUrl);
   await page.goto(`${server.url}/#/transformations/${id}`);
   await expect(page.getByTestId('saved-tests')).toHaveText('1 saved');
-  await page.getByRole('button', { name: 'Debug and profile options' }).first().click();
-  await expect(page.getByLabel('Events to profile').locator('option').first()).toHaveText('the bench’s 1 event');
+  await expect(page.getByLabel('Events to profile').locator('option').first()).toHaveText('1 bench event');
 
   await page.goto(`${server.url}/#/replay`);
   const form = page.getByRole('form', { name: 'New replay run' });

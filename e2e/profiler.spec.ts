@@ -33,7 +33,6 @@ test('a profile of 10,000 captured events shows the quadratic line hottest, per-
   await studio.createTransformation('Quadratic', 'Blank');
   await studio.replaceCode(QUADRATIC);
 
-  await page.getByRole('button', { name: 'Debug and profile options' }).click();
   await page.getByLabel('Events to profile').selectOption('captured');
   await page.getByLabel('How many captured events').fill('10000');
   await page.getByRole('group', { name: 'Debug and profile' }).getByRole('button', { name: 'Profile', exact: true }).click();

@@ -17,8 +17,9 @@ test('compare published vs draft on captured events, read the summary, open a di
 
   // The draft in the editor against the live version, on the last 26 captured events.
   await studio.replaceCode(DRAFT);
-  await page.getByLabel('Captured events to replay').fill(String(batch.length));
-  await page.getByRole('button', { name: 'Compare with live' }).click();
+  const checks = await studio.check();
+  await checks.getByLabel('Captured events to replay').fill(String(batch.length));
+  await checks.getByRole('button', { name: 'Compare with live' }).click();
   await expect(page.getByTestId('run-status')).toHaveText('done');
 
   await expectKindsCompare(page);

@@ -24,7 +24,7 @@ test('a breakpoint pauses a captured event: scopes, step over, a watch that chan
   await studio.open(server.loginUrl);
   await studio.createTransformation('Stepper', 'Blank');
   await studio.replaceCode(STEPS);
-  await page.getByRole('button', { name: 'Captured events' }).click();
+  await studio.benchEvents('Captured events…');
   const picker = page.getByTestId('captured-picker');
   await picker.getByRole('checkbox').first().check();
   await picker.getByRole('button', { name: /Use selected/ }).click();

@@ -23,7 +23,7 @@ test('captured events feed the bench; split, errors with linked stack lines and 
   await studio.createTransformation('Split Orders', 'Split events');
   await studio.replaceCode(SPLIT_OR_THROW);
 
-  await page.getByRole('button', { name: 'Captured events' }).click();
+  await studio.benchEvents('Captured events…');
   const picker = page.getByTestId('captured-picker');
   await expect(picker.getByRole('checkbox')).toHaveCount(2);
   // The Events page's filter bar: text, then a type chip; what is checked stays checked across searches.
@@ -132,19 +132,19 @@ test('events import from a JSON or NDJSON file and export as a download (the bro
 
   const ndjson = '{"type":"track","event":"From File","userId":"f1"}\n{"type":"identify","userId":"f2"}\n';
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import…' }).click();
+  await studio.benchEvents('Import…');
   await (await chooser).setFiles({ name: 'events.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(ndjson) });
   await expect(page.getByTestId('file-message')).toHaveText('Imported 2 events from events.ndjson.');
   await expect(page.getByRole('heading', { name: /Test events/ })).toContainText('(2)');
 
   const badChooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import…' }).click();
+  await studio.benchEvents('Import…');
   await (await badChooser).setFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('[1, 2]') });
   await expect(page.getByTestId('file-message')).toHaveText('bad.json: Item 1 is not an event object.');
   await expect(page.getByRole('heading', { name: /Test events/ })).toContainText('(2)'); // nothing lost
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export…' }).click();
+  await studio.benchEvents('Export…');
   const file = await download;
   expect(file.suggestedFilename()).toBe('test-events.json');
   const saved = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')) as Array<Record<string, unknown>>;

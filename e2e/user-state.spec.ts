@@ -33,7 +33,7 @@ test('a draft typed and a saved set survive the host restarting on another port,
     await page.getByText('Kept').first().click();
     await studio.replaceCode(DRAFT);
     await expect(page.getByTestId('unsaved')).toBeVisible();
-    await page.getByRole('button', { name: 'Saved sets' }).click();
+    await studio.benchEvents('Saved sets…');
     const sets = page.getByTestId('test-sets');
     await expect(sets).toContainText('Old browser set');
     await sets.getByLabel('Name of the new test set').fill('Checkout events');
@@ -60,7 +60,7 @@ test('a draft typed and a saved set survive the host restarting on another port,
     await again.getByText('Kept').first().click();
     await expect(studio2.code).toContainText('keptAcrossRestarts');
     await expect(again.getByText(/Unsaved changes from .* were restored/)).toBeVisible();
-    await again.getByRole('button', { name: 'Saved sets' }).click();
+    await studio2.benchEvents('Saved sets…');
     await expect(again.getByTestId('test-sets')).toContainText('Checkout events');
     await expect(again.getByTestId('test-sets')).toContainText('Old browser set');
     await shootBoth(again, 'user-state-after-restart');

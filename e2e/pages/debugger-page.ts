@@ -25,17 +25,8 @@ export class DebuggerPage {
     await this.page.mouse.click(gutter.x + gutter.width / 2, row.y + row.height / 2);
   }
 
-  /** Shows the options row (which event, pause on exceptions, which events to profile). */
-  async options(): Promise<void> {
-    const toggle = this.page.getByRole('button', { name: 'Debug and profile options' });
-    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
-  }
-
   async debug(pauseOn: 'none' | 'uncaught' | 'all' = 'none'): Promise<void> {
-    if (pauseOn !== 'none') {
-      await this.options();
-      await this.page.getByLabel('Pause on exceptions').selectOption(pauseOn);
-    }
+    if (pauseOn !== 'none') await this.page.getByLabel('Pause on exceptions').selectOption(pauseOn);
     await this.page.getByRole('group', { name: 'Debug and profile' }).getByRole('button', { name: 'Debug', exact: true }).click();
   }
 

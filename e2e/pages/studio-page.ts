@@ -49,8 +49,20 @@ export class StudioPage {
     await expect(this.page.getByTestId('unsaved')).toHaveCount(0);
   }
 
+  /** Picks an item of the test bench's Test events menu ("Sample events…", "Import…", "Save as tests…"). */
+  async benchEvents(item: string): Promise<void> {
+    await this.page.locator('.bench-toolbar').getByRole('button', { name: /^Test events/ }).click();
+    await this.page.getByRole('menu', { name: 'Test events' }).getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
+  /** Opens the test bench's Check popover (Coverage, Fuzz, Compare with live) and returns it. */
+  async check(): Promise<Locator> {
+    await this.page.locator('.bench-toolbar').getByRole('button', { name: 'Check', exact: true }).click();
+    return this.page.getByRole('group', { name: 'Check', exact: true });
+  }
+
   async useAllSampleEvents(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Sample events' }).click();
+    await this.benchEvents('Sample events…');
     await this.page.getByTestId('sample-picker').getByRole('button', { name: /^Use all/ }).click();
     await expect(this.page.getByTestId('sample-picker')).toHaveCount(0);
   }

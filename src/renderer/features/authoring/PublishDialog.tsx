@@ -7,7 +7,7 @@ import { importedNames } from '../../editor/code-analysis';
 import { LazyMergeDiff } from '../../editor/LazyMergeDiff';
 import { useTheme } from '../../hooks/useTheme';
 import { formatWhen } from '../../lib/format-time';
-import { ErrorText } from '../test-bench';
+import { benchRowOf, ErrorText } from '../test-bench';
 import { useWorkspace } from '../workspace';
 import { plural } from '../../lib/plural';
 import { failingEvents, importedLibraryLabel, versionLabel } from './publish-plan';
@@ -80,12 +80,7 @@ export function PublishDialog({ artifact, version, versions, testInput, onClose,
   const failures = failure ? failingEvents(failure.results, events) : [];
   // A saved test's position is not the bench's row: say both, so "saved test event 3" is found as the bench's #1.
   const bench = Array.isArray(testInput) ? testInput : [];
-  const benchRow = (input: unknown) => {
-    const id = (input as { messageId?: unknown } | undefined)?.messageId;
-    const text = JSON.stringify(input);
-    const i = bench.findIndex((e) => (id !== undefined ? (e as { messageId?: unknown })?.messageId === id : JSON.stringify(e) === text));
-    return i >= 0 ? i + 1 : undefined;
-  };
+  const benchRow = (input: unknown) => benchRowOf(bench, input);
   return (
     <Dialog
       title={`Publish “${artifact.name}” v${version.number}`}

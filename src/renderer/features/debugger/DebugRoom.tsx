@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { libraryScriptUrl, scriptName, type DebugBreakpoint, type PauseOnExceptions, type ProfileStartRequest } from '../../../shared/api/debug';
 import type { Artifact } from '../../api/artifacts';
 import { filledContext, type TestBenchState } from '../test-bench';
@@ -30,7 +30,6 @@ export function useDebugRoom({ transformation, code, libraries, bench }: { trans
   const [count, setCount] = useState(10_000);
   const [showDebug, setShowDebug] = useState(false);
   const [showProfile, setShowProfile] = useState(false);
-  const [showOptions, setShowOptions] = useState(false);
   const replaced = useReplaceEvents(bench);
   const events = bench.parsed.ok ? bench.parsed.events : [];
   const context = filledContext(bench.context);
@@ -52,7 +51,7 @@ export function useDebugRoom({ transformation, code, libraries, bench }: { trans
     debug(handed.event, handed.label);
   }, [transformation.id, Boolean(code)]);
   return {
-    transformation, bench, replaced, session, profile, events, index, all: chosen < 0, debugChosen, setChosen, pauseOn, setPauseOn, source, setSource, count, setCount, showDebug, setShowDebug, showProfile, setShowProfile, showOptions, setShowOptions, debug,
+    transformation, bench, replaced, session, profile, events, index, all: chosen < 0, debugChosen, setChosen, pauseOn, setPauseOn, source, setSource, count, setCount, showDebug, setShowDebug, showProfile, setShowProfile, debug,
     runProfile() {
       setShowProfile(true);
       const request: ProfileStartRequest = source === 'bench' ? { ...common, events } : { ...common, captured: { limit: count } };
@@ -62,62 +61,46 @@ export function useDebugRoom({ transformation, code, libraries, bench }: { trans
 }
 export type DebugRoomState = ReturnType<typeof useDebugRoom>;
 
-/** The buttons that start a debug or profile run (in the test bench's toolbar) and show their options. */
+/**
+ * In the test bench's toolbar: Debug and Profile, each beside its options (which event to debug,
+ * when to pause on exceptions, which events to profile), in view rather than behind a toggle.
+ */
 export function DebugLaunch({ room }: { room: DebugRoomState }) {
   const { events, index, session, profile, source } = room;
+  const eventSelect = useId();
   usePaletteAction(events.length > 0 ? { id: 'debug', label: `Debug ${room.all ? `all ${events.length} events` : `event #${index + 1}`} (breakpoints, debugger; statements)`, run: room.debugChosen } : undefined);
   usePaletteAction(source === 'captured' || events.length > 0 ? { id: 'profile', label: `Profile the code over ${source === 'bench' ? 'the bench’s events' : 'the newest captured events'}`, run: room.runProfile } : undefined);
-  usePaletteAction({ id: 'debug-options', label: `${room.showOptions ? 'Hide' : 'Show'} the debug and profile options (event, pause on exceptions, events to profile)`, run: () => room.setShowOptions(!room.showOptions) });
+  usePaletteAction({ id: 'debug-options', label: 'Debug options: which event, pause on exceptions, events to profile', run: () => document.getElementById(eventSelect)?.focus() });
   return (
-    <span className="debug-launch" role="group" aria-label="Debug and profile">
+    <span className="debug-launch launch-row" role="group" aria-label="Debug and profile">
       <button type="button" className="secondary" disabled={events.length === 0 || session.status === 'starting'} onClick={room.debugChosen} title={`Run ${room.all ? `all ${events.length} events` : `event #${index + 1}`} under the debugger (gutter breakpoints, debugger; statements; right-click the gutter for a condition or a logpoint)`}>
         Debug
       </button>
+      <select id={eventSelect} className="launch-option" value={room.all ? -1 : index} onChange={(e) => room.setChosen(Number(e.target.value))} aria-label="Event to debug" title="The event Debug runs" disabled={events.length === 0}>
+        {events.length > 1 && <option value={-1}>all {events.length} events, in one run</option>}
+        {events.length === 0 && <option value={0}>no event</option>}
+        {events.map((event, i) => (
+          <option key={i} value={i}>
+            #{i + 1} {String(event.event ?? event.type ?? '')} {typeof event.userId === 'string' ? event.userId : ''}
+          </option>
+        ))}
+      </select>
+      <select className="launch-option launch-pause" value={room.pauseOn} onChange={(e) => room.setPauseOn(e.target.value as PauseOnExceptions)} aria-label="Pause on exceptions" title="When Debug pauses on an exception">
+        <option value="none">no pause</option>
+        <option value="uncaught">pause: uncaught</option>
+        <option value="all">pause: all</option>
+      </select>
       <button type="button" className="secondary" disabled={profile.state?.state === 'running' || (source === 'bench' && events.length === 0)} onClick={room.runProfile} title="Profile the code over many events">
         Profile
       </button>
-      <button type="button" className="secondary" aria-pressed={room.showOptions} aria-label="Debug and profile options" title="Which event to debug, when to pause on exceptions, which events to profile" onClick={() => room.setShowOptions(!room.showOptions)}>
-        Options{room.showOptions ? ' ▴' : ' ▾'}
-      </button>
-    </span>
-  );
-}
-
-/** Which event to debug, when to pause on exceptions, which events to profile. */
-function DebugOptions({ room }: { room: DebugRoomState }) {
-  const { events, index, source } = room;
-  return (
-    <div className="debug-options" role="group" aria-label="Debug and profile options">
-      <label>
-        Debug{' '}
-        <select value={room.all ? -1 : index} onChange={(e) => room.setChosen(Number(e.target.value))} aria-label="Event to debug" disabled={events.length === 0}>
-          {events.length > 1 && <option value={-1}>all {events.length} events, in one run</option>}
-          {events.map((event, i) => (
-            <option key={i} value={i}>
-              #{i + 1} {String(event.event ?? event.type ?? '')} {typeof event.userId === 'string' ? event.userId : ''}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Pause on exceptions{' '}
-        <select value={room.pauseOn} onChange={(e) => room.setPauseOn(e.target.value as PauseOnExceptions)} aria-label="Pause on exceptions">
-          <option value="none">Never</option>
-          <option value="uncaught">Uncaught</option>
-          <option value="all">All</option>
-        </select>
-      </label>
-      <label>
-        Profile{' '}
-        <select value={source} onChange={(e) => room.setSource(e.target.value as Source)} aria-label="Events to profile">
-          <option value="bench">the bench’s {plural(events.length, 'event')}</option>
-          <option value="captured">newest captured events</option>
-        </select>
-      </label>
+      <select className="launch-option" value={source} onChange={(e) => room.setSource(e.target.value as Source)} aria-label="Events to profile" title="The events Profile runs">
+        <option value="bench">{plural(events.length, 'bench event')}</option>
+        <option value="captured">newest captured</option>
+      </select>
       {source === 'captured' && (
         <input type="number" min={1} max={100_000} value={room.count} onChange={(e) => room.setCount(Math.max(1, Math.min(100_000, Number(e.target.value) || 1)))} aria-label="How many captured events" className="count-input" />
       )}
-    </div>
+    </span>
   );
 }
 
@@ -126,10 +109,9 @@ export function DebugPanels({ room }: { room: DebugRoomState }) {
   const { session, profile } = room;
   const debugging = room.showDebug && session.status !== 'idle';
   const profiling = room.showProfile && Boolean(profile.state || profile.error);
-  if (!debugging && !profiling && !room.showOptions) return null;
+  if (!debugging && !profiling) return null;
   return (
     <div className="debug-room">
-      {room.showOptions && <DebugOptions room={room} />}
       {debugging && <DebugPanel session={session} editorUrl={scriptName(room.transformation.name)} onClose={() => room.setShowDebug(false)} />}
       {profiling && (
         <ProfilePanel

@@ -26,6 +26,8 @@ export interface Expectations {
   setExpected(input: unknown, expected: unknown[] | undefined): Promise<void>;
   /** The event's saved test (undefined: not one). */
   testOf(input: unknown): SavedTestEvent | undefined;
+  /** The event's position among the saved tests, as errors name it ("saved test event 3"); undefined: not one. */
+  positionOf(input: unknown): number | undefined;
   setChecks(input: unknown, checks: FieldCheck[]): Promise<void>;
   mustNotThrow(input: unknown): Promise<void>;
 }
@@ -70,6 +72,7 @@ export function EventResult({ outcome, logs, expanded, onToggle, stack, expectat
   const [view, setView] = useState<View>('diff');
   const detailId = `event-result-${outcome.index}`;
   const test = expectations?.testOf(outcome.input);
+  const savedAt = test && expectations?.positionOf(outcome.input);
   const checks = test?.checks ?? [];
   const failingChecks = checks.filter((c) => checkFailure(c, outcome.outputs) !== null).length;
   return (
@@ -77,6 +80,11 @@ export function EventResult({ outcome, logs, expanded, onToggle, stack, expectat
       <button type="button" className="event-result-head" aria-expanded={expanded} aria-controls={detailId} onClick={onToggle}>
         <span className="muted">#{outcome.index + 1}</span>
         <span className="event-result-label">{eventLabel(outcome.input)}</span>
+        {savedAt !== undefined && (
+          <span className="badge saved-test-badge" data-testid="saved-test-badge" title={`Saving and publishing run it as “saved test event ${savedAt}”: their errors name it so`}>
+            saved test {savedAt}
+          </span>
+        )}
         <span className={`badge status-badge-${outcome.status}`}>
           {STATUS_LABEL[outcome.status]}
           {outcome.status === 'split' ? ` into ${outcome.outputs.length}` : ''}

@@ -1,38 +1,32 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { plural } from '../../lib/plural';
+import type { TestCaseResult } from '../../../shared/api/test-events';
+import { benchRowOf } from './test-events';
 import type { SavedTests } from './useSavedTests';
 
 /**
- * In the bench toolbar: add the bench's events to the transformation's tests (append: nothing
- * saved is replaced). More than one new test is asked first; the notice after it offers Undo.
+ * "Save as tests" (in the bench's Events menu): add the bench's events to the transformation's
+ * tests (append: nothing saved is replaced). More than one new test is asked first; the notice
+ * after it offers Undo. Returns the action and its question (to render).
  */
-export function SaveAsTestsButton({ tests }: { tests: SavedTests }) {
+export function useSaveAsTests(tests: SavedTests): { start: () => void; question: ReactNode } {
   const [asking, setAsking] = useState<{ added: number; already: number }>();
   const start = () => {
     const counts = tests.toAdd();
     if (counts && counts.added > 1) setAsking(counts);
     else void tests.save();
   };
-  return (
-    <>
-      <button type="button" className="secondary" onClick={start} disabled={tests.saving} title="Add these events to the transformation's tests (nothing saved is replaced)">
-        {tests.saving ? 'Saving…' : 'Save as tests'}
-      </button>
-      {asking && (
-        <ConfirmDialog title={`Add ${plural(asking.added, 'saved test')}?`} confirmLabel={`Add ${plural(asking.added, 'test')}`}
-          onConfirm={() => { setAsking(undefined); void tests.save(); }} onCancel={() => setAsking(undefined)}>
-          <p>
-            The bench’s {plural(asking.added, 'new event')} become{asking.added === 1 ? 's' : ''} tests of this transformation: saving and publishing run them.
-            {asking.already > 0 && ` ${plural(asking.already, 'event')} ${asking.already === 1 ? 'is' : 'are'} saved already.`} Nothing saved is replaced.
-          </p>
-        </ConfirmDialog>
-      )}
-      <span className="muted small" data-testid="saved-tests">
-        {tests.saved === undefined ? '' : `${tests.saved.length} saved`}
-      </span>
-    </>
+  const question = asking && (
+    <ConfirmDialog title={`Add ${plural(asking.added, 'saved test')}?`} confirmLabel={`Add ${plural(asking.added, 'test')}`}
+      onConfirm={() => { setAsking(undefined); void tests.save(); }} onCancel={() => setAsking(undefined)}>
+      <p>
+        The bench’s {plural(asking.added, 'new event')} become{asking.added === 1 ? 's' : ''} tests of this transformation: saving and publishing run them.
+        {asking.already > 0 && ` ${plural(asking.already, 'event')} ${asking.already === 1 ? 'is' : 'are'} saved already.`} Nothing saved is replaced.
+      </p>
+    </ConfirmDialog>
   );
+  return { start, question };
 }
 
 /**
@@ -40,10 +34,16 @@ export function SaveAsTestsButton({ tests }: { tests: SavedTests }) {
  * the editor's code with the server's runner. That run is the version's status to be; the
  * bench's own run below stays an ad-hoc run.
  */
-export function SavedTestsBar({ tests, code }: { tests: SavedTests; code: string }) {
+export function SavedTestsBar({ tests, code, events }: { tests: SavedTests; code: string; events: readonly unknown[] }) {
   const run = tests.lastRun;
+  // Errors name a saved test by its saved position; the bench numbers its rows: say both.
+  const named = (c: TestCaseResult) => `${c.name}${benchRowOf(events, c.input) ? ` (the bench’s #${benchRowOf(events, c.input)})` : ''}`;
+  const firstFailed = run?.cases.find((c) => !c.passed);
   return (
     <div className="saved-tests-bar" role="group" aria-label="Saved tests">
+      <span className="muted small" data-testid="saved-tests">
+        {tests.saved === undefined ? '' : `${tests.saved.length} saved`}
+      </span>
       <button type="button" className="secondary" onClick={() => void tests.run(code)} disabled={tests.running} title="Run the saved tests on this code, as saving and publishing will">
         {tests.running ? 'Running saved tests…' : 'Run saved tests'}
       </button>
@@ -62,8 +62,9 @@ export function SavedTestsBar({ tests, code }: { tests: SavedTests; code: string
         </span>
       )}
       {run && (
-        <span className={`small ${run.status === 'failed' ? 'error' : ''}`} data-testid="tests-run" title={run.cases.filter((c) => !c.passed).map((c) => `${c.name}: ${c.failures.join('; ')}`).join('\n')}>
+        <span className={`small ${run.status === 'failed' ? 'error' : ''}`} data-testid="tests-run" title={run.cases.filter((c) => !c.passed).map((c) => `${named(c)}: ${c.failures.join('; ')}`).join('\n')}>
           Tests on this code: {run.status === 'failed' ? '✗' : run.status === 'passed' ? '✓' : '–'} {run.summary}
+          {firstFailed && benchRowOf(events, firstFailed.input) !== undefined && ` (${firstFailed.name} is the bench’s #${benchRowOf(events, firstFailed.input)})`}
         </span>
       )}
     </div>

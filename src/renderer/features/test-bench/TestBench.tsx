@@ -1,27 +1,21 @@
-import type { ReactNode } from 'react';
-import { useCallback, useState } from 'react';
+import './test-bench.css';
+import { useState, type ReactNode } from 'react';
 import type { TestEvent } from '../../api/types';
 import type { CodeProblem } from '../../editor/code-analysis';
-import { formatCode, formatErrorMessage } from '../../editor/format-code';
 import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
-import { useMenuCommand } from '../../hooks/useMenuCommands';
 import { usePaletteAction } from '../../hooks/usePaletteAction';
 import { SplitLayout, usePanelRef } from '../../components/SplitLayout';
 import { keyLabel } from '../../hooks/keymap';
-import { openTextFile, saveTextFile } from '../../lib/text-files';
 import { useTheme } from '../../hooks/useTheme';
-import { CapturedPicker } from './CapturedPicker';
 import { ContextPanel } from './ContextPanel';
 import { LogsPanel } from './LogsPanel';
 import { NetworkPanel } from './NetworkPanel';
 import { ErrorText } from './ErrorText';
-import { importedEvents } from './imported-events';
 import type { Expectations, StackProps } from './EventResult';
 import { ResultsList } from './ResultsList';
 import { RunSummary, type ResultFilter } from './RunSummary';
-import { SamplePicker } from './SamplePicker';
-import { SavedTestsBar, SaveAsTestsButton } from './SavedTestsControls';
-import { TestSetsDialog } from './TestSetsDialog';
+import { SavedTestsBar } from './SavedTestsControls';
+import { useEventsMenu } from './EventsMenu';
 import { parseTestEvents } from './test-events';
 import { filledContext, staleReasons, type TestBenchState } from './useTestBench';
 
@@ -29,8 +23,6 @@ function lintEvents(text: string): CodeProblem[] {
   const parsed = parseTestEvents(text);
   return parsed.ok ? [] : [{ from: parsed.from, to: parsed.to, severity: 'error', message: parsed.message }];
 }
-
-type Picker = 'samples' | 'captured' | 'sets';
 
 /** Test events (JSON, validated), where to get them, the run button and per-event results. */
 export function TestBench({
@@ -40,6 +32,7 @@ export function TestBench({
   code,
   libraries,
   actions,
+  launch,
 }: {
   bench: TestBenchState;
   onRun: () => void;
@@ -48,11 +41,11 @@ export function TestBench({
   libraries: string;
   /** More actions of the page, shown in the bench's toolbar (e.g. compare with live). */
   actions?: ReactNode;
+  /** Other ways to run the events (debug, profile), after Run test: a row of their own when the bench is narrow. */
+  launch?: ReactNode;
 }) {
   const theme = useTheme();
-  const [picker, setPicker] = useState<Picker>();
   const [filter, setFilter] = useState<ResultFilter>('all');
-  const [formatError, setFormatError] = useState<string>();
   const resultsRef = usePanelRef();
   const [eventsFull, setEventsFull] = useState(false);
   const tests = bench.savedTests;
@@ -60,44 +53,12 @@ export function TestBench({
     expectedOf: tests.expectedOf,
     setExpected: (input, expected) => tests.setExpected(input as TestEvent, expected),
     testOf: tests.testOf,
+    positionOf: tests.positionOf,
     setChecks: (input, checks) => tests.setChecks(input as TestEvent, checks),
     mustNotThrow: (input) => tests.mustNotThrow(input as TestEvent),
   };
-  const pick = (events: TestEvent[], replace: boolean) => {
-    bench.setEvents(replace || !bench.parsed.ok ? events : [...bench.parsed.events, ...events]);
-    setPicker(undefined);
-  };
-  const formatJson = async () => {
-    try {
-      bench.setEventsText(await formatCode(bench.eventsText, 'json'));
-      setFormatError(undefined);
-    } catch (e) {
-      setFormatError(formatErrorMessage(e));
-    }
-  };
-  const [fileMessage, setFileMessage] = useState<{ error: boolean; text: string }>();
-  const { setEvents, eventsText } = bench;
-  const importFile = useCallback(async () => {
-    const file = await openTextFile(['json', 'ndjson', 'jsonl']);
-    if (!file) return;
-    const read = importedEvents(file.text);
-    if (!read.ok) return setFileMessage({ error: true, text: `${file.name}: ${read.message}` });
-    setEvents(read.events);
-    setFileMessage({ error: false, text: `Imported ${read.events.length} event${read.events.length === 1 ? '' : 's'} from ${file.name}.` });
-  }, [setEvents]);
-  const exportFile = useCallback(async () => {
-    if (await saveTextFile('test-events.json', eventsText)) setFileMessage({ error: false, text: 'Exported the test events (test-events.json).' });
-  }, [eventsText]);
-  useMenuCommand('import-events', useCallback(() => void importFile(), [importFile]));
-  useMenuCommand('export-events', useCallback(() => void exportFile(), [exportFile]));
+  const events = useEventsMenu(bench);
   usePaletteAction({ id: 'run-saved-tests', label: 'Run saved tests (as saving and publishing will)', run: () => void tests.run(code) });
-  usePaletteAction({ id: 'save-as-tests', label: 'Save the bench’s events as tests…', run: () => void tests.save() });
-  usePaletteAction({ id: 'bench-samples', label: 'Test events: sample events…', run: () => setPicker('samples') });
-  usePaletteAction({ id: 'bench-captured', label: 'Test events: captured events…', run: () => setPicker('captured') });
-  usePaletteAction({ id: 'bench-sets', label: 'Test events: saved sets…', run: () => setPicker('sets') });
-  usePaletteAction({ id: 'bench-import', label: 'Test events: import from a file…', run: () => void importFile() });
-  usePaletteAction({ id: 'bench-export', label: 'Test events: export to a file…', run: () => void exportFile() });
-  usePaletteAction({ id: 'bench-format', label: 'Test events: format JSON', run: () => void formatJson() });
   const now = { code, libraries, eventsText: bench.eventsText, context: JSON.stringify(filledContext(bench.context)) };
   const ranOn = bench.result?.ranOn ?? bench.runError?.ranOn;
   const stale = ranOn ? staleReasons(ranOn, now) : [];
@@ -107,38 +68,22 @@ export function TestBench({
   return (
     <section className="test-bench" aria-label="Test bench">
       <div className="bench-toolbar">
-        <h3>Test events {bench.parsed.ok && <span className="muted">({bench.parsed.events.length})</span>}</h3>
-        <button type="button" className="secondary" onClick={() => setPicker('samples')}>
-          Sample events
-        </button>
-        <button type="button" className="secondary" onClick={() => setPicker('captured')}>
-          Captured events
-        </button>
-        <button type="button" className="secondary" onClick={() => setPicker('sets')}>
-          Saved sets
-        </button>
-        <button type="button" className="secondary" onClick={() => void importFile()} title="Import events from a JSON or NDJSON file">
-          Import…
-        </button>
-        <button type="button" className="secondary" onClick={() => void exportFile()} title="Save the test events as a JSON file">
-          Export…
-        </button>
-        <button type="button" className="secondary" onClick={() => void formatJson()}>
-          Format JSON
-        </button>
-        <SaveAsTestsButton tests={bench.savedTests} />
+        <h3>{events.menu}</h3>
+        {actions}
         <button
           type="button"
-          className="secondary"
+          className="secondary bench-full"
           aria-pressed={eventsFull}
+          aria-label="Events full height"
+          title={eventsFull ? 'Show the results under the events' : 'Give the events editor the full height (hide the results)'}
           onClick={() => (resultsRef.current?.isCollapsed() ? resultsRef.current.expand() : resultsRef.current?.collapse())}
         >
-          {eventsFull ? 'Show results' : 'Events full height'}
+          {eventsFull ? '⤡' : '⤢'}
         </button>
-        {actions}
         <button type="button" className="run-button" onClick={onRun} disabled={bench.running} title={keyLabel('run')}>
           {bench.running ? 'Running…' : 'Run test'}
         </button>
+        {launch}
       </div>
       <SplitLayout id="bench" orientation="vertical" className="bench-split" label="Resize the test events editor" secondRef={resultsRef}
         first={{
@@ -157,7 +102,7 @@ export function TestBench({
                 label="Test events (JSON array)"
                 lint={lintEvents}
                 onRun={onRun}
-                onFormat={() => void formatJson()}
+                onFormat={events.formatJson}
                 className="events-editor"
                 testId="events-editor"
               />
@@ -166,12 +111,7 @@ export function TestBench({
                   {bench.parsed.message}
                 </p>
               )}
-              {formatError && <p className="error small">{formatError}</p>}
-              {fileMessage && (
-                <p className={fileMessage.error ? 'error small' : 'muted small'} role="status" data-testid="file-message">
-                  {fileMessage.text}
-                </p>
-              )}
+              {events.messages}
               {bench.savedTests.error && <p className="error small">{bench.savedTests.error}</p>}
             </>
           ),
@@ -184,7 +124,7 @@ export function TestBench({
           onCollapsedChange: setEventsFull,
           content: (
             <>
-              <SavedTestsBar tests={bench.savedTests} code={code} />
+              <SavedTestsBar tests={bench.savedTests} code={code} events={bench.parsed.ok ? bench.parsed.events : []} />
               {stale.length > 0 && (
                 <div role="status" className="stale-results" data-testid="stale-results">
                   <span>The {stale.join(', ')} changed since the last run, so its results are hidden.</span>
@@ -218,11 +158,7 @@ export function TestBench({
           ),
         }}
       />
-      {picker === 'samples' && <SamplePicker onClose={() => setPicker(undefined)} onPick={pick} />}
-      {picker === 'captured' && <CapturedPicker onClose={() => setPicker(undefined)} onPick={pick} />}
-      {picker === 'sets' && (
-        <TestSetsDialog current={bench.parsed.ok ? bench.parsed.events : undefined} onClose={() => setPicker(undefined)} onLoad={(events) => pick(events, true)} />
-      )}
+      {events.dialogs}
     </section>
   );
 }

@@ -5,7 +5,7 @@ export type { StackProps } from './EventResult';
 export { TestBench } from './TestBench';
 export { correlateResults } from './correlate-results';
 export { loadSampleEvents } from './sample-events';
-export { parseTestEvents } from './test-events';
+export { benchRowOf, parseTestEvents } from './test-events';
 export { useReplaceEvents } from './useReplaceEvents';
 export { filledContext, useTestBench } from './useTestBench';
 export type { TestBenchState } from './useTestBench';

@@ -36,9 +36,20 @@ export function parseTestEvents(text: string): ParsedEvents {
   }
   const bad = value.findIndex((v) => typeof v !== 'object' || v === null || Array.isArray(v));
   if (bad !== -1) {
-    return { ok: false, message: `Event ${bad + 1} is ${describeValue(value[bad])}; every test event must be an object.`, from: 0, to: Math.min(1, text.length) };
+    return { ok: false, message: `Event #${bad + 1} is ${describeValue(value[bad])}; every test event must be an object.`, from: 0, to: Math.min(1, text.length) };
   }
   return { ok: true, events: value as TestEvent[] };
 }
 
 export const formatEvents = (events: unknown[]): string => JSON.stringify(events, null, 2);
+
+/**
+ * The bench's row (1-based, as its results number them "#1") of a saved test's or an error's
+ * input event: by messageId when it has one, else by equal JSON; undefined when it is not there.
+ */
+export function benchRowOf(events: readonly unknown[], input: unknown): number | undefined {
+  const id = (input as { messageId?: unknown } | undefined)?.messageId;
+  const text = JSON.stringify(input);
+  const i = events.findIndex((e) => (id !== undefined ? (e as { messageId?: unknown } | undefined)?.messageId === id : JSON.stringify(e) === text));
+  return i >= 0 ? i + 1 : undefined;
+}

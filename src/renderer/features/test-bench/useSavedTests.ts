@@ -29,6 +29,8 @@ export interface SavedTests {
   setExpected(event: TestEvent, expected: unknown[] | undefined): Promise<void>;
   /** An event's saved test (undefined: the event is not a saved test). */
   testOf(event: unknown): SavedTestEvent | undefined;
+  /** An event's position among the saved tests (1-based: "saved test event N" in errors); undefined: not one. */
+  positionOf(event: unknown): number | undefined;
   /** Sets an event's field checks ([]: none, so only "must not throw" unless outputs are expected); the event becomes a saved test when it is not one. */
   setChecks(event: TestEvent, checks: FieldCheck[]): Promise<void>;
   /** Makes the event a saved test with no expected outputs or checks: it passes when the code does not throw. */
@@ -131,7 +133,11 @@ export function useSavedTests(transformationId: string, localText: string | unde
     if (yes) await replaceNow();
   }, [replaceNow]);
 
-  const testOf = useCallback((event: unknown) => (saved ?? []).find((s) => keyOf(s.event) === keyOf(event)), [saved]);
+  const positionOf = useCallback((event: unknown) => {
+    const at = (saved ?? []).findIndex((s) => keyOf(s.event) === keyOf(event));
+    return at >= 0 ? at + 1 : undefined;
+  }, [saved]);
+  const testOf = useCallback((event: unknown) => (saved ?? [])[(positionOf(event) ?? 0) - 1], [saved, positionOf]);
   const expectedOf = useCallback((event: unknown) => testOf(event)?.expected, [testOf]);
   /** Changes one part of an event's saved test (added when it is not one); undefined removes that part. */
   const update = useCallback(
@@ -180,5 +186,5 @@ export function useSavedTests(transformationId: string, localText: string | unde
     [transformationId],
   );
 
-  return { saved, error, saving, note, save, toAdd, undoAdd: beforeAdd ? undoAdd : undefined, replace, asking, answer, expectedOf, setExpected, testOf, setChecks, mustNotThrow, run, running, lastRun };
+  return { saved, error, saving, note, save, toAdd, undoAdd: beforeAdd ? undoAdd : undefined, replace, asking, answer, expectedOf, setExpected, testOf, positionOf, setChecks, mustNotThrow, run, running, lastRun };
 }

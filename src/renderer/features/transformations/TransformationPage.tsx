@@ -16,6 +16,7 @@ import { DebugLaunch, DebugPanels, useDebugRoom } from '../debugger';
 import { BreakpointDialog, useEditorMarks } from '../debugger';
 import { scriptName } from '../../../shared/api/debug';
 import { ConfidenceLaunch, ConfidencePanels } from '../confidence';
+import { PopoverButton } from '../../components/MenuButton';
 import { useConfidence } from '../confidence';
 
 /** Edit a transformation beside its test bench; save versions, compare and publish them. */
@@ -89,12 +90,15 @@ function BenchWithDebugger(props: { artifact: Artifact; code: string; libraries:
         stack={props.stack}
         code={code}
         libraries={props.librariesKey}
+        launch={<DebugLaunch room={room} />}
         actions={
-          <>
-            <DebugLaunch room={room} />
+          <PopoverButton label="Check" title="Coverage of the saved tests, fuzzing from the schema, the code against the live version on captured events">
             <ConfidenceLaunch state={confidence} />
-            <CompareWithLive transformationId={artifact.id} code={code} published={Boolean(artifact.publishedVersionId)} />
-          </>
+            {/* Its error shows where it was asked: the popover stays open for it. */}
+            <span data-popover-stay>
+              <CompareWithLive transformationId={artifact.id} code={code} published={Boolean(artifact.publishedVersionId)} />
+            </span>
+          </PopoverButton>
         }
       />
     </>
