@@ -10,6 +10,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // typebox is ESM in ~700 small files: bundled, the core's start does not resolve and link
+      // each one (docs/decisions/012).
+      externalizeDeps: { exclude: ['typebox'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/hosts/desktop/main.ts'),

@@ -5,7 +5,8 @@
 // the floor measured in the same round: the embedded core started and closed with nothing to do.
 // Rounds alternate floor and run; the round with the median run counts. Target: under 3 s.
 // Each round also prints where the run's time went (STUDIO_CLI_TRACE=1: the CLI's phases, start
-// of the core, open, run, close; the core's own start phases) and the load average beside it.
+// of the core, open, run, close; the core's own start phases), the CPU time of each process tree
+// (less disturbed by a busy machine than wall time) and the load average.
 //
 //   node bench/workspace-test.mjs [--rounds 5]   (needs a build; npx electron-vite build)
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedCore } from '../bin/lib/embedded-core.mjs';
+import { endedChildrenCpuMs } from './lib/cpu.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const roundsFlag = process.argv.indexOf('--rounds');
@@ -57,12 +59,16 @@ const rounds = [];
 try {
   for (let r = 0; r < ROUNDS; r++) {
     const f0 = performance.now();
+    const fc = endedChildrenCpuMs();
     const core = await startEmbeddedCore();
     await core.close();
     const floor = performance.now() - f0;
+    const floorCpu = endedChildrenCpuMs() - fc;
     const t0 = performance.now();
+    const c0 = endedChildrenCpuMs();
     const run = spawnSync(process.execPath, [join(root, 'bin/studio.mjs'), 'test', repo], { encoding: 'utf8', env: { ...process.env, STUDIO_CLI_TRACE: '1' } });
     const ms = performance.now() - t0;
+    const cpu = endedChildrenCpuMs() - c0;
     if (run.status !== 0) throw new Error(`studio test exited ${run.status}:\n${run.stdout}${run.stderr}`);
     const passed = /(\d+) of (\d+) tests passed/.exec(run.stdout);
     if (!passed || Number(passed[1]) !== TRANSFORMATIONS * EVENTS || passed[1] !== passed[2]) throw new Error(`expected ${TRANSFORMATIONS * EVENTS} tests to pass:\n${run.stdout}`);
@@ -71,7 +77,8 @@ try {
     const corePhases = Object.entries(trace('startup-trace')).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ');
     rounds.push({ floor, ms, tests: passed ? `${passed[1]}/${passed[2]}` : '?' });
     console.log(
-      `round ${r + 1}: studio test ${ms.toFixed(0)} ms (${rounds.at(-1).tests} tests passed), floor (core start + stop) ${floor.toFixed(0)} ms; ` +
+      `round ${r + 1}: studio test ${ms.toFixed(0)} ms (${rounds.at(-1).tests} tests passed; CPU of its process tree ${cpu} ms), ` +
+        `floor (core start + stop) ${floor.toFixed(0)} ms (CPU ${floorCpu} ms); ` +
         `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n  phases (ms): ${phases}\n  core start (ms since its process began, at the end of each phase): ${corePhases}`,
     );
   }
