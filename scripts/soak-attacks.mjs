@@ -1,7 +1,9 @@
-// The attacks of the limits probe (#29) the soak mixes into its ordinary traffic (scripts/soak.mjs):
-// time-limit escapes in builtins, memory the isolate's allocator does not see, requests to the
-// private network, a batch that pollutes Object.prototype.toJSON, and through the pipeline an
-// event whose batch stalls (published code `slots[e.properties.slot] = 1; slots.filter(Boolean)`).
+// The attacks of the limits probes (#29, #39) the soak mixes into its ordinary traffic
+// (scripts/soak.mjs): time-limit escapes in builtins, memory the isolate's allocator does not see,
+// memory outside V8's heap or grown inside one builtin call (the sandbox process's memory watch
+// ends those), requests to the private network, a batch that pollutes Object.prototype.toJSON;
+// through the pipeline an event whose batch stalls (published code `slots[e.properties.slot] = 1;
+// slots.filter(Boolean)`) and events naming a memory form; under the debugger the memory forms.
 // Each must be refused with its limit's words, or leave nothing behind for the next batch.
 
 const run = (body) => `export async function transformEvent(e) { ${body} }`;
@@ -12,9 +14,39 @@ export const ATTACKS = [
   ['sparse filter', 'const s = []; s[4294967294] = 1; return { n: s.filter(Boolean).length };', /Timed out/],
   ['resizable buffer 1 GB', 'const b = new ArrayBuffer(0, { maxByteLength: 2 ** 30 }); b.resize(2 ** 30); new Uint8Array(b).fill(1); return e;', /Memory limit exceeded/],
   ['wasm memory 1 GB', 'new Uint8Array(new WebAssembly.Memory({ initial: 16384 }).buffer).fill(1); return e;', /Memory limit exceeded/],
+  // #39: the size read once (the valueOf trick gets the one page it was counted for).
+  ['wasm memory valueOf trick', 'let n = 0; const m = new WebAssembly.Memory({ initial: { valueOf() { return n++ ? 16384 : 1; } } }); return { mb: m.buffer.byteLength / 1048576 };', /"mb":0\.0625/],
   // The core's own address and a name that resolves to loopback: the network guard refuses both.
   ['SSRF to the core', "try { await fetchV2(e.properties.target); return { reached: true }; } catch (error) { return { refused: String(error.message) }; }", /"refused":"(blocked request to non-public address|cannot use [^"]* as IP address)/],
 ];
+
+/** #39's memory forms V8's heap limit does not stop (src/main/testing/memory-peak.ts has the same for the tests). */
+export const MEMORY_FORMS = [
+  ["'x'.repeat(1e8).split('')", "const parts = 'x'.repeat(1e8).split(''); return { n: parts.length };"],
+  ['8 × v8BreakIterator.adoptText(30 MB)', "const text = 'word '.repeat(6e6); const kept = []; for (let i = 0; i < 8; i++) { const it = new Intl.v8BreakIterator('en'); it.adoptText(text); kept.push(it); } return { n: kept.length };"],
+  ['300k Intl.DateTimeFormat', "const kept = []; for (let i = 0; i < 300000; i++) kept.push(new Intl.DateTimeFormat('en', { timeZone: 'UTC' })); return { n: kept.length };"],
+  ['stalled fill on a 2^53-length object', 'Array.prototype.fill.call({ length: 2 ** 53 }, 0); return {};'],
+];
+for (const [name, body] of MEMORY_FORMS) ATTACKS.push([name, body, /Memory limit exceeded/]);
+
+/** Published code running memory form `e.properties.form` (the pipeline case); other events pass. */
+export const MEMORY_CODE = `export function transformEvent(e) {\n${MEMORY_FORMS.map(([, body], i) => `if (e.properties?.form === ${i}) { ${body} }`).join('\n')}\nreturn e;\n}`;
+
+/** Runs `code` on one event under the debugger: the message it ended with (or its result). */
+async function debugSession(url, auth, code) {
+  const headers = { authorization: auth, 'content-type': 'application/json' };
+  const started = await fetch(`${url}/studio/api/debug/sessions`, { method: 'POST', headers, body: JSON.stringify({ code, event: { userId: 'u' }, breakpoints: [] }) });
+  const { id, error } = await started.json();
+  if (!id) return `${started.status} ${error}`;
+  const stream = await fetch(`${url}/studio/api/debug/sessions/${id}/events`, { headers: { authorization: auth }, signal: AbortSignal.timeout(60_000) });
+  let text = '';
+  for await (const chunk of stream.body) {
+    text += Buffer.from(chunk).toString('utf8');
+    const end = text.split('\n\n').map((block) => (block.startsWith('data: ') ? JSON.parse(block.slice(6)) : undefined)).find((event) => event?.kind === 'ended' || event?.kind === 'done');
+    if (end) return end.kind === 'ended' ? end.message : JSON.stringify(end.result);
+  }
+  return 'the stream ended first';
+}
 
 /** Code whose poisoned batch sets Object.prototype.toJSON and a global; the next batch must see neither. */
 const POLLUTER = run(
@@ -30,6 +62,7 @@ export const SLOTS_CODE = 'export function transformEvent(e) { const slots = [];
  * round also sends the stalling event through /v1/track (`track`, which counts it as acknowledged).
  */
 export async function attackLoop({ url, auth, timed, running, sleep, track, pauseMs = 3_000, trackEvery = 10 }) {
+  let debugged = 0;
   const test = async (code, events) => {
     const r = await fetch(`${url}/studio/api/test`, {
       method: 'POST',
@@ -56,7 +89,14 @@ export async function attackLoop({ url, auth, timed, running, sleep, track, paus
         const output = answer.transformedEvents?.[0];
         if (status !== 200 || output?.kept !== null || output?.messageId !== `q-${i}`) throw new Error(`the next batch saw the pollution: ${status} ${text.slice(0, 200)}`);
       });
+      // The stalling event now and then, else a memory form through the pipeline (never in one batch); one under the debugger each round.
       if (round % trackEvery === 0) await track({ type: 'track', event: 'Stall', userId: 'attacker', messageId: `stall-${i}`, properties: { slot: 4294967294 } });
+      else await track({ type: 'track', event: 'Memory', userId: 'attacker', messageId: `memory-${i}`, properties: { form: round % MEMORY_FORMS.length } });
+      const [name, body] = MEMORY_FORMS[debugged++ % MEMORY_FORMS.length];
+      await timed(`attack: debugger ${name}`, async () => {
+        const ended = await debugSession(url, auth, run(body));
+        if (!/Memory limit exceeded/.test(ended)) throw new Error(ended.slice(0, 200));
+      });
     }
     await sleep(pauseMs);
   }

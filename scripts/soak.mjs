@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 // Soak: the built headless host under concurrent ingestion, test runs, replay runs and the UI's
-// API reads for SOAK_MINUTES (default 10), printing per-minute p99s and the RSS of the core and
-// its sandbox processes, with the limits probe's attacks mixed in (soak-attacks.mjs); then the long
-// property-based fuzz and kill -9 runs (vitest with FUZZ_RUNS / KILL9_CYCLES raised). Ends with a
-// verdict: RSS flat, no failed request, no acknowledged event lost (every event /v1/batch or
-// /v1/track answered 200 is found stored, soak-acks.mjs), no sandbox process left after the core's
-// SIGTERM, both suites green.
+// API reads for SOAK_MINUTES, printing p99s and the RSS of the core and its sandbox processes per
+// window, with the limits probes' attacks mixed in (soak-attacks.mjs: test runs, the pipeline and
+// the debugger); with --long, then the long property-based fuzz and kill -9 runs (vitest with
+// FUZZ_RUNS / KILL9_CYCLES raised). Ends with a verdict: RSS flat, no failed request, no
+// acknowledged event lost (every event /v1/batch or /v1/track answered 200 is found stored,
+// soak-acks.mjs), every memory attack through the pipeline failed with the memory limit's words,
+// no process of the core left after its SIGTERM, the suites green (--long).
 //
-// RSS is sampled every second and judged per minute on its mean (a sandbox process's RSS is a
-// sawtooth: it grows until the process is recycled, so one sample a minute is noise). Flat: after
-// the warm-up (the first third of the soak, at least 3 minutes: the event store fills up to its
-// retention cap, caches fill), the last minute's mean is within SOAK_RSS_TOLERANCE (default 15 %)
-// of the first minute's after the warm-up, and the means do not keep climbing (a least-squares
-// slope over the minutes after the warm-up below 1 % of their mean per minute).
+// RSS is sampled every second and judged per window on its mean (a sandbox process's RSS is a
+// sawtooth: it grows until the process is recycled, so one sample a window is noise). Flat: after
+// the warm-up (the first third of the soak, at least 2 minutes: the event store fills up to its
+// retention cap, caches fill), the last window's mean is within SOAK_RSS_TOLERANCE (default 15 %)
+// of the first window's after the warm-up, and the means do not keep climbing (a least-squares
+// slope over the windows after the warm-up below 1 % of their mean per minute).
 //
-//   npm run test:soak                       (10 minutes + the long suites)
-//   SOAK_MINUTES=2 SOAK_SKIP_SUITES=1 npm run test:soak
+//   npm run test:soak                       (5 minutes in 30 s windows, no long suites)
+//   npm run test:soak -- --long             (10 minutes in 1-minute windows + the long suites)
+//   SOAK_MINUTES=30 npm run test:soak -- --long
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,14 +25,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const headless = join(root, 'out/main/headless.js');
-const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const LONG = process.argv.includes('--long');
+const MINUTES = Number(process.env.SOAK_MINUTES ?? (LONG ? 10 : 5));
+const WINDOW_S = LONG ? 60 : 30;
 const RATE = Number(process.env.SOAK_EVENTS_PER_SECOND ?? 2_000);
 const TOLERANCE = Number(process.env.SOAK_RSS_TOLERANCE ?? 0.15);
 const { buildIfStale } = await import(join(root, 'scripts/build-if-stale.mjs'));
 buildIfStale();
 if (!existsSync(headless)) throw new Error(`${headless} is missing: build first`);
 const { startBenchHost } = await import(join(root, 'bench/lib/headless-host.mjs'));
-const { attackLoop, SLOTS_CODE } = await import(join(root, 'scripts/soak-attacks.mjs'));
+const { attackLoop, SLOTS_CODE, MEMORY_CODE } = await import(join(root, 'scripts/soak-attacks.mjs'));
 const { descendants, isSandbox, treeRssMb } = await import(join(root, 'scripts/soak-processes.mjs'));
 const { ackLedger } = await import(join(root, 'scripts/soak-acks.mjs'));
 const MAX_EVENTS = Number(process.env.SOAK_MAX_EVENTS ?? 200_000);
@@ -71,6 +75,9 @@ await api('POST', '/studio/api/destinations', { name: 'Soak capture', kind: 'cap
 // The pipeline case of the probe: published code whose batch stalls on one crafted event.
 const slots = await api('POST', '/transformations?publish=true', { name: 'Soak slots', code: SLOTS_CODE });
 await api('POST', '/studio/api/destinations', { name: 'Soak slots capture', kind: 'capture', transformationId: slots.id });
+// #39's memory forms through the pipeline: published code that runs one on an event naming it.
+const memoryCode = await api('POST', '/transformations?publish=true', { name: 'Soak memory', code: MEMORY_CODE });
+const memoryCapture = await api('POST', '/studio/api/destinations', { name: 'Soak memory capture', kind: 'capture', transformationId: memoryCode.id });
 // Retention keeps the file bounded over a long soak (as a user would set it); the acknowledged
 // events are checked long before it deletes them (soak-acks.mjs).
 await api('PUT', '/studio/api/events/retention', { maxEvents: MAX_EVENTS });
@@ -161,9 +168,9 @@ const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const rss = [];
 // Per minute: the core's mean RSS, the mean count of sandbox processes and their mean RSS each.
 const perMinute = [];
-console.log(`soak: ${MINUTES} min against ${host.url}: ingestion ~${RATE} events/s (4 clients), test runs, replay runs, UI reads`);
-for (let minute = 1; minute <= MINUTES; minute++) {
-  await sleep(60_000);
+console.log(`soak: ${MINUTES} min against ${host.url}: ingestion ~${RATE} events/s (4 clients), test runs, replay runs, UI reads, attacks; windows of ${WINDOW_S} s`);
+for (let minute = 1; minute <= Math.round((MINUTES * 60) / WINDOW_S); minute++) {
+  await sleep(WINDOW_S * 1000);
   const current = window;
   window = {};
   const minuteSamples = samples;
@@ -178,13 +185,21 @@ for (let minute = 1; minute <= MINUTES; minute++) {
   const core = minuteSamples.map((s) => s.core);
   const sandboxes = minuteSamples.map((s) => s.sandboxes);
   console.log(
-    `minute ${minute}: RSS mean ${mb.toFixed(0)} MB, max ${Math.max(...totals).toFixed(0)} (core mean ${mean(core).toFixed(0)} max ${Math.max(...core).toFixed(0)}; sandbox processes mean ${mean(sandboxes).toFixed(0)} max ${Math.max(...sandboxes).toFixed(0)}, up to ${Math.max(...minuteSamples.map((s) => s.count))} at once), ${stored} events stored; ${parts.join('; ')}; failures so far ${failures.length}`,
+    `${WINDOW_S === 60 ? 'minute' : `${WINDOW_S} s window`} ${minute}: RSS mean ${mb.toFixed(0)} MB, max ${Math.max(...totals).toFixed(0)} (core mean ${mean(core).toFixed(0)} max ${Math.max(...core).toFixed(0)}; sandbox processes mean ${mean(sandboxes).toFixed(0)} max ${Math.max(...sandboxes).toFixed(0)}, up to ${Math.max(...minuteSamples.map((s) => s.count))} at once), ${stored} events stored; ${parts.join('; ')}; failures so far ${failures.length}`,
   );
 }
 running = false;
 clearInterval(sampler);
 await Promise.all([...ingestion, tracks, testRuns, replays, reads, attacks, verifier]);
 await acks.verify();
+// Every memory attack through the pipeline: its batch failed with the memory limit's words.
+await timed('memory attacks through the pipeline', async () => {
+  const { deliveries } = await api('GET', `/studio/api/deliveries?destinationId=${memoryCapture.id}&limit=500&eventName=Memory`);
+  const attacked = deliveries.filter((d) => d.messageId?.startsWith('memory-'));
+  const wrong = attacked.filter((d) => d.status !== 'failed' || !/Memory limit exceeded/.test(d.error ?? ''));
+  console.log(`memory attacks through the pipeline: ${attacked.length} deliveries of them found, ${wrong.length} without the memory limit's words`);
+  if (attacked.length === 0 || wrong.length) throw new Error(`pipeline memory attacks: ${wrong.map((d) => `${d.status} ${d.error}`).slice(0, 3).join(' | ') || 'none found'}`);
+});
 const { acked, found, lost, duplicates, ranges } = acks.totals();
 console.log(`acknowledged events: ${acked}, found stored: ${found} (checked in ${ranges} ranges as the soak went), lost: ${lost}, stored more than once: ${duplicates}`);
 // Sandbox processes the host has at the end, and all those seen: none may outlive it (the core
@@ -197,7 +212,7 @@ await sleep(3_000);
 const orphans = [...sandboxPidsSeen].filter((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'));
 console.log(`orphaned processes after the host stopped: ${orphans.length}${orphans.length ? ` (${orphans.join(', ')})` : ''}`);
 
-const warmUp = Math.min(rss.length - 1, Math.max(3, Math.ceil(rss.length / 3)));
+const warmUp = Math.min(rss.length - 1, Math.max(Math.ceil(120 / WINDOW_S), Math.ceil(rss.length / 3)));
 const after = rss.slice(warmUp);
 const baseline = after[0];
 const last = rss.at(-1);
@@ -206,17 +221,17 @@ const xMean = (after.length - 1) / 2;
 const yMean = mean(after);
 const slope = after.length > 1 ? after.reduce((s, y, x) => s + (x - xMean) * (y - yMean), 0) / after.reduce((s, _, x) => s + (x - xMean) ** 2, 0) : 0;
 const withinTolerance = last <= baseline * (1 + TOLERANCE);
-const notClimbing = slope < 0.01 * yMean;
+const notClimbing = slope * (60 / WINDOW_S) < 0.01 * yMean; // per minute
 const flat = withinTolerance && notClimbing;
-console.log(`RSS means per minute: ${rss.map((x) => x.toFixed(0)).join(', ')} MB (warm-up: ${warmUp} min)`);
+console.log(`RSS means per ${WINDOW_S} s: ${rss.map((x) => x.toFixed(0)).join(', ')} MB (warm-up: ${warmUp} windows)`);
 console.log(`  core: ${perMinute.map((m) => m.core.toFixed(0)).join(', ')} MB; sandbox processes at once: ${perMinute.map((m) => m.count.toFixed(1)).join(', ')}; RSS per sandbox process: ${perMinute.map((m) => m.each.toFixed(0)).join(', ')} MB`);
 console.log(
-  `RSS: minute ${warmUp + 1} ${baseline.toFixed(0)} MB, last minute ${last.toFixed(0)} MB (${withinTolerance ? 'within' : 'MORE than'} ${TOLERANCE * 100} %); slope after the warm-up ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min (${notClimbing ? 'not climbing' : 'CLIMBING'}) → ${flat ? 'flat' : 'GREW'}`,
+  `RSS: window ${warmUp + 1} ${baseline.toFixed(0)} MB, last window ${last.toFixed(0)} MB (${withinTolerance ? 'within' : 'MORE than'} ${TOLERANCE * 100} %); slope after the warm-up ${slope >= 0 ? '+' : ''}${(slope * (60 / WINDOW_S)).toFixed(1)} MB/min (${notClimbing ? 'not climbing' : 'CLIMBING'}) → ${flat ? 'flat' : 'GREW'}`,
 );
 if (failures.length) console.log(`failed requests: ${failures.length}\n  ${[...new Set(failures)].slice(0, 10).join('\n  ')}`);
 
 let suites = 'skipped';
-if (!process.env.SOAK_SKIP_SUITES) {
+if (LONG && !process.env.SOAK_SKIP_SUITES) {
   const env = { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '20000', KILL9_CYCLES: process.env.KILL9_CYCLES ?? '40' };
   console.log(`\nlong suites: fuzz FUZZ_RUNS=${env.FUZZ_RUNS}, kill -9 KILL9_CYCLES=${env.KILL9_CYCLES}`);
   const run = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'src/main/http/fuzz.test.ts', 'src/main/hosts/headless/kill9-cycles.test.ts'], {

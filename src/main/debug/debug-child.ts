@@ -2,12 +2,16 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { superviseChild } from '../sandbox/supervision/process-watch';
+import { budgetMb, requestMemory, watchMemory, type MemoryWatch } from '../sandbox/supervision/memory-watch';
+import { messages } from '../sandbox/errors';
 import nodeFlags from '../hosts/node-flags.json' with { type: 'json' };
 import debugEntry from './debug-process?modulePath';
 import type { DebugCoreMessage, DebugProcessReply } from './protocol';
 
 /** A CDP command's answer wait (a paused isolate answers at once; a running one at its next pause or end). */
 const COMMAND_WAIT_MS = 30_000;
+/** What a debug process may hold at rest (Node, isolated-vm, the inspector): a sandbox process's recycling limit. */
+const REST_MB = 160;
 
 /** Node flags of the debug process: the sandbox's; from source, TypeScript and the resolve hook. */
 function execArgv(): string[] {
@@ -35,6 +39,9 @@ export class DebugChild {
   private onReply: (reply: DebugProcessReply) => void = () => {};
   private onExit: (how: string, expected: boolean) => void = () => {};
   private how: string | undefined;
+  /** Its resident memory, read from the session's start (memory-watch.ts), and what its session may hold. */
+  private readonly memory: MemoryWatch;
+  private session: ReturnType<typeof requestMemory> | undefined;
 
   constructor() {
     this.child = fork(debugEntry, [], {
@@ -57,12 +64,20 @@ export class DebugChild {
     // core is gone without running code (kill -9). A paused or spinning isolate does not let the
     // process end by itself in time.
     superviseChild(this.child);
+    // Past its budget (memory outside the isolate's heap, a builtin that never yields) the session
+    // ends with the memory limit's words, as a run does in a sandbox process.
+    this.memory = watchMemory(this.child.pid, () => budgetMb(REST_MB, 0, [{ memory: this.session }]), () => {
+      if (this.exited || this.stopping || !this.session) return;
+      this.onReply({ type: 'failed', message: messages.memory(this.session.limitMb) });
+      this.stop();
+    });
     let exited!: () => void;
     this.gone = new Promise((resolve) => (exited = resolve));
     // 'close', not 'exit': every message the process sent has been read by then (it may end itself
     // right after its last one).
     this.child.on('close', (code, signal) => {
       this.exited = true;
+      this.memory.close();
       for (const waiter of this.waiting.values()) {
         clearTimeout(waiter.timer);
         waiter.reject(new Error('the debug session has ended'));
@@ -87,7 +102,13 @@ export class DebugChild {
   }
 
   send(message: DebugCoreMessage): void {
-    if (!this.exited && this.child.connected) this.child.send(message);
+    if (this.exited || !this.child.connected) return;
+    if (message.type === 'debug' || message.type === 'profile' || message.type === 'coverage') {
+      const chars = message.type === 'debug' ? message.payload.length : message.events.reduce((sum, event) => sum + event.length, 0);
+      this.session = requestMemory(message.memoryLimitMb, chars);
+      this.memory.start();
+    }
+    this.child.send(message);
   }
 
   command(method: string, params: Record<string, unknown>): Promise<unknown> {

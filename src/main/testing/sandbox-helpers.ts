@@ -15,6 +15,8 @@ export interface SandboxHarness {
   fatal(code: string, events?: Record<string, unknown>[], extra?: Partial<TransformInput>): Promise<string>;
   /** Proves the sandbox still works: a normal run right after. */
   healthy(): Promise<void>;
+  /** How `transformEvent(e) { body }` on one event ends: the run's fatal error, the event's error, or `no error: <output JSON>`. */
+  outcome(body: string): Promise<string>;
 }
 
 export function sandboxHarness(options: SandboxOptions = {}): SandboxHarness {
@@ -33,6 +35,14 @@ export function sandboxHarness(options: SandboxOptions = {}): SandboxHarness {
         return e.message;
       }
       throw new Error('expected the run to fail');
+    },
+    async outcome(body) {
+      try {
+        const out = await run(`export function transformEvent(e) { ${body} }`);
+        return out.results[0]!.error ?? `no error: ${JSON.stringify(out.results[0]!.output)}`;
+      } catch (error) {
+        return (error as Error).message;
+      }
     },
     async healthy() {
       const out = await run('export function transformEvent(event) { event.ok = true; return event; }', [{ messageId: 'h', n: 1 }]);

@@ -23,8 +23,8 @@ export interface ProcessSandbox extends Sandbox {
   processes(): SandboxProcessInfo[];
   /** Starts a sandbox process before the first run needs it (the core does after its URL line). */
   prestart(): void;
-  /** The live processes and, since start, the processes recycled, killed, and killed because a run's isolate stalled past its time limit. */
-  status(): { processes: SandboxProcessInfo[]; recycled: number; killed: number; stalled: number };
+  /** The live processes and, since start, the processes recycled, killed, and killed because a run's isolate stalled past its time limit or the process went past its memory budget. */
+  status(): { processes: SandboxProcessInfo[]; recycled: number; killed: number; stalled: number; overBudget: number };
 }
 
 const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
@@ -183,7 +183,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     },
     processes: () => processes.processes(),
     prestart: () => processes.prestart(),
-    status: () => ({ processes: processes.processes(), recycled: processes.recycled, killed: processes.killed, stalled: processes.stalled }),
+    status: () => ({ processes: processes.processes(), ...processes.counts }),
     close() {
       closed = true;
       warm.clear();

@@ -25,14 +25,7 @@ beforeAll(async () => {
   before = peakMb();
 });
 /** The run's failure: fatal (the run's error) or the event's error. */
-async function failure(body: string): Promise<string> {
-  try {
-    const out = await h.run(`export function transformEvent(e) { ${body} }`);
-    return out.results[0]!.error ?? `no error: ${JSON.stringify(out.results[0]!.output)}`;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
+const failure = (body: string) => h.outcome(body);
 
 describe.skipIf(process.platform !== 'linux')('memory V8 does not count', () => {
   it('a resizable ArrayBuffer grown to 1 GB fails with the memory limit (resize, transfer, the constructor)', async () => {

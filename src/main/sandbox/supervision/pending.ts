@@ -24,8 +24,10 @@ export type Pending = {
   stall?: NodeJS.Timeout;
   /** A run that may run again elsewhere when its process is killed for another request (RunElsewhere). */
   rerun?: boolean;
+  /** The memory limit its failure names, and what it may allocate in the process (memory-watch.ts); requests `shared` alike count once. */
+  memory?: { limitMb: number; allowanceMb: number; shared?: string };
 };
-export type Listeners = Pick<Pending, 'onProgress' | 'onPart' | 'cpuMs' | 'startMs' | 'rerun'>;
+export type Listeners = Pick<Pending, 'onProgress' | 'onPart' | 'cpuMs' | 'startMs' | 'rerun' | 'memory'>;
 
 /** (Re)starts a request's deadline from now. */
 export function armDeadline(pending: Pending, ms: number): void {
@@ -77,7 +79,11 @@ export class Waiters {
  * is the error it fails with when it cannot.
  */
 export class RunElsewhere extends Error {
-  constructor(readonly crash: Error) {
+  /** `alone`: it runs again in a process of its own (its process went past its memory budget, and which run grew it is not known). */
+  constructor(
+    readonly crash: Error,
+    readonly alone = false,
+  ) {
     super(crash.message);
   }
 }

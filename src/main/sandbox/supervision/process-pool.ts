@@ -5,20 +5,21 @@ import { SlotTimers } from './slot-timers';
 import { backgroundSlot } from './background';
 import { choose, type Choice, type PoolView, type SlotRef, type WarmView } from './placement';
 import { lastConcurrentAt, shouldRecycle } from './policies';
-import { RemoteInstance } from './remote-instance';
+import { keptInstances, RemoteInstance } from './remote-instance';
 import { infoOf, type Placed, type ProcessPoolOptions, type RunInput, type SandboxProcessInfo } from './info';
-import { RunElsewhere, type Listeners } from './pending';
-import { runAgainOnce, type RunAnswer } from './run-again';
+import type { Listeners } from './pending';
+import { exitError, runAgainOnce, type RunAnswer } from './run-again';
 import { Slot } from './slot';
 import { sendPayload } from './staging';
 import { STALL_START_MS } from './process-watch';
+import { jobMemory, requestMemory } from './memory-watch';
 
 export type { ProcessPoolOptions, SandboxProcessInfo };
 
 /** A run for a blocked process waits this long for it before going to another one. */
 const BLOCKED_WAIT_MS = 50;
-/** A background process's idle time before its memory is checked. */
-const REPLAY_RECYCLE_CHECK_MS = 200;
+/** A background process's idle time before its memory is checked; recycleRssMb's default. */
+const [REPLAY_RECYCLE_CHECK_MS, RECYCLE_RSS_MB] = [200, 160];
 
 /**
  * A small supervised pool of sandbox processes. Runs of one key go to the same process (its
@@ -40,7 +41,6 @@ export class ProcessPool {
   private lastConcurrent = -Infinity;
   /** Per background process: its memory is checked a moment after its last job (recycleReplayProcess). */
   private readonly recycleChecks = new SlotTimers<Slot>();
-  recycled = 0; // processes replaced because they had grown past the memory limit (since start)
 
   constructor(private readonly options: ProcessPoolOptions) {
     this.keyed = new Array(Math.max(1, options.size)).fill(undefined);
@@ -55,15 +55,16 @@ export class ProcessPool {
   }
 
   private newSlot(background = false): Slot {
-    return new Slot((dead, how) => this.onExit(dead, how), this.options.retireMs ?? 0, background, this.onKill, this.options.workers);
+    const { retireMs = 0, workers = {}, recycleRssMb = RECYCLE_RSS_MB } = this.options;
+    return new Slot((dead, how) => this.onExit(dead, how), { retireMs, background, onKill: this.onKill, workers, restMb: Math.max(recycleRssMb, RECYCLE_RSS_MB) * (background ? 2 : 1) });
   }
 
-  /** Processes killed since start (stuck, not exiting when retired), and of those `stalled` (a run's isolate did not yield by its time limit). */
-  killed = 0;
-  stalled = 0;
-  private readonly onKill = (stalled: boolean) => {
-    this.killed++;
-    if (stalled) this.stalled++;
+  /** Processes since start: recycled (grown past the recycling limit), killed (stuck, not exiting when retired, past their budget), of those `stalled`, `overBudget`. */
+  readonly counts = { recycled: 0, killed: 0, stalled: 0, overBudget: 0 };
+  private readonly onKill = (stalled: boolean, overBudget: boolean) => {
+    this.counts.killed++;
+    this.counts.stalled += Number(stalled);
+    this.counts.overBudget += Number(overBudget);
   };
 
   private at(ref: SlotRef): Slot | undefined {
@@ -101,11 +102,8 @@ export class ProcessPool {
     this.retiring.delete(slot);
     this.vacate(slot);
     for (const [id, pending] of slot.pending) {
-      clearTimeout(pending.timer);
-      clearTimeout(pending.stall);
-      const crash = this.closed ? sandboxError(messages.disposed) : sandboxError(messages.processCrashed(pending.name, how), { sandboxCrashed: true });
-      // Killed for another request: this one goes again (run), or fails as crashed.
-      pending.reject(pending.rerun && !this.closed && slot.culprit !== undefined && slot.culprit !== id ? new RunElsewhere(crash) : crash);
+      for (const timer of [pending.timer, pending.stall]) clearTimeout(timer);
+      pending.reject(exitError(id, pending, { how, closed: this.closed, culprit: slot.culprit, overBudget: slot.overBudget, inFlight: slot.pending.size }));
     }
     slot.pending.clear();
   }
@@ -144,17 +142,20 @@ export class ProcessPool {
    * Runs a batch on the warm isolate `warm` stands for, else where placement says. Answers the
    * result and a handle on the isolate the run left warm. `keepWarm` takes back the warm handle
    * when the run does not use it (another process was chosen, or the batch could not be made).
-   * A run whose process is killed for another run (its isolate stalled) runs once more elsewhere.
+   * A run whose process is killed for another run (its isolate stalled) runs once more elsewhere;
+   * one that shared a process which went past its memory budget, alone in a process of its own (retired once the run is sent).
    */
   run(request: RunInput, warm?: RemoteInstance, onPart?: (json: string) => void, keepWarm?: (instance: RemoteInstance) => void): Promise<RunAnswer> {
-    return runAgainOnce((listen, again) => this.runOnce(request, again ? undefined : warm, listen, keepWarm), onPart);
+    return runAgainOnce((listen, again, alone) => this.runOnce(request, again ? undefined : warm, listen, keepWarm, alone), onPart);
   }
 
-  private async runOnce(request: RunInput, warm?: RemoteInstance, onPart?: (json: string) => void, keepWarm?: (instance: RemoteInstance) => void): Promise<RunAnswer> {
+  private readonly alone = (slot = this.newSlot()): Placed => (this.retiring.add(slot), { slot, useWarm: false, sync: false });
+
+  private async runOnce(request: RunInput, warm?: RemoteInstance, onPart?: (json: string) => void, keepWarm?: (instance: RemoteInstance) => void, alone = false): Promise<RunAnswer> {
     if (this.closed) throw sandboxError(messages.disposed);
     const { groupedEvents, parts, payload: given, ...rest } = request;
     const grouped = groupedEvents !== undefined;
-    const placing = this.place(request.key, grouped, warm);
+    const placing = alone ? this.alone() : this.place(request.key, grouped, warm);
     const { slot, useWarm, sync } = placing instanceof Promise ? await placing : placing;
     const letGo = (unused: RemoteInstance) => (keepWarm && !unused.broken && !unused.slot.background ? keepWarm(unused) : unused.dispose());
     if (warm && !useWarm) letGo(warm);
@@ -176,7 +177,10 @@ export class ProcessPool {
     // The watchdog: a cold isolate is made first, a grouped run may wait for its key's previous run
     // (the process says when the run starts: 'resumed').
     const startMs = handle && !grouped ? 0 : request.timeoutMs + STALL_START_MS;
-    const reply = await this.request(slot, message, request.name, deadlineMs, { onPart, cpuMs: request.timeoutMs, startMs, rerun: true }, id).finally(() => this.recycleIfGrown(slot));
+    const listeners = { onPart, cpuMs: request.timeoutMs, startMs, rerun: true, memory: requestMemory(request.memoryLimitMb, payload.length * (staged + 1)) };
+    const replied = this.request(slot, message, request.name, deadlineMs, listeners, id);
+    if (alone) slot.retire();
+    const reply = await replied.finally(() => this.recycleIfGrown(slot));
     const instance = handle ?? new RemoteInstance(slot, request.key, request.memoryLimitMb);
     return { json: reply.json ?? 'null', grouped: reply.grouped, network: reply.network ?? [], instance };
   }
@@ -200,12 +204,8 @@ export class ProcessPool {
     // ms apart at least; a batch may wait behind the others in flight, its sides run at once).
     const deadlineMs = WORK_RUNS_IN_FLIGHT * Math.max(...request.sides.map((side) => side.limits.wallTimeoutMs));
     this.recycleChecks.cancel(slot);
-    const reply = await this.request(slot, { ...request, type: 'work' }, name, deadlineMs, { onProgress }).finally(() => this.recycleReplayProcess(slot));
-    const instances = request.sides.map((side, i) => {
-      const handle = handles[i];
-      return handle && handle.slot === slot && !handle.broken ? handle : new RemoteInstance(slot, side.key, side.memoryLimitMb);
-    });
-    return { reply: reply.work, instances };
+    const reply = await this.request(slot, { ...request, type: 'work' }, name, deadlineMs, { onProgress, memory: jobMemory(request.sides) }).finally(() => this.recycleReplayProcess(slot));
+    return { reply: reply.work, instances: keptInstances(slot, request.sides, handles) };
   }
 
   /** The worker's job of this key starts nothing new (the process answers it once what is in flight is done). */
@@ -214,9 +214,8 @@ export class ProcessPool {
   }
 
   /**
-   * The replay process is recycled between runs, not between the requests of one run (a new
-   * process and its isolates cost a few hundred ms): the check waits a moment, and the run's next
-   * request, sent at once, cancels it. Within a run, only twice the limit recycles it.
+   * The replay process is recycled between runs, not between the requests of one run (a new process and its isolates cost a few
+   * hundred ms): the check waits a moment, and the run's next request, sent at once, cancels it. Within a run, only twice the limit.
    */
   private recycleReplayProcess(slot: Slot): void {
     this.recycleIfGrown(slot, 2);
@@ -226,9 +225,9 @@ export class ProcessPool {
   /** A process grown past the memory limit (policies.ts) is replaced: it takes no new work and stops once its runs are done. */
   private recycleIfGrown(slot: Slot, factor = 1): void {
     const view = { ...slot.view(), rssMb: slot.rssMb, heapMb: slot.heapMb, background: slot.background };
-    if (!shouldRecycle(view, this.options.recycleRssMb ?? 160, factor)) return;
+    if (!shouldRecycle(view, this.options.recycleRssMb ?? RECYCLE_RSS_MB, factor)) return;
     this.vacate(slot);
-    this.recycled++;
+    this.counts.recycled++;
     this.retiring.add(slot);
     slot.retire();
   }
@@ -237,7 +236,7 @@ export class ProcessPool {
     if (this.closed) throw sandboxError(messages.disposed);
     const placing = this.place(undefined, false, undefined);
     const { slot } = placing instanceof Promise ? await placing : placing;
-    await this.request(slot, { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2);
+    await this.request(slot, { ...request, type: 'library' }, `library ${request.library.importName}`, request.timeoutMs * 2, { memory: requestMemory(request.memoryLimitMb) });
   }
 
   /** Starts the first process now (its modules load while nothing waits for it), if none runs yet. */

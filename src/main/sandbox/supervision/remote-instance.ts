@@ -31,3 +31,10 @@ export class RemoteInstance implements PooledInstance {
     this.slot.drop(this.key);
   }
 }
+
+/** Per side of a worker's job, the handle on the isolate it left warm in `slot`: the one given when it is still there, else a new one. */
+export const keptInstances = (slot: Slot, sides: { key: string; memoryLimitMb: number }[], handles: (RemoteInstance | undefined)[]): RemoteInstance[] =>
+  sides.map((side, i) => {
+    const handle = handles[i];
+    return handle && handle.slot === slot && !handle.broken ? handle : new RemoteInstance(slot, side.key, side.memoryLimitMb);
+  });

@@ -4,8 +4,9 @@ import type { ErrorCode } from '../../../shared/errors';
 import { messages, sandboxError } from '../errors';
 import type { CoreMessage, ProcessReply } from '../protocol/messages';
 import { armDeadline, armWatch, Waiters, type Listeners, type Pending, type Reply } from './pending';
-import { forkSandbox } from './spawn';
+import { forkSandbox, type SlotOptions } from './spawn';
 import { RETIRE_KILL_MS, STALL_GRACE_MS, superviseChild } from './process-watch';
+import { budgetMb, watchMemory, type MemoryWatch } from './memory-watch';
 import type { SlotState, SlotView } from './placement';
 import { retireWhenIdle } from './policies';
 
@@ -18,12 +19,11 @@ export class Slot {
   readonly pending = new Map<number, Pending>();
   readonly gone: Promise<void>; // settles when the process has exited
   private current: SlotState = 'starting';
-  /** Warm isolates the core's pool holds handles on in this process. */
-  warm = 0;
-  /** Resident memory (MB) the process reported with its last answer, and its isolates' heaps. */
+  warm = 0; // warm isolates the core's pool holds handles on in this process
+  /** As the process reported with its last answer: its resident memory, its isolates' heaps (MB), the isolates it made. */
   rssMb = 0;
   heapMb = 0;
-  isolatesMade = 0; // as the process reported with its last answer
+  isolatesMade = 0;
   /** The request it runs on its own thread while `blocked`. */
   private syncId: number | undefined;
   /** Runs sent to run on its thread, and of those, runs whose batch came in pieces. */
@@ -32,24 +32,19 @@ export class Slot {
   private retireTimer: NodeJS.Timeout | undefined;
   /** Waiting for the run on the process's thread to end (see unblockedWithin). */
   private readonly unblockWaiters = new Waiters();
+  readonly background: boolean;
 
-  constructor(
-    onExit: (slot: Slot, how: string) => void,
-    private readonly retireMs: number,
-    /** Runs workers' jobs (replay batches) at a lower CPU priority (sandbox-process.ts), so interactive runs go first. */
-    readonly background = false,
-    /** Told when the process is killed: `stalled` when a run's isolate did not yield by its limit. */
-    private readonly onKill: (stalled: boolean) => void = () => {},
-    /** The registered workers (name → module) a background process runs jobs of (child/workers.ts). */
-    workers: Record<string, string> = {},
-  ) {
-    this.child = forkSandbox(background, workers);
+  constructor(onExit: (slot: Slot, how: string) => void, private readonly options: SlotOptions) {
+    this.background = options.background;
+    this.child = forkSandbox(this.background, options.workers);
     superviseChild(this.child);
+    this.memory = watchMemory(this.child.pid, () => budgetMb(options.restMb, this.heapMb, this.pending.values()), () => this.kill(false, undefined, true));
     this.child.on('message', (reply: ProcessReply) => this.answer(reply));
     this.child.on('error', () => {}); // exit follows
     this.gone = new Promise((resolve) =>
       this.child.on('exit', (code, signal) => {
         this.current = 'exited';
+        this.memory.close();
         this.unblock();
         onExit(this, signal ? `killed by ${signal}` : `exit code ${code}`);
         resolve();
@@ -155,13 +150,17 @@ export class Slot {
 
   /** The request the process was killed for (a stalled isolate, a request past its deadline), if any. */
   culprit: number | undefined;
+  /** Its resident memory, read while requests are in flight (memory-watch.ts); `overBudget`: killed past its budget (run-again.ts's exitError). */
+  private readonly memory: MemoryWatch;
+  overBudget = false;
 
   /** Ends the process at once; `culprit`: the request it is killed for (its other runs in flight are not to blame). */
-  kill(stalled = false, culprit?: number): void {
+  kill(stalled = false, culprit?: number, overBudget = false): void {
     if (this.exited || this.killed) return;
     this.killed = true;
     this.culprit = culprit;
-    this.onKill(stalled);
+    this.overBudget = overBudget;
+    this.options.onKill(stalled, overBudget);
     this.child.kill('SIGKILL');
   }
 
@@ -191,17 +190,18 @@ export class Slot {
   /** Stops the process once it has had nothing warm and nothing running for `retireMs` (policies.ts). */
   checkRetire(): void {
     clearTimeout(this.retireTimer);
-    if (!retireWhenIdle(this.view(), this.retireMs)) return;
+    if (!retireWhenIdle(this.view(), this.options.retireMs)) return;
     this.retireTimer = setTimeout(() => {
-      if (!retireWhenIdle(this.view(), this.retireMs)) return;
+      if (!retireWhenIdle(this.view(), this.options.retireMs)) return;
       this.current = 'retiring';
       this.stop();
-    }, this.retireMs);
+    }, this.options.retireMs);
     this.retireTimer.unref();
   }
 
   /** An idle process does not keep the core alive; one with work in flight does. */
   private idle(): void {
+    this.memory.stop();
     if (this.retiring) return this.stop();
     this.checkRetire();
     this.child.unref();
@@ -226,6 +226,7 @@ export class Slot {
       armDeadline(pending, this.ready ? deadlineMs : deadlineMs + STARTUP_MS);
       this.watch(message.id, pending, pending.startMs);
       this.pending.set(message.id, pending);
+      this.memory.start();
       if (message.type === 'run' && message.mode.kind === 'process-thread') {
         this.syncId = message.id;
         if (this.current === 'ready') this.current = 'blocked';

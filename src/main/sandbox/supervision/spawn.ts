@@ -35,3 +35,17 @@ export function forkSandbox(background: boolean, workers: Record<string, string>
     },
   });
 }
+
+/** One sandbox process's settings (slot.ts). */
+export interface SlotOptions {
+  /** Stopped after this long with nothing warm and nothing running (0: never). */
+  retireMs: number;
+  /** Runs workers' jobs (replay batches) at a lower CPU priority (sandbox-process.ts), so interactive runs go first. */
+  background: boolean;
+  /** Told when the process is killed: `stalled` when a run's isolate did not yield by its limit, `overBudget` past its memory budget. */
+  onKill: (stalled: boolean, overBudget: boolean) => void;
+  /** The registered workers (name → module) a background process runs jobs of (child/workers.ts). */
+  workers: Record<string, string>;
+  /** Memory (MB) it may keep at rest beyond its isolates' heaps (recycleRssMb, 160 at least; twice that for the replay process, recycled at twice within a run): its memory budget's floor (memory-watch.ts). */
+  restMb: number;
+}

@@ -1,0 +1,138 @@
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+
+// Memory counted wherever user code allocates it (issue #39). V8's heap limit of an isolate does
+// not see what a builtin allocates outside the heap (ICU objects of Intl, a break iterator's copy
+// of its text), nor a single allocation made and filled inside one builtin call ('x'.repeat(1e8)
+// .split('') makes an 800 MB array before any limit is checked), nor a builtin that never yields
+// while it grows (a `fill` over a 2^53-length object). So the core also watches each sandbox and
+// debug process's resident memory from outside, where user code cannot block the watch: while a
+// process has runs in flight, /proc/<pid>/statm is read every MEMORY_WATCH_MS (one pread of an fd
+// kept open, a few µs), and a process past its budget is killed; its run fails with the memory
+// limit's words (slot.ts, debug-child.ts). Linux only: elsewhere there is no /proc and only the
+// isolates' own limits hold.
+
+/** How often the resident memory of a watched process is read (ms). */
+export const MEMORY_WATCH_MS = 20;
+/**
+ * What a process may hold beyond its allowances and the memory it keeps at rest: the copies of a
+ * batch and its answer between the core and the isolate, and the growth between two reads.
+ */
+export const MEMORY_MARGIN_MB = 64;
+
+/**
+ * A process's budget (MB): the memory it may keep at rest (`restMb`: what the core recycles it
+ * past, beyond its isolates' heaps), its isolates' heaps (`heapMb`, as last measured), and what
+ * each request in flight is allowed (its memory limit and its batch's copies), plus the margin.
+ */
+export function budgetMb(restMb: number, heapMb: number, requests: Iterable<{ memory?: { allowanceMb: number; shared?: string } }>): number {
+  let allowances = 0;
+  const shared = new Map<string, number>();
+  for (const { memory } of requests) {
+    if (memory?.shared === undefined) allowances += memory?.allowanceMb ?? 0;
+    else shared.set(memory.shared, Math.max(shared.get(memory.shared) ?? 0, memory.allowanceMb));
+  }
+  for (const mb of shared.values()) allowances += mb;
+  return restMb + heapMb + allowances + MEMORY_MARGIN_MB;
+}
+
+/** A request's memory (Pending.memory): its limit, and its allowance, the limit and copies of its batch (UTF-16, in the process and the isolate). */
+export const requestMemory = (limitMb: number, payloadChars = 0) => ({ limitMb, allowanceMb: limitMb + Math.ceil((4 * payloadChars) / 1048576) });
+
+/** A worker's job (replay): its batches in flight run one after the other on each side's isolate, so jobs of the same sides count once. */
+export function jobMemory(sides: { key: string; memoryLimitMb: number }[]): { limitMb: number; allowanceMb: number; shared: string } {
+  const limits = sides.map((side) => side.memoryLimitMb);
+  return { limitMb: Math.max(...limits), allowanceMb: limits.reduce((sum, mb) => sum + mb, 0), shared: sides.map((side) => side.key).join('\n') };
+}
+
+/** Bytes per page of statm's counts: this process's resident pages against its resident bytes. */
+let pageBytes: number | undefined;
+const pageSize = (): number => {
+  if (pageBytes === undefined) {
+    const pages = Number(readFileSync('/proc/self/statm', 'latin1').split(' ')[1]);
+    pageBytes = 2 ** Math.round(Math.log2(process.memoryUsage.rss() / pages));
+  }
+  return pageBytes;
+};
+
+interface Watched {
+  fd: number;
+  budgetMb: () => number;
+  over: (residentMb: number) => void;
+}
+
+const active = new Set<Watched>();
+let timer: NodeJS.Timeout | undefined;
+const buffer = Buffer.alloc(160);
+
+/** Resident memory (MB) of the process whose statm `fd` is open; undefined once it is gone. */
+function residentMb(fd: number): number | undefined {
+  try {
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    const resident = Number(buffer.toString('latin1', 0, read).split(' ')[1]);
+    return Number.isFinite(resident) ? (resident * pageSize()) / 1048576 : undefined;
+  } catch {
+    return undefined; // exited (ESRCH)
+  }
+}
+
+function tick(): void {
+  if (active.size === 0) {
+    clearInterval(timer);
+    timer = undefined;
+    return;
+  }
+  for (const watched of active) {
+    const mb = residentMb(watched.fd);
+    if (mb === undefined) active.delete(watched);
+    else if (mb > watched.budgetMb()) {
+      active.delete(watched);
+      watched.over(mb);
+    }
+  }
+}
+
+export interface MemoryWatch {
+  /** Reads the process's memory from now on (runs in flight). */
+  start(): void;
+  /** Stops reading it (nothing in flight). */
+  stop(): void;
+  /** The process is gone. */
+  close(): void;
+}
+
+const NONE: MemoryWatch = { start() {}, stop() {}, close() {} };
+
+/**
+ * Watches process `pid` against `budget` (MB, asked at each read: it changes with the requests in
+ * flight) while started; `over` is called once when a read passes it (then the watch stops).
+ */
+export function watchMemory(pid: number | undefined, budget: () => number, over: (residentMb: number) => void): MemoryWatch {
+  if (pid === undefined || process.platform !== 'linux') return NONE;
+  let fd: number;
+  try {
+    fd = openSync(`/proc/${pid}/statm`, 'r');
+  } catch {
+    return NONE;
+  }
+  const watched: Watched = { fd, budgetMb: budget, over };
+  let closed = false;
+  return {
+    start() {
+      if (closed) return;
+      active.add(watched);
+      if (!timer) {
+        timer = setInterval(tick, MEMORY_WATCH_MS);
+        timer.unref();
+      }
+    },
+    stop() {
+      active.delete(watched);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      active.delete(watched);
+      closeSync(fd);
+    },
+  };
+}
