@@ -21,7 +21,7 @@ export const MEMORY_FORMS: { name: string; body: string }[] = [
 
 /**
  * The WebAssembly.Memory valueOf trick (the size read twice: 1 when counted, 16384 pages when
- * made): fixed in the isolate by reading each size once (bounded-buffers-source.ts), so it gets
+ * made): fixed in the isolate by reading each size once (isolate/runtime/bounded-buffers.js), so it gets
  * the one page it was counted for and answers its size in MB (0.0625).
  */
 export const WASM_VALUEOF = 'let n = 0; const m = new WebAssembly.Memory({ initial: { valueOf() { return n++ ? 16384 : 1; } } }); new Uint8Array(m.buffer).fill(1); return { mb: m.buffer.byteLength / 1048576 };';
