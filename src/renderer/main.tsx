@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+// The shared styles first: a feature's own styles (imported by its components) come after them.
+import './styles/base.css';
+import './styles/views.css';
+import './styles/pages.css';
 import './styles.css';
+import { App } from './App';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -28,6 +28,7 @@ import { EditorHeader } from './EditorHeader';
 import { PublishDialog } from './PublishDialog';
 import { SidePanel, type SideTab } from './SidePanel';
 import type { ArtifactEditor } from './useArtifactEditor';
+import './authoring.css';
 
 export interface AuthoringViewProps {
   editor: ArtifactEditor;

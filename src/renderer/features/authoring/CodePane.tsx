@@ -12,6 +12,7 @@ import { ProblemsList } from './ProblemsList';
 import { eventPathProblems } from '../../editor/event-schema/event-path-lint';
 import { scopeSources, scopeText } from '../../editor/event-schema/event-fields';
 import { useEventFields } from './useEventFields';
+import './authoring.css';
 
 export interface CodePaneProps {
   kind: Kind;

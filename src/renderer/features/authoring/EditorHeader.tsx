@@ -2,6 +2,7 @@ import { publishState, type Artifact } from '../../api/artifacts';
 import { pinText, useLibraryPins } from '../../hooks/useLibraryPins';
 import { PublishBadge } from '../../components/PublishBadge';
 import { keyLabel } from '../../hooks/keymap';
+import './authoring.css';
 
 export interface EditorHeaderProps {
   artifact: Artifact;

@@ -13,6 +13,7 @@ import { plural } from '../../lib/plural';
 import { failingEvents, importedLibraryLabel, versionLabel } from './publish-plan';
 import { connectPicked, PublishDestinations } from './PublishDestinations';
 import { PublishCoverage } from '../confidence';
+import './authoring.css';
 
 export interface PublishDialogProps {
   artifact: Artifact;

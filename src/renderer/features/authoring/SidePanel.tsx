@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { hrefFor, type Kind, type PanelTab } from '../../hooks/routes';
+import './authoring.css';
 
 export interface SideTab {
   id: PanelTab;

@@ -4,6 +4,7 @@ import { untilText } from '../../../shared/retry-text';
 import { useNow } from '../../hooks/useNow';
 import { hrefFor, pageHref } from '../../hooks/routes';
 import { whenAgo } from './format';
+import './destinations.css';
 
 /** ", next attempt in 12 s" (or "now" once it is due), the time itself on hover. */
 function NextAttempt({ iso }: { iso: string }) {

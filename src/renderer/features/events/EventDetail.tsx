@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { pipelineApi, type EventDetail as Detail } from '../../api/pipeline';
 import { CopyButton } from '../../components/CopyButton';
+import './events.css';
 
 const pretty = (text: string) => {
   try {

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { EventFilterQuery, EventTypeCounts } from '../../../shared/api/events';
 import { parseWhereExpression } from '../../../shared/where-expression';
 import type { Source } from '../../api/pipeline';
+import './events.css';
 
 const TYPES = ['track', 'identify', 'page', 'screen', 'group', 'alias', 'merge'];
 

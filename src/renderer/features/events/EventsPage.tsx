@@ -22,6 +22,7 @@ import { useEventSelection } from './useEventSelection';
 import { useEventsQuery } from './useEventsQuery';
 import { EventsViewTabs } from './schema/EventsViewTabs';
 import { useCoreDown } from '../../api/core-connection';
+import './events.css';
 
 const FILTER_KEYS = ['type', 'event', 'userId', 'anonymousId', 'user', 'sourceId', 'messageId', 'from', 'to', 'q', 'where'] as const;
 const filterOf = (params: Record<string, string>): EventFilterQuery =>

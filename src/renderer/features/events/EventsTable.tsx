@@ -5,6 +5,7 @@ import type { Source, StoredEventRow } from '../../api/pipeline';
 import { When } from '../../components/When';
 import type { EventSelectionState } from './useEventSelection';
 import type { EventsQuery } from './useEventsQuery';
+import './events.css';
 
 const ROW = 32;
 const labelOf = (e: StoredEventRow) => e.eventName ?? eventLabel(e.event);

@@ -5,6 +5,7 @@ import { pipelineApi, type Source } from '../../api/pipeline';
 import { Dialog } from '../../components/Dialog';
 import { VirtualList } from '../../components/VirtualList';
 import { AlertText } from '../../components/AlertText';
+import './events.css';
 
 const FORMATS: { value: ImportFormat; label: string }[] = [
   { value: 'auto', label: 'Detect' },

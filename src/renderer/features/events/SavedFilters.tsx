@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EventFilterQuery } from '../../../shared/api/events';
 import { userStorage } from '../../lib/core-storage';
+import './events.css';
 
 /** Saved filters live in the core's UI state (SQLite), by name. */
 const KEY = 'studio.eventFilters';

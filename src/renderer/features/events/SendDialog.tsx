@@ -5,6 +5,7 @@ import { sendsApi, type SendJob } from '../../api/sends';
 import { AlertText } from '../../components/AlertText';
 import { Dialog } from '../../components/Dialog';
 import { pageHref } from '../../hooks/routes';
+import './events.css';
 
 const REMOTE = 'remote';
 

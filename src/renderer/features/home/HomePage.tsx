@@ -3,6 +3,7 @@ import { api, type StudioInfo } from '../../api/client';
 import { Dashboard } from './Dashboard';
 import { GetStarted } from './GetStarted';
 import { useWorkspace } from '../workspace';
+import './home.css';
 
 /** Landing page: the instance's health and where its data lives. */
 export function HomePage({ info }: { info: StudioInfo }) {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, auth, ApiError } from '../../api/client';
 import { AlertText } from '../../components/AlertText';
+import './home.css';
 
 /** Sign-in with the management API e-mail and access token printed on first start. */
 export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {

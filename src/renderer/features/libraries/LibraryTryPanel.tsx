@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { moduleExports } from '../../editor/library-exports';
 import { AlertText } from '../../components/AlertText';
 import { ErrorText } from '../test-bench';
+import './libraries.css';
 
 export interface LibraryTryPanelProps {
   libraryId: string;

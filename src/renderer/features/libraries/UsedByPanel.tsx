@@ -3,6 +3,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { hrefFor } from '../../hooks/routes';
 import { ErrorText } from '../test-bench';
 import type { DependentResult } from './useDependentTests';
+import './libraries.css';
 
 export interface UsedByPanelProps {
   importName: string;

@@ -3,6 +3,7 @@ import { api } from '../../api/client';
 import { navigate } from '../../hooks/useHashRoute';
 import { usePaletteAction } from '../../hooks/usePaletteAction';
 import { keyLabel, matchesKey } from '../../hooks/keymap';
+import './compare-live.css';
 
 /**
  * Editor entry point: runs the last N captured events through the published version (A) and the

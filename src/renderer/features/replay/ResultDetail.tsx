@@ -2,6 +2,7 @@ import type { ReplayResult, ReplayRun, SideResult } from '../../../shared/api/re
 import { CopyButton } from '../../components/CopyButton';
 import { DiffView } from '../test-bench';
 import { DebugEventButton } from '../debugger';
+import './replay.css';
 
 const outputOf = (side: SideResult) => (side.outputs.length === 1 ? side.outputs[0] : side.outputs);
 

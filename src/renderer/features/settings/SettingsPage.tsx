@@ -5,6 +5,7 @@ import { CredentialsSection } from './CredentialsSection';
 import { BackupSection } from './BackupSection';
 import { FolderSection } from './FolderSection';
 import { saveSettings } from './save-settings';
+import './settings.css';
 
 interface AllSettings {
   sandbox: SandboxSettings;

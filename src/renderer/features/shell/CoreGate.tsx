@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { CORE_DOWN, coreConnection, useCoreDown } from '../../api/core-connection';
 import { readServerEvents } from '../../api/server-events';
+import './shell.css';
 
 /** Holds /studio/health/stream open: it ends only when the core stops, which marks the core down at once. */
 function useCoreHeartbeat(): void {

@@ -7,6 +7,7 @@ import { AlertText } from '../../components/AlertText';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditRemoteDialog } from './EditRemoteDialog';
 import { When } from '../../components/When';
+import './sync.css';
 
 /** Remotes (add, test connection, remove) and the changes against the chosen one. */
 export function SyncPage() {

@@ -1,6 +1,7 @@
 import type { LibraryInfo } from '../../editor/library-exports';
 import { templateSamples } from './template-samples';
 import { TEMPLATES } from './templates';
+import './templates.css';
 
 /** The selected template's code and how many sample events come with it. */
 export function TemplatePreview({ templateId, library }: { templateId: string; library?: LibraryInfo }) {

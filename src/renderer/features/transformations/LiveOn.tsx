@@ -1,6 +1,7 @@
 import type { DestinationView } from '../../api/pipeline';
 import { pageHref } from '../../hooks/routes';
 import { runPageAction } from '../../hooks/usePaletteAction';
+import './transformations.css';
 
 /** Where a transformation is live: its connected destinations and the version they run. */
 export function LiveOn({ destinations }: { destinations: DestinationView[] | undefined }) {

@@ -1,4 +1,5 @@
 import type { ArtifactVersion } from '../../api/artifacts';
+import './versions.css';
 
 /** What the last save made: the version number and what its tests said (a library's: its importers' saved tests). */
 export function SaveOutcome({ version }: { version: ArtifactVersion }) {

@@ -1,4 +1,5 @@
 import type { ArtifactVersion } from '../../api/artifacts';
+import './versions.css';
 
 const MARKS = {
   passed: { text: 'tests ✓', className: 'ok', title: 'The saved tests passed on save' },

@@ -4,6 +4,7 @@ import { LazyCodeEditor } from '../../editor/LazyCodeEditor';
 import { LazyMergeDiff } from '../../editor/LazyMergeDiff';
 import { useTheme } from '../../hooks/useTheme';
 import { formatWhen } from '../../lib/format-time';
+import './versions.css';
 
 export type VersionView =
   | { mode: 'view'; version: ArtifactVersion }

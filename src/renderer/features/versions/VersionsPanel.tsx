@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { VirtualList } from '../../components/VirtualList';
 import { formatWhen } from '../../lib/format-time';
 import { TestStatusMark } from './TestStatusMark';
+import './versions.css';
 
 export interface VersionsPanelProps {
   versions?: ArtifactVersion[];

@@ -9,6 +9,7 @@ import { useDraftsChanged } from '../../hooks/useDraftsChanged';
 import { formatWhen } from '../../lib/format-time';
 import { localData } from '../../lib/local-data';
 import { filterAndSort, SORT_LABELS, type SortOrder } from './list-filter';
+import './workspace.css';
 
 export interface ArtifactListProps {
   kind: Kind;

@@ -13,6 +13,7 @@ import { TransformationPage } from '../transformations';
 import { ArtifactList } from './ArtifactList';
 import { useWorkspace } from './useWorkspace';
 import { preloadCodeEditor } from '../../editor/LazyCodeEditor';
+import './workspace.css';
 
 // The editor's chunk starts loading as soon as the workspace does (it compiles while the list
 // renders and the item's API calls run), not once the item has come back; here rather than in the

@@ -1,4 +1,5 @@
 import { pageHref } from '../../../hooks/routes';
+import '../events.css';
 
 /** Link to the Schema view with its parameters (source, window, event). */
 export const schemaHref = (params: Record<string, string | undefined> = {}) => pageHref('events', params).replace('#/events', '#/events/schema');
