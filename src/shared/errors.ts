@@ -20,9 +20,3 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** JSON error body of the management and studio APIs. */
-export interface ErrorBody {
-  error: string;
-  code?: ErrorCode;
-  [extra: string]: unknown;
-}

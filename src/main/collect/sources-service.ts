@@ -2,6 +2,7 @@ import { StudioError, notFound } from '../errors';
 import type { Store } from '../store';
 import { newId, newSecret } from '../store/ids';
 import type { Source } from '../store/sources-repo';
+import type { SourceCreate, SourceUpdate } from '../../shared/api/pipeline';
 
 const checkName = (name: string) => {
   const trimmed = name.trim();
@@ -19,12 +20,12 @@ export function createSourcesService(store: Store, onChange: () => void) {
   return {
     list: (): Source[] => store.sources.list(),
     get: mustGet,
-    create(input: { name: string; enabled?: boolean }): Source {
+    create(input: SourceCreate): Source {
       const source = store.sources.create({ id: newId(), name: checkName(input.name), writeKey: newSecret(18), enabled: input.enabled ?? true });
       onChange();
       return source;
     },
-    update(id: string, patch: { name?: string; enabled?: boolean }): Source {
+    update(id: string, patch: SourceUpdate): Source {
       mustGet(id);
       store.db.transaction(() => {
         if (patch.name !== undefined) store.sources.rename(id, checkName(patch.name));

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrlCredentials } from '../../shared/url-secret';
-import { ERROR_STATUS, type ErrorBody } from '../../shared/errors';
+import { ERROR_STATUS } from '../../shared/errors';
+import type { ErrorBody } from '../../shared/api/common';
 import { StudioError } from '../errors';
 
 /** Turns an Ajv error of Fastify into one sentence that names the field. */

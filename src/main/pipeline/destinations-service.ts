@@ -8,6 +8,7 @@ import { maskedConfig, withStoredSecrets } from './destination-masking';
 import type { PipelineService } from './pipeline-service';
 import { quarantineReason } from './quarantine';
 import { destinationHealth, type DestinationHealth } from '../../shared/destination-health';
+import type { DestinationCreate, DestinationUpdate } from '../../shared/api/pipeline';
 
 export interface DestinationView extends Destination {
   /** The connected transformation; publishedVersionNumber is the live version's number (v2), as the versions API lists it. */
@@ -25,25 +26,6 @@ export interface DestinationView extends Destination {
     /** The connected published version crashed sandbox processes repeatedly: the destination is paused. */
     quarantine: { versionId: string; crashes: number; reason: string; quarantinedAt: string } | null;
   } & DeliveryHealth;
-}
-
-export interface DestinationInput {
-  name: string;
-  kind: DestinationKind;
-  config?: unknown;
-  enabled?: boolean;
-  sourceIds?: string[];
-  transformationId?: string | null;
-  /** Where the queue starts: only events captured from now on (default), or every stored event. */
-  from?: 'now' | 'beginning';
-}
-
-export interface DestinationPatch {
-  name?: string;
-  config?: unknown;
-  enabled?: boolean;
-  sourceIds?: string[];
-  transformationId?: string | null;
 }
 
 const invalid = (message: string) => new StudioError('validation', message);
@@ -109,7 +91,7 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
     get(id: string): DestinationView {
       return view(mustGet(id));
     },
-    create(input: DestinationInput): DestinationView {
+    create(input: DestinationCreate): DestinationView {
       const name = checkName(input.name);
       const config = normaliseConfig(input.kind, input.config);
       const sourceIds = checkSources(input.sourceIds ?? store.sources.list().map((s) => s.id));
@@ -122,7 +104,7 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
       pipeline.reconcile();
       return view(mustGet(id));
     },
-    update(id: string, patch: DestinationPatch): DestinationView {
+    update(id: string, patch: DestinationUpdate): DestinationView {
       const current = mustGet(id);
       const name = patch.name === undefined ? undefined : checkName(patch.name, id);
       const config = patch.config === undefined ? undefined : normaliseConfig(current.kind, withStoredSecrets(current.kind, patch.config, current.config));

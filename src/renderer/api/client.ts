@@ -1,4 +1,5 @@
-import type { ErrorBody } from '../../shared/errors';
+import type { ErrorBody, Health, StudioInfo, Success } from '../../shared/api/common';
+import type { VersionOrder } from '../../shared/api/management';
 import { CORE_DOWN, coreConnection } from './core-connection';
 import type { RunTestsBody, SavedTestEvent, SavedTestEvents, TestsRun } from '../../shared/api/test-events';
 import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
@@ -85,16 +86,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   return parsed as T;
 }
 
-export interface StudioInfo {
-  name: string;
-  version: string;
-  dataDir: string;
-  databaseFile: string;
-  email: string;
-  workspaceId: string;
-  baseUrl: string;
-  runtime: string;
-}
+export type { StudioInfo };
 
 /** `?a=1&b=x` from the defined entries of `params` ('' when none). */
 export function queryString(params: Record<string, string | number | boolean | undefined | null>): string {
@@ -105,7 +97,7 @@ export function queryString(params: Record<string, string | number | boolean | u
 }
 
 const id = (value: string) => encodeURIComponent(value);
-export type VersionOrder = 'ASC' | 'DESC';
+export type { VersionOrder };
 
 /** The calls of one versioned-artifact kind: list, read, create, update (new version), delete, versions. */
 function artifactEndpoints<A, V, S, ListKey extends string, VersionsKey extends string>(base: string) {
@@ -115,7 +107,7 @@ function artifactEndpoints<A, V, S, ListKey extends string, VersionsKey extends 
     get: (aid: string) => request<A>('GET', `${base}/${id(aid)}`),
     create: (body: SaveBody, publish = false) => request<A>('POST', `${base}${publishing(publish)}`, body),
     update: (aid: string, body: SaveBody, publish = false) => request<A>('POST', `${base}/${id(aid)}${publishing(publish)}`, body),
-    remove: (aid: string) => request<{ success: boolean }>('DELETE', `${base}/${id(aid)}`),
+    remove: (aid: string) => request<Success>('DELETE', `${base}/${id(aid)}`),
     versions: (aid: string, count = 100, orderBy: VersionOrder = 'DESC') =>
       request<Record<VersionsKey, V[]>>('GET', `${base}/${id(aid)}/versions${queryString({ count, orderBy })}`),
     version: (aid: string, versionId: string) => request<V>('GET', `${base}/${id(aid)}/versions/${id(versionId)}`),
@@ -125,7 +117,7 @@ function artifactEndpoints<A, V, S, ListKey extends string, VersionsKey extends 
 }
 
 export const api = {
-  health: () => request<{ status: string }>('GET', '/studio/health'),
+  health: () => request<Health>('GET', '/studio/health'),
   info: () => request<StudioInfo>('GET', '/studio/api/info'),
 
   /** Transformations of the management API (seed 000). */
@@ -163,6 +155,6 @@ export const api = {
   replayOrphans: (rid: string, query: OrphansQuery = {}) => request<OrphansPage>('GET', `/studio/api/replay/runs/${id(rid)}/orphans${queryString({ ...query })}`),
   cancelReplayRun: (rid: string) => request<ReplayRun>('POST', `/studio/api/replay/runs/${id(rid)}/cancel`),
   resumeReplayRun: (rid: string) => request<ReplayRun>('POST', `/studio/api/replay/runs/${id(rid)}/resume`),
-  deleteReplayRun: (rid: string) => request<{ success: boolean }>('DELETE', `/studio/api/replay/runs/${id(rid)}`),
+  deleteReplayRun: (rid: string) => request<Success>('DELETE', `/studio/api/replay/runs/${id(rid)}`),
   saveRunAsTests: (rid: string, body: SaveAsTestsBody) => request<SavedTestEvents>('POST', `/studio/api/replay/runs/${id(rid)}/save-as-tests`, body),
 };

@@ -1,4 +1,4 @@
-import type { CdpCommandRequest, DebugSessionEvent, DebugStartRequest, ProfileStartRequest, ProfileState } from '../../shared/api/debug';
+import type { CdpCommandRequest, DebugSessionEvent, DebugStarted, DebugStartRequest, ProfileStartRequest, ProfileState } from '../../shared/api/debug';
 import { request } from './client';
 import { readServerEvents } from './server-events';
 
@@ -6,7 +6,7 @@ import { readServerEvents } from './server-events';
 // events, read with fetch (it carries the Authorization header, which EventSource cannot).
 
 export const debugApi = {
-  start: (body: DebugStartRequest) => request<{ id: string }>('POST', '/studio/api/debug/sessions', body),
+  start: (body: DebugStartRequest) => request<DebugStarted>('POST', '/studio/api/debug/sessions', body),
   command: <T = unknown>(id: string, method: CdpCommandRequest['method'], params: Record<string, unknown> = {}) =>
     request<{ result: T }>('POST', `/studio/api/debug/sessions/${encodeURIComponent(id)}/commands`, { method, params }).then((answer) => answer.result),
   stop: (id: string) => request<void>('DELETE', `/studio/api/debug/sessions/${encodeURIComponent(id)}`),

@@ -1,6 +1,7 @@
-import type { EventFilterQuery, EventTypeCounts, ImportBody, ImportReport } from '../../shared/api/events';
+import type { EventFilterQuery, EventListQuery, EventStats, EventsDeleted, EventTypeCounts, ImportBody, ImportReport } from '../../shared/api/events';
 import type { ExportFormat } from '../../shared/api/event-selection';
-import type { CapturedEventDetailDto, CapturedEventDto, DeliveriesQuery, DeliveryDto, DeliveryStatus, DestinationDto, DestinationKind, SourceDto } from '../../shared/api/pipeline';
+import type { CapturedEventDetailDto, CapturedEventDto, DeliveriesPage, DeliveriesQuery, DeliveryDto, DeliveryStatus, DestinationCreate, DestinationDto, DestinationKind, DestinationRetried, DestinationUpdate, EventsPage, SourceCreate, SourceDto, SourceUpdate } from '../../shared/api/pipeline';
+import type { Success } from '../../shared/api/common';
 import { ApiError, auth, queryString, request } from './client';
 
 // The studio API of the local data plane: sources, captured events, destinations, deliveries.
@@ -14,14 +15,6 @@ export type EventDetail = CapturedEventDetailDto;
 /** A destination as listed; `delivery.quarantine` is set when the studio paused it (its version crashed the sandbox). */
 export type DestinationView = DestinationDto;
 
-export interface DestinationInput {
-  name?: string;
-  kind?: DestinationKind;
-  config?: Record<string, unknown>;
-  enabled?: boolean;
-  sourceIds?: string[];
-  transformationId?: string | null;
-}
 
 export type DeliveryRow = DeliveryDto;
 
@@ -30,18 +23,18 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 
 export const pipelineApi = {
   listSources: () => request<{ sources: Source[] }>('GET', '/studio/api/sources'),
-  createSource: (name: string) => request<Source>('POST', '/studio/api/sources', { name }),
-  updateSource: (sid: string, patch: { name?: string; enabled?: boolean }) => request<Source>('PATCH', `/studio/api/sources/${id(sid)}`, patch),
-  deleteSource: (sid: string) => request<{ success: boolean }>('DELETE', `/studio/api/sources/${id(sid)}`),
+  createSource: (name: string) => request<Source>('POST', '/studio/api/sources', { name } satisfies SourceCreate),
+  updateSource: (sid: string, patch: SourceUpdate) => request<Source>('PATCH', `/studio/api/sources/${id(sid)}`, patch),
+  deleteSource: (sid: string) => request<Success>('DELETE', `/studio/api/sources/${id(sid)}`),
 
-  listEvents: (filter: EventFilterQuery, page: { limit?: number; cursor?: string; offset?: number }) =>
-    request<{ events: StoredEventRow[]; next: string | null }>('GET', `/studio/api/events${queryString({ ...(filter as Query), ...page })}`),
+  listEvents: (filter: EventFilterQuery, page: Pick<EventListQuery, 'limit' | 'cursor' | 'offset'>) =>
+    request<EventsPage>('GET', `/studio/api/events${queryString({ ...(filter as Query), ...page })}`),
   countEvents: (filter: EventFilterQuery, cursor?: string, budgetMs?: number) =>
     request<EventTypeCounts>('GET', `/studio/api/events/counts${queryString({ ...(filter as Query), cursor, budgetMs })}`),
-  eventStats: () => request<{ count: number; lastId: string | null; indexedUpTo: string }>('GET', '/studio/api/events/stats'),
+  eventStats: () => request<EventStats>('GET', '/studio/api/events/stats'),
   getEvent: (eid: string) => request<EventDetail>('GET', `/studio/api/events/${id(eid)}`),
   deleteEvents: (filter: EventFilterQuery, all = false) =>
-    request<{ deleted: number }>('DELETE', `/studio/api/events${queryString({ ...(filter as Query), all: all || undefined })}`),
+    request<EventsDeleted>('DELETE', `/studio/api/events${queryString({ ...(filter as Query), all: all || undefined })}`),
   /** The export as a Blob (the caller saves it). */
   async exportEvents(filter: EventFilterQuery, format: ExportFormat): Promise<Blob> {
     const response = await fetch(`/studio/api/events/export${queryString({ ...(filter as Query), format })}`, {
@@ -75,11 +68,11 @@ export const pipelineApi = {
 
   listDestinations: () => request<{ destinations: DestinationView[] }>('GET', '/studio/api/destinations'),
   getDestination: (did: string) => request<DestinationView>('GET', `/studio/api/destinations/${id(did)}`),
-  createDestination: (body: DestinationInput & { from?: 'now' | 'beginning' }) => request<DestinationView>('POST', '/studio/api/destinations', body),
-  updateDestination: (did: string, patch: DestinationInput) => request<DestinationView>('PATCH', `/studio/api/destinations/${id(did)}`, patch),
-  deleteDestination: (did: string) => request<{ success: boolean }>('DELETE', `/studio/api/destinations/${id(did)}`),
-  retryFailed: (did: string) => request<{ queued: number; destination: DestinationView }>('POST', `/studio/api/destinations/${id(did)}/retry`),
+  createDestination: (body: DestinationCreate) => request<DestinationView>('POST', '/studio/api/destinations', body),
+  updateDestination: (did: string, patch: DestinationUpdate) => request<DestinationView>('PATCH', `/studio/api/destinations/${id(did)}`, patch),
+  deleteDestination: (did: string) => request<Success>('DELETE', `/studio/api/destinations/${id(did)}`),
+  retryFailed: (did: string) => request<DestinationRetried>('POST', `/studio/api/destinations/${id(did)}/retry`),
   disconnect: (did: string) => request<DestinationView>('DELETE', `/studio/api/destinations/${id(did)}/transformation`),
   listDeliveries: (query: DeliveriesQuery) =>
-    request<{ deliveries: DeliveryRow[]; next: string | null }>('GET', `/studio/api/deliveries${queryString(query)}`),
+    request<DeliveriesPage>('GET', `/studio/api/deliveries${queryString(query)}`),
 };

@@ -1,3 +1,4 @@
+import type { Success } from '../../shared/api/common';
 import type { SandboxSettings, SandboxSettingsPatch } from '../../shared/api/sandbox-settings';
 import type { Credential, CredentialList, ManagementSettings, ManagementSettingsPatch, RetentionSettings } from '../../shared/api/settings';
 import { request } from './client';
@@ -11,7 +12,7 @@ const key = (value: string) => encodeURIComponent(value);
 export const settingsApi = {
   credentials: () => request<CredentialList>('GET', '/studio/api/credentials'),
   putCredential: (name: string, value: string) => request<Credential>('PUT', `/studio/api/credentials/${key(name)}`, { value }),
-  deleteCredential: (name: string) => request<{ success: boolean }>('DELETE', `/studio/api/credentials/${key(name)}`),
+  deleteCredential: (name: string) => request<Success>('DELETE', `/studio/api/credentials/${key(name)}`),
   sandbox: () => request<SandboxSettings>('GET', '/studio/api/settings/sandbox'),
   putSandbox: (body: SandboxSettingsPatch) => request<SandboxSettings>('PUT', '/studio/api/settings/sandbox', body),
   management: () => request<ManagementSettings>('GET', '/studio/api/settings/management'),

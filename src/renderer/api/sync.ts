@@ -1,3 +1,4 @@
+import type { Success } from '../../shared/api/common';
 import type { ChangeItem, ConnectionResult, ItemRef, Remote, RemoteInput, RemoteUpdate, ResolveRequest, SyncOutcome, SyncStatus } from '../../shared/api/sync';
 import { request } from './client';
 
@@ -10,7 +11,7 @@ export const syncApi = {
   remotes: () => request<{ remotes: Remote[] }>('GET', '/studio/api/remotes'),
   addRemote: (body: RemoteInput) => request<Remote>('POST', '/studio/api/remotes', body),
   updateRemote: (name: string, body: RemoteUpdate) => request<Remote>('PATCH', r(name), body),
-  removeRemote: (name: string) => request<{ success: boolean }>('DELETE', r(name)),
+  removeRemote: (name: string) => request<Success>('DELETE', r(name)),
   test: (name: string) => request<ConnectionResult>('POST', `${r(name)}/test`),
   changes: (name: string) => request<SyncStatus>('GET', `${r(name)}/changes`),
   push: (name: string, items?: ItemRef[]) => request<SyncOutcome>('POST', `${r(name)}/push`, items ? { items } : {}),

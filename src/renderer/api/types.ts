@@ -24,6 +24,4 @@ export type TestEvent = EventObject;
 export type TransformedItem = EventObject;
 
 /** Answer of a publish: 200 `{published: true}`; a failure comes back as an ApiError with a PublishFailure body. */
-export interface PublishResult {
-  published: boolean;
-}
+export type { PublishResult } from '../../shared/api/management';

@@ -46,6 +46,10 @@ export const DebugStartRequest = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The answer of POST /studio/api/debug/sessions: the session's id. */
+export const DebugStarted = Type.Object({ id: Type.String() });
+export type DebugStarted = Static<typeof DebugStarted>;
+
 export type DebugStartRequest = Omit<Static<typeof DebugStartRequest>, 'context'> & { context?: TestRunRequest['context'] };
 
 /** CDP methods the studio's debugger sends; nothing else reaches the inspector. */

@@ -1,8 +1,8 @@
-import type { EventFilterQuery } from './events';
+import type { EventExportQuery, EventFilterQuery } from './events';
 
 // The Events page's selection model, without runtime dependencies (the renderer bundles it).
 
-export type ExportFormat = 'ndjson' | 'json';
+export type ExportFormat = NonNullable<EventExportQuery['format']>;
 
 /** What the user picked on the Events page: some events by id, or everything matching a filter. */
 export type EventSelection = { kind: 'ids'; ids: string[] } | { kind: 'filter'; filter: EventFilterQuery };

@@ -29,6 +29,44 @@ export const EventFilterFields = {
 export const EventFilterQuery = Type.Object(EventFilterFields);
 export type EventFilterQuery = Static<typeof EventFilterQuery>;
 
+/** GET /studio/api/events: the filter and a page (cursor, or an offset after it). */
+export const EventListQuery = Type.Object({
+  ...EventFilterFields,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  cursor: Type.Optional(Type.String({ maxLength: 20, description: 'The `next` of the previous page' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'Skip this many matches after the cursor (random access)' })),
+});
+export type EventListQuery = Static<typeof EventListQuery>;
+
+/** GET /studio/api/events/counts. */
+export const EventCountsQuery = Type.Object({
+  ...EventFilterFields,
+  cursor: Type.Optional(Type.String({ maxLength: 20, description: 'Count only events older than this id' })),
+  budgetMs: Type.Optional(
+    Type.Integer({ minimum: 10, maximum: 60_000, description: 'Answer after about this long with the counts so far and `more` (a scan of a filter the maintained counts cannot answer)' }),
+  ),
+});
+export type EventCountsQuery = Static<typeof EventCountsQuery>;
+
+/** DELETE /studio/api/events: the filter, or `all`. */
+export const EventDeleteQuery = Type.Object({
+  ...EventFilterFields,
+  all: Type.Optional(Type.Boolean({ description: 'Required to delete without any filter' })),
+});
+export type EventDeleteQuery = Static<typeof EventDeleteQuery>;
+
+/** GET /studio/api/events/export. */
+export const EventExportQuery = Type.Object({ ...EventFilterFields, format: Type.Optional(Type.Union([Type.Literal('ndjson'), Type.Literal('json')])) });
+export type EventExportQuery = Static<typeof EventExportQuery>;
+
+/** The answer of a delete of captured events. */
+export const EventsDeleted = Type.Object({ deleted: Type.Integer() });
+export type EventsDeleted = Static<typeof EventsDeleted>;
+
+/** GET /studio/api/events/stats: how many, the newest id, how far the counts are maintained. */
+export const EventStats = Type.Object({ count: Type.Integer(), lastId: Type.Union([Type.String(), Type.Null()]), indexedUpTo: Type.String() });
+export type EventStats = Static<typeof EventStats>;
+
 export const EventTypeCounts = Type.Object({
   total: Type.Integer(),
   types: Type.Record(Type.String(), Type.Integer(), { description: 'Matching events per call type (the type filter itself not applied)' }),

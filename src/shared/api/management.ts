@@ -7,7 +7,30 @@ import { Type, type Static, type TSchema } from 'typebox';
 export const EventObject = Type.Record(Type.String(), Type.Unknown(), { description: 'An event object' });
 export type EventObject = Static<typeof EventObject>;
 
-export const NullableString = Type.Union([Type.String(), Type.Null()]);
+export { NullableString } from './common';
+
+/** `?publish=true`: publish the new version after its tests pass. */
+export const PublishQuery = Type.Object({
+  publish: Type.Optional(Type.Boolean({ description: 'Publish the new version after its tests pass (default false)' })),
+});
+export type PublishQuery = Static<typeof PublishQuery>;
+
+/** The query of a versions list: how many, in which order of creation. */
+export const VersionsQuery = Type.Object({
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 5, description: 'How many versions to return (default 5)' })),
+  orderBy: Type.Optional(
+    Type.Enum(['ASC', 'DESC', 'asc', 'desc'], { default: 'ASC', description: 'Order on createdAt: ASC (default) or DESC' }),
+  ),
+});
+export type VersionsQuery = Static<typeof VersionsQuery>;
+export type VersionOrder = 'ASC' | 'DESC';
+
+/** `/:id/versions/:versionId`. */
+export const VersionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), versionId: Type.String({ minLength: 1, maxLength: 100 }) });
+
+/** The answer of a publish that passed (a failure is a 400 with a PublishFailure). */
+export const PublishResult = Type.Object({ published: Type.Boolean() });
+export type PublishResult = Static<typeof PublishResult>;
 
 /** A destination as transformation objects list it. */
 export const ConnectedDestination = Type.Object({ id: Type.String(), name: Type.String(), enabled: Type.Boolean() });

@@ -2,9 +2,9 @@ import { Type, type Static } from 'typebox';
 import { IdAndName, Literals } from './schema-helpers';
 
 // Shapes of the studio API's sources, captured events, destinations and deliveries: the route
-// schemas (main/http/routes/pipeline-schemas.ts) and the renderer's typed client use these.
+// schemas (main/http/routes/), the services and the renderer's typed client use these.
 
-const NullableText = Type.Union([Type.String(), Type.Null()]);
+import { NullableString as NullableText } from './common';
 /** Any JSON object (typed as a record so readers can index it). */
 const AnyObject = Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true }));
 
@@ -15,7 +15,48 @@ export const Source = Type.Object({
   createdAt: Type.String(),
 });
 
+/** POST /studio/api/sources. */
+export const SourceCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export type SourceCreate = Static<typeof SourceCreate>;
+/** PATCH /studio/api/sources/:id: rename, disable or enable. */
+export const SourceUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export type SourceUpdate = Static<typeof SourceUpdate>;
+
 export const DestinationKindSchema = Literals(['capture', 'webhook', 'file', 'data-plane']);
+
+const configDoc =
+  'Per kind: capture {}; webhook {url, method?: POST|PUT|PATCH, headers?, maxAttempts?, backoffMs?, timeoutMs?}; ' +
+  'file {path} (absolute, or relative to the data directory); data-plane {url, writeKey, maxAttempts?, backoffMs?, timeoutMs?}';
+const DestinationConfig = Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true, description: configDoc }));
+const SourceIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 1000, description: 'Sources whose events it receives (default on create: all)' });
+/** POST /studio/api/destinations. */
+export const DestinationCreate = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200, description: 'Unique; also the key of an event\'s "integrations" switch' }),
+    kind: DestinationKindSchema,
+    config: Type.Optional(DestinationConfig),
+    enabled: Type.Optional(Type.Boolean()),
+    sourceIds: Type.Optional(SourceIds),
+    transformationId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()], { description: 'A transformation with a published version' })),
+    from: Type.Optional(Type.Union([Type.Literal('now'), Type.Literal('beginning')], { description: 'Start the queue with new events (now, default) or every stored event' })),
+  },
+  { additionalProperties: false },
+);
+export type DestinationCreate = Static<typeof DestinationCreate>;
+/** PATCH /studio/api/destinations/:id. */
+export const DestinationUpdate = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    config: Type.Optional(DestinationConfig),
+    enabled: Type.Optional(Type.Boolean()),
+    sourceIds: Type.Optional(SourceIds),
+    transformationId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()], { description: 'null disconnects' })),
+  },
+  { additionalProperties: false },
+);
+export type DestinationUpdate = Static<typeof DestinationUpdate>;
+/** PUT /studio/api/destinations/:id/transformation. */
+export const DestinationConnect = Type.Object({ transformationId: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 
 export const DestinationView = Type.Object({
   id: Type.String(),
@@ -94,6 +135,8 @@ export const DeliveriesQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 20, description: 'The `next` of the previous page' })),
 });
 export type DeliveriesQuery = Static<typeof DeliveriesQuery>;
+/** GET /studio/api/deliveries/stream: the results of one destination, or of any. */
+export const DeliveriesStreamQuery = Type.Object({ destinationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false });
 
 export const Delivery = Type.Object({
   id: Type.String(),
@@ -136,6 +179,16 @@ export const Delivery = Type.Object({
   transformationVersionId: NullableText,
   createdAt: Type.String(),
 });
+
+/** The answer of POST /studio/api/destinations/:id/retry. */
+export const DestinationRetried = Type.Object({ queued: Type.Integer(), destination: DestinationView });
+export type DestinationRetried = Static<typeof DestinationRetried>;
+/** A page of GET /studio/api/deliveries. */
+export const DeliveriesPage = Type.Object({ deliveries: Type.Array(Delivery), next: NullableText });
+export type DeliveriesPage = Static<typeof DeliveriesPage>;
+/** A page of GET /studio/api/events: `next` is the cursor of the next page (null at the end). */
+export const EventsPage = Type.Object({ events: Type.Array(CapturedEvent), next: NullableText });
+export type EventsPage = Static<typeof EventsPage>;
 
 export type SourceDto = Static<typeof Source>;
 export type CapturedEventDto = Static<typeof CapturedEvent>;

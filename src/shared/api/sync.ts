@@ -1,3 +1,4 @@
+import { NullableString } from './common';
 import { Type, type Static } from 'typebox';
 import { IdAndName, Literals } from './schema-helpers';
 
@@ -52,7 +53,6 @@ export type SyncKind = Static<typeof SyncKind>;
 export const ChangeState = Literals(['unchanged', 'new-local', 'new-remote', 'changed-local', 'changed-remote', 'both']);
 export type ChangeState = Static<typeof ChangeState>;
 
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 export const ChangeItem = Type.Object({
   kind: SyncKind,
   name: Type.String(),
@@ -137,3 +137,6 @@ export const SavedTestResult = Type.Object({
 export type SavedTestResult = Static<typeof SavedTestResult>;
 export const SavedTestsRun = Type.Object({ passed: Type.Boolean(), results: Type.Array(SavedTestResult) });
 export type SavedTestsRun = Static<typeof SavedTestsRun>;
+
+/** `/studio/api/remotes/:name`. */
+export const RemoteNameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });

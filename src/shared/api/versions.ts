@@ -65,3 +65,6 @@ export const LibraryPin = Type.Object({
 });
 export type LibraryPin = Static<typeof LibraryPin>;
 export const LibraryPins = Type.Object({ pins: Type.Array(LibraryPin, { description: 'Newest library version first, per library' }) });
+
+/** GET /studio/api/transformations/versions/stream: the test status changes of one transformation, or of any. */
+export const VersionsStreamQuery = Type.Object({ transformationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { BackupFile, ExportBackupBody, ImportBackupBody, ImportBackupResult } from '../../../shared/api/backup';
 import type { BackupService } from '../../backup/backup-service';
-import { studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
+import { studioErrors } from './error-responses';
 
 /** Studio API: the whole workspace as one file, out and back in. */
 export const backupRoutes = (service: BackupService): FastifyPluginAsync =>

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import { Credential, CredentialKeyParams, CredentialList, CredentialValueBody } from '../../../shared/api/settings';
 import type { CredentialsService } from '../../settings/credentials-service';
-import { SandboxErrorBody, sandboxErrorResponses } from './sandbox-schemas';
 import { typedRoutes } from './typed-routes';
+import { ErrorBody, Success } from '../../../shared/api/common';
+import { sandboxErrorResponses } from './error-responses';
 
 const tags = ['credentials'];
 
@@ -26,7 +26,7 @@ export const credentialsRoutes =
           tags,
           summary: 'Delete a credential',
           params: CredentialKeyParams,
-          response: { 200: Type.Object({ success: Type.Boolean() }), 404: SandboxErrorBody, ...sandboxErrorResponses },
+          response: { 200: Success, 404: ErrorBody, ...sandboxErrorResponses },
         },
       },
       async (request) => credentials.remove(request.params.key),

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
-import { IdParam, studioErrors } from './pipeline-schemas';
 import type { TypedApp } from './typed-routes';
+import { IdParams, Success } from '../../../shared/api/common';
+import { studioErrors } from './error-responses';
 
 /** Error answers a route documents (status → body schema). */
 type ErrorAnswers = Record<number, TSchema>;
@@ -14,7 +15,7 @@ export function listRoute(app: TypedApp, path: string, r: { tags: string[]; summ
 
 /** DELETE `path` (with an `:id`): `{ success: true }` once `remove` returns (it throws 404 itself). */
 export function deleteRoute(app: TypedApp, path: string, r: { tags: string[]; summary: string }, remove: (id: string) => void): void {
-  app.delete(path, { schema: { tags: r.tags, summary: r.summary, params: IdParam, response: { 200: Type.Object({ success: Type.Boolean() }), ...studioErrors } } }, async (request) => {
+  app.delete(path, { schema: { tags: r.tags, summary: r.summary, params: IdParams, response: { 200: Success, ...studioErrors } } }, async (request) => {
     remove(request.params.id);
     return { success: true };
   });

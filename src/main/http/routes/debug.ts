@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { CdpCommandRequest, DebugStartRequest, ProfileStartRequest } from '../../../shared/api/debug';
+import { CdpCommandRequest, DebugStarted, DebugStartRequest, ProfileStartRequest } from '../../../shared/api/debug';
 import type { DebugSessions } from '../../debug/debug-sessions';
 import type { ProfileSessions } from '../../debug/profile-sessions';
 import type { CoverageService } from '../../debug/coverage-sessions';
 import { CoverageRequest, CoverageResponse } from '../../../shared/api/coverage';
 import { usePlainJsonParser } from '../lean-json';
-import { IdParam, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
+import { IdParams } from '../../../shared/api/common';
+import { studioErrors } from './error-responses';
 
 const BODY_LIMIT = 32 * 1024 * 1024;
 /** A comment line on an idle event stream, so proxies and the browser keep it open. */
 const KEEPALIVE_MS = 15_000;
 const tags = ['debugger'];
-const Started = Type.Object({ id: Type.String() });
 const Anything = Type.Unknown();
 
 /**
@@ -27,12 +27,12 @@ export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions, cov
     const base = '/studio/api/debug/sessions';
     app.post(
       base,
-      { schema: { tags, summary: 'Start debugging the code on one event (a debug process with the inspector)', body: DebugStartRequest, response: { 200: Started, ...studioErrors } } },
+      { schema: { tags, summary: 'Start debugging the code on one event (a debug process with the inspector)', body: DebugStartRequest, response: { 200: DebugStarted, ...studioErrors } } },
       async (request) => debug.start(request.body),
     );
     app.get(
       `${base}/:id/events`,
-      { schema: { tags, summary: 'The session’s events as server-sent events: CDP notifications, then done or ended', params: IdParam, response: { ...studioErrors } } },
+      { schema: { tags, summary: 'The session’s events as server-sent events: CDP notifications, then done or ended', params: IdParams, response: { ...studioErrors } } },
       async (request, reply) => {
         const stop = debug.listen(request.params.id, () => {}); // 404 before the stream starts
         stop();
@@ -54,12 +54,12 @@ export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions, cov
     );
     app.post(
       `${base}/:id/commands`,
-      { schema: { tags, summary: 'Send a CDP command (stepping, breakpoints, scopes, evaluate) to the paused run', params: IdParam, body: CdpCommandRequest, response: { 200: Anything, ...studioErrors } } },
+      { schema: { tags, summary: 'Send a CDP command (stepping, breakpoints, scopes, evaluate) to the paused run', params: IdParams, body: CdpCommandRequest, response: { 200: Anything, ...studioErrors } } },
       async (request) => ({ result: await debug.command(request.params.id, request.body) }),
     );
     app.delete(
       `${base}/:id`,
-      { schema: { tags, summary: 'Stop the session: the run and its debug process end', params: IdParam, response: { 204: Type.Null(), ...studioErrors } } },
+      { schema: { tags, summary: 'Stop the session: the run and its debug process end', params: IdParams, response: { 204: Type.Null(), ...studioErrors } } },
       async (request, reply) => {
         await debug.stop(request.params.id);
         return reply.code(204).send(null);
@@ -72,10 +72,10 @@ export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions, cov
       { bodyLimit: BODY_LIMIT, schema: { tags, summary: 'Profile the code over many events with V8’s CPU profiler', body: ProfileStartRequest, response: { 200: Anything, ...studioErrors } } },
       async (request) => profiles.start(request.body),
     );
-    app.get(`${profilesBase}/:id`, { schema: { tags, summary: 'Progress and, once done, the profile', params: IdParam, response: { 200: Anything, ...studioErrors } } }, async (request) =>
+    app.get(`${profilesBase}/:id`, { schema: { tags, summary: 'Progress and, once done, the profile', params: IdParams, response: { 200: Anything, ...studioErrors } } }, async (request) =>
       profiles.get(request.params.id),
     );
-    app.post(`${profilesBase}/:id/cancel`, { schema: { tags, summary: 'Cancel a running profile', params: IdParam, response: { 200: Anything, ...studioErrors } } }, async (request) =>
+    app.post(`${profilesBase}/:id/cancel`, { schema: { tags, summary: 'Cancel a running profile', params: IdParams, response: { 200: Anything, ...studioErrors } } }, async (request) =>
       profiles.cancel(request.params.id),
     );
 

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
-import { DeliveriesQuery } from '../../../shared/api/pipeline';
+import { DeliveriesPage, DeliveriesQuery, DeliveriesStreamQuery } from '../../../shared/api/pipeline';
 import type { DeliveriesService } from '../../pipeline/deliveries-query';
-import { Delivery, NullableText, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
 import { eventStream } from './event-stream';
+import { studioErrors } from './error-responses';
 
 /** Studio API: per-event delivery results, newest first, and a push when new ones are recorded. */
 export const deliveriesRoutes =
@@ -17,7 +16,7 @@ export const deliveriesRoutes =
           tags: ['destinations'],
           summary: 'List delivery results (output, error, logs, status, attempts) with filters',
           querystring: DeliveriesQuery,
-          response: { 200: Type.Object({ deliveries: Type.Array(Delivery), next: NullableText }), ...studioErrors },
+          response: { 200: DeliveriesPage, ...studioErrors },
         },
       },
       async (request) => deliveries.list(request.query),
@@ -28,7 +27,7 @@ export const deliveriesRoutes =
         schema: {
           tags: ['destinations'],
           summary: 'Server-sent events: one {"destinationId"} each time delivery results of that destination (or any, without destinationId) are recorded',
-          querystring: Type.Object({ destinationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }),
+          querystring: DeliveriesStreamQuery,
           response: { ...studioErrors },
         },
       },

@@ -1,37 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
-import { Type } from 'typebox';
 import { filterFromQuery, type EventsService } from '../../collect/events-service';
 import type { ImportService } from '../../collect/import-service';
 import type { RetentionService } from '../../collect/retention';
-import { EventFilterFields, EventTypeCounts, ImportBody, ImportReport } from '../../../shared/api/events';
+import { EventCountsQuery, EventDeleteQuery, EventExportQuery, EventListQuery, EventStats, EventsDeleted, EventTypeCounts, ImportBody, ImportReport } from '../../../shared/api/events';
 import { RetentionSettings as Retention, RetentionSettingsPatch } from '../../../shared/api/settings';
 import { StudioError } from '../../errors';
-import { CapturedEventDetail } from '../../../shared/api/pipeline';
-import { CapturedEvent, IdParam, NullableText, studioErrors } from './pipeline-schemas';
+import { CapturedEventDetail, EventsPage } from '../../../shared/api/pipeline';
 import { typedRoutes } from './typed-routes';
+import { IdParams } from '../../../shared/api/common';
+import { studioErrors } from './error-responses';
 
 const tags = ['events'];
-
-const filterFields = EventFilterFields;
-const ListQuery = Type.Object({
-  ...filterFields,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  cursor: Type.Optional(Type.String({ maxLength: 20, description: 'The `next` of the previous page' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'Skip this many matches after the cursor (random access)' })),
-});
-const CountsQuery = Type.Object({
-  ...filterFields,
-  cursor: Type.Optional(Type.String({ maxLength: 20, description: 'Count only events older than this id' })),
-  budgetMs: Type.Optional(
-    Type.Integer({ minimum: 10, maximum: 60_000, description: 'Answer after about this long with the counts so far and `more` (a scan of a filter the maintained counts cannot answer)' }),
-  ),
-});
-const DeleteQuery = Type.Object({
-  ...filterFields,
-  all: Type.Optional(Type.Boolean({ description: 'Required to delete without any filter' })),
-});
-
 
 /** Studio API: captured events (list, read, delete) and their retention setting. */
 export const eventsRoutes =
@@ -44,8 +24,8 @@ export const eventsRoutes =
         schema: {
           tags,
           summary: 'List captured events, newest first',
-          querystring: ListQuery,
-          response: { 200: Type.Object({ events: Type.Array(CapturedEvent), next: NullableText }), ...studioErrors },
+          querystring: EventListQuery,
+          response: { 200: EventsPage, ...studioErrors },
         },
       },
       async (request) => service.list({ ...filterFromQuery(request.query), limit: request.query.limit, cursor: request.query.cursor, offset: request.query.offset }),
@@ -57,14 +37,14 @@ export const eventsRoutes =
           tags,
           summary: 'Counts of captured events',
           description: 'indexedUpTo: newest event id the background lookup index covers (filters stay complete while it catches up)',
-          response: { 200: Type.Object({ count: Type.Integer(), lastId: NullableText, indexedUpTo: Type.String() }), ...studioErrors },
+          response: { 200: EventStats, ...studioErrors },
         },
       },
       async () => service.stats(),
     );
     app.get(
       '/studio/api/events/counts',
-      { schema: { tags, summary: 'Matching captured events per call type', querystring: CountsQuery, response: { 200: EventTypeCounts, ...studioErrors } } },
+      { schema: { tags, summary: 'Matching captured events per call type', querystring: EventCountsQuery, response: { 200: EventTypeCounts, ...studioErrors } } },
       async (request) => service.counts(filterFromQuery(request.query), request.query.cursor, request.query.budgetMs),
     );
     app.get(
@@ -73,7 +53,7 @@ export const eventsRoutes =
         schema: {
           tags,
           summary: 'Download the matching captured events (enriched), newest first, as NDJSON or a JSON array',
-          querystring: Type.Object({ ...filterFields, format: Type.Optional(Type.Union([Type.Literal('ndjson'), Type.Literal('json')])) }),
+          querystring: EventExportQuery,
           produces: ['application/x-ndjson', 'application/json'],
         },
       },
@@ -132,7 +112,7 @@ export const eventsRoutes =
         schema: {
           tags,
           summary: 'Get one captured event with its raw request',
-          params: IdParam,
+          params: IdParams,
           response: {
             200: CapturedEventDetail,
             ...studioErrors,
@@ -143,7 +123,7 @@ export const eventsRoutes =
     );
     app.delete(
       '/studio/api/events/:id',
-      { schema: { tags, summary: 'Delete one captured event', params: IdParam, response: { 200: Type.Object({ deleted: Type.Integer() }), ...studioErrors } } },
+      { schema: { tags, summary: 'Delete one captured event', params: IdParams, response: { 200: EventsDeleted, ...studioErrors } } },
       async (request) => {
         service.delete(request.params.id);
         return { deleted: 1 };
@@ -155,8 +135,8 @@ export const eventsRoutes =
         schema: {
           tags,
           summary: 'Delete the captured events matching a filter',
-          querystring: DeleteQuery,
-          response: { 200: Type.Object({ deleted: Type.Integer() }), ...studioErrors },
+          querystring: EventDeleteQuery,
+          response: { 200: EventsDeleted, ...studioErrors },
         },
       },
       async (request) => {

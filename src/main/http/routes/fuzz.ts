@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { FuzzRequest, FuzzResponse } from '../../../shared/api/fuzz';
 import type { FuzzService } from '../../fuzz/fuzz-service';
 import { usePlainJsonParser } from '../lean-json';
-import { sandboxErrorResponses } from './sandbox-schemas';
 import { typedRoutes } from './typed-routes';
+import { sandboxErrorResponses } from './error-responses';
 
 const BODY_LIMIT = 32 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { eventStream } from './event-stream';
+import { Health } from '../../../shared/api/common';
 
 /** GET /studio/health: no auth, used by hosts, tests and the UI. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
@@ -10,7 +11,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['studio'],
         summary: 'Liveness of the server (no authentication)',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        response: { 200: Health },
       },
     },
     async () => ({ status: 'ok' as const }),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { APP_VERSION } from '../version';
+import { StudioInfo } from '../../../shared/api/common';
 
 /** Where and who this instance is (baseUrl is known only once the server listens). */
 export interface InstanceFacts {
@@ -12,7 +13,7 @@ export interface InstanceFacts {
 
 /** GET /studio/api/info: who and where this instance is (shown by the UI). */
 export const infoRoutes = (facts: InstanceFacts): FastifyPluginAsync => async (app) => {
-  app.get('/studio/api/info', { schema: { tags: ['studio'], summary: 'Instance information' } }, async () => ({
+  app.get('/studio/api/info', { schema: { tags: ['studio'], summary: 'Instance information', response: { 200: StudioInfo } } }, async (): Promise<StudioInfo> => ({
     name: 'Transformation Studio',
     version: APP_VERSION,
     dataDir: facts.dataDir,

@@ -1,7 +1,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { IdParam, studioErrors } from './pipeline-schemas';
 import { deleteRoute } from './crud-routes';
 import type { TypedApp } from './typed-routes';
+import { IdParams, ListLimitQuery } from '../../../shared/api/common';
+import { studioErrors } from './error-responses';
 
 /** A background job resource of the studio API (replay runs, sends): its schemas and wording. */
 export interface JobResource<Create extends TSchema, Query extends TSchema> {
@@ -32,7 +33,7 @@ export interface JobService<Create extends TSchema, Query extends TSchema> {
  */
 export function jobRoutes<Create extends TSchema, Query extends TSchema>(app: TypedApp, r: JobResource<Create, Query>, service: JobService<Create, Query>) {
   const { base, tags, summaries } = r;
-  const one = (summary: string) => ({ schema: { tags, summary, params: IdParam, response: { 200: r.Job, ...studioErrors } } });
+  const one = (summary: string) => ({ schema: { tags, summary, params: IdParams, response: { 200: r.Job, ...studioErrors } } });
   app.post(
     base,
     { schema: { tags, summary: summaries.create, body: r.Create, response: { 200: r.Job, ...studioErrors } }, bodyLimit: 64 * 1024 * 1024 },
@@ -44,7 +45,7 @@ export function jobRoutes<Create extends TSchema, Query extends TSchema>(app: Ty
       schema: {
         tags,
         summary: summaries.list,
-        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
+        querystring: ListLimitQuery,
         response: { 200: Type.Object({ [r.listKey]: Type.Array(r.Job) }), ...studioErrors },
       },
     },
@@ -53,7 +54,7 @@ export function jobRoutes<Create extends TSchema, Query extends TSchema>(app: Ty
   app.get(`${base}/:id`, one(summaries.get), async (request) => service.get(request.params.id));
   app.get(
     `${base}/:id/results`,
-    { schema: { tags, summary: summaries.results, params: IdParam, querystring: r.ResultsQuery, response: { 200: r.ResultsPage, ...studioErrors } } },
+    { schema: { tags, summary: summaries.results, params: IdParams, querystring: r.ResultsQuery, response: { 200: r.ResultsPage, ...studioErrors } } },
     async (request) => service.results(request.params.id, request.query as Static<Query>),
   );
   app.post(`${base}/:id/cancel`, one(summaries.cancel), async (request) => service.cancel(request.params.id));

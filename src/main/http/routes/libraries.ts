@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { LibrariesService } from '../../management/libraries-service';
-import { CreateLibraryBody as CreateBody, Library, LibraryVersion, UpdateLibraryBody as UpdateBody } from '../../../shared/api/management';
-import { ErrorBody, IdParams, PublishQuery, errorResponses, publishFlag } from './management-schemas';
+import { CreateLibraryBody as CreateBody, Library, LibraryVersion, PublishQuery, UpdateLibraryBody as UpdateBody } from '../../../shared/api/management';
 import { typedRoutes } from './typed-routes';
 import { versionRoutes } from './version-routes';
+import { ErrorBody, IdParams, Success } from '../../../shared/api/common';
+import { errorResponses } from './error-responses';
+import { publishFlag } from './management-query';
 
 const tags = ['libraries'];
 
@@ -66,7 +68,7 @@ export const librariesRoutes =
           tags,
           summary: 'Delete a library (a studio addition; refused with 409, naming them, while transformations import it)',
           params: IdParams,
-          response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses, 409: ErrorBody },
+          response: { 200: Success, ...errorResponses, 409: ErrorBody },
         },
       },
       async (request) => service.remove(request.params.id),

@@ -5,7 +5,7 @@ import { callLibraryFunction } from '../../management/library-call';
 import { SyntaxCheckRequest, SyntaxCheckResponse } from '../../../shared/api/syntax-check';
 import { checkSyntax } from '../../management/syntax-check';
 import type { TestRunDeps } from '../../management/test-run';
-import { sandboxErrorResponses } from './sandbox-schemas';
+import { sandboxErrorResponses } from './error-responses';
 
 /** POST /studio/api/libraries/call (the library test panel's call of one exported function) and POST /studio/api/syntax-check (the editor's syntax errors). */
 export const libraryCallRoutes =

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ManagementSettings, ManagementSettingsPatch } from '../../../shared/api/settings';
 import type { SettingsService } from '../../settings/settings-service';
-import { errorResponses } from './management-schemas';
 import { typedRoutes } from './typed-routes';
+import { errorResponses } from './error-responses';
 
 /** GET/PUT /studio/api/settings/management: limits of the management API. */
 export const managementSettingsRoutes =

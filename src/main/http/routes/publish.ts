@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import type { PublishService } from '../../management/publish-service';
-import { HostedTestResult as HostedResult, PublishFailure, PublishRequest as PublishBody, VersionTestResults as Results } from '../../../shared/api/management';
-import { errorResponses } from './management-schemas';
+import { PublishFailure, PublishRequest as PublishBody, PublishResult, TestResponse } from '../../../shared/api/management';
 import { typedRoutes } from './typed-routes';
+import { errorResponses } from './error-responses';
 
 const tags = ['publish'];
 
@@ -30,7 +29,7 @@ export const publishRoutes =
           tags,
           summary: 'Test and publish transformation and library versions (all or nothing)',
           body: PublishBody,
-          response: { ...errorResponses, 200: Type.Object({ published: Type.Boolean() }), 400: PublishFailure },
+          response: { ...errorResponses, 200: PublishResult, 400: PublishFailure },
         },
       },
       async (request) => service.publish(request.body),
@@ -43,7 +42,7 @@ export const publishRoutes =
           tags,
           summary: 'Run the publish tests without publishing',
           body: PublishBody,
-          response: { 200: Type.Object({ passed: Type.Boolean(), results: Results, result: HostedResult }), ...errorResponses },
+          response: { 200: TestResponse, ...errorResponses },
         },
       },
       async (request) => service.test(request.body),

@@ -4,8 +4,9 @@ import { OrphansPage, OrphansQuery } from '../../../shared/api/replay-orphans';
 import { SavedTestEvents } from '../../../shared/api/test-events';
 import type { ReplayService } from '../../replay/replay-service';
 import { jobRoutes } from './job-routes';
-import { IdParam, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
+import { IdParams } from '../../../shared/api/common';
+import { studioErrors } from './error-responses';
 
 /** Studio API: replay runs and compares of captured or imported events through versions and drafts. */
 export const replayRoutes = (service: ReplayService): FastifyPluginAsync =>
@@ -40,7 +41,7 @@ export const replayRoutes = (service: ReplayService): FastifyPluginAsync =>
         schema: {
           tags,
           summary: "A run's outputs that name no input event (new events of transformBatch), per batch and side, as the pipeline delivers them",
-          params: IdParam,
+          params: IdParams,
           querystring: OrphansQuery,
           response: { 200: OrphansPage, ...studioErrors },
         },
@@ -53,7 +54,7 @@ export const replayRoutes = (service: ReplayService): FastifyPluginAsync =>
         schema: {
           tags,
           summary: "Save a run's events (the failures by default) as a transformation's saved test events",
-          params: IdParam,
+          params: IdParams,
           body: SaveAsTestsBody,
           response: { 200: SavedTestEvents, ...studioErrors },
         },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SandboxSettings, SandboxSettingsPatch } from '../../../shared/api/sandbox-settings';
 import type { SettingsService } from '../../settings/settings-service';
-import { sandboxErrorResponses } from './sandbox-schemas';
 import { typedRoutes } from './typed-routes';
+import { sandboxErrorResponses } from './error-responses';
 
 /** GET/PUT /studio/api/settings/sandbox: limits, private network access, geolocation service. */
 export const sandboxSettingsRoutes =

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { TestRunRequest as Body, TestRunResponse as Answer } from '../../../shared/api/sandbox-test';
 import { runTest, type TestRunDeps } from '../../management/test-run';
-import { sandboxErrorResponses } from './sandbox-schemas';
 import { typedRoutes } from './typed-routes';
 import { stringifySerializer, usePlainJsonParser } from '../lean-json';
+import { sandboxErrorResponses } from './error-responses';
 
 const BODY_LIMIT = 32 * 1024 * 1024;
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SavedTestsRun } from '../../../shared/api/sync';
 import { RunTestsBody, TestsRun } from '../../../shared/api/test-events';
-import { IdParam } from './pipeline-schemas';
 import type { SavedTestsService } from '../../management/saved-tests-service';
-import { errorResponses } from './management-schemas';
 import { typedRoutes } from './typed-routes';
+import { IdParams } from '../../../shared/api/common';
+import { errorResponses } from './error-responses';
 
 /** POST /studio/api/saved-tests/run: every transformation's latest version on its saved test events. */
 export const savedTestsRoutes =
@@ -21,7 +21,7 @@ export const savedTestsRoutes =
         schema: {
           tags: ['test events'],
           summary: "Run a transformation's tests (saved tests, then the version's given events) on a version or on unsaved code, as save and publish run them",
-          params: IdParam,
+          params: IdParams,
           body: RunTestsBody,
           response: { 200: TestsRun, ...errorResponses },
         },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SchemaService } from '../../schema/schema-service';
 import { JsonSchemaExport, SchemaFieldsQuery, SchemaFieldsResponse, SchemaQuery, SchemaResponse, SchemaStatus } from '../../../shared/api/schema';
-import { studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
+import { studioErrors } from './error-responses';
 
 const tags = ['schema'];
 

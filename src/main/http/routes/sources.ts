@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import type { SourcesService } from '../../collect/sources-service';
-import { IdParam, Source, studioErrors } from './pipeline-schemas';
 import { deleteRoute, listRoute } from './crud-routes';
 import { typedRoutes } from './typed-routes';
+import { IdParams } from '../../../shared/api/common';
+import { Source, SourceCreate, SourceUpdate } from '../../../shared/api/pipeline';
+import { studioErrors } from './error-responses';
 
 const tags = ['sources'];
 
@@ -12,7 +13,7 @@ export const sourcesRoutes =
   (service: SourcesService): FastifyPluginAsync =>
   typedRoutes((app) => {
     listRoute(app, '/studio/api/sources', { tags, summary: 'List sources', key: 'sources', Item: Source }, () => service.list());
-    app.get('/studio/api/sources/:id', { schema: { tags, summary: 'Get a source', params: IdParam, response: { 200: Source, ...studioErrors } } }, async (request) =>
+    app.get('/studio/api/sources/:id', { schema: { tags, summary: 'Get a source', params: IdParams, response: { 200: Source, ...studioErrors } } }, async (request) =>
       service.get(request.params.id),
     );
     app.post(
@@ -21,7 +22,7 @@ export const sourcesRoutes =
         schema: {
           tags,
           summary: 'Create a source with a generated write key',
-          body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+          body: SourceCreate,
           response: { 200: Source, ...studioErrors },
         },
       },
@@ -33,11 +34,8 @@ export const sourcesRoutes =
         schema: {
           tags,
           summary: 'Rename, disable or enable a source',
-          params: IdParam,
-          body: Type.Object(
-            { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), enabled: Type.Optional(Type.Boolean()) },
-            { additionalProperties: false },
-          ),
+          params: IdParams,
+          body: SourceUpdate,
           response: { 200: Source, ...studioErrors },
         },
       },

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TSchema } from 'typebox';
 import { typedRoutes } from './typed-routes';
-import { LibraryPins, StudioLibraryVersions, StudioTransformationVersions } from '../../../shared/api/versions';
+import { LibraryPins, StudioLibraryVersions, StudioTransformationVersions, VersionsStreamQuery } from '../../../shared/api/versions';
 import type { LibrariesService } from '../../management/libraries-service';
 import type { TransformationsService } from '../../management/transformations-service';
-import { IdParam, studioErrors } from './pipeline-schemas';
 import { LibraryImpact, LibraryImpactBody } from '../../../shared/api/test-events';
 import type { VersionStatus } from '../../management/version-status';
 import { eventStream } from './event-stream';
-import { Type } from 'typebox';
+import { IdParams } from '../../../shared/api/common';
+import { studioErrors } from './error-responses';
 
 const tags = ['versions'];
 
@@ -17,7 +17,7 @@ export const studioVersionsRoutes =
   (transformations: TransformationsService, libraries: LibrariesService, statuses: VersionStatus): FastifyPluginAsync =>
   typedRoutes((app) => {
     const versionsRoute = (path: string, summary: string, Answer: TSchema, list: (id: string) => unknown[]) =>
-      app.get(path, { schema: { tags, summary, params: IdParam, response: { 200: Answer, ...studioErrors } } }, async (request) => ({
+      app.get(path, { schema: { tags, summary, params: IdParams, response: { 200: Answer, ...studioErrors } } }, async (request) => ({
         versions: list(request.params.id),
       }));
     versionsRoute(
@@ -33,7 +33,7 @@ export const studioVersionsRoutes =
           tags,
           summary:
             'Server-sent events: one {"transformationId"} each time the test status of one of its versions may have changed (an input changed, a re-run started or ended); read the versions again',
-          querystring: Type.Object({ transformationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }),
+          querystring: VersionsStreamQuery,
           response: { ...studioErrors },
         },
       },
@@ -57,7 +57,7 @@ export const studioVersionsRoutes =
         schema: {
           tags,
           summary: 'What this library code does to the transformations that import it: their tests with it, as a save of it would record',
-          params: IdParam,
+          params: IdParams,
           body: LibraryImpactBody,
           response: { 200: LibraryImpact, ...studioErrors },
         },

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { ConnectionResult, Remote, RemoteInput, RemoteUpdate, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../../shared/api/sync';
+import { ConnectionResult, Remote, RemoteInput, RemoteNameParams, RemoteUpdate, ResolveRequest, SyncOutcome, SyncRequest, SyncStatus } from '../../../shared/api/sync';
 import type { SyncService } from '../../sync/sync-service';
-import { ErrorBody, errorResponses as managementErrors } from './management-schemas';
 import { listRoute } from './crud-routes';
 import { typedRoutes } from './typed-routes';
+import { ErrorBody, Success } from '../../../shared/api/common';
+import { errorResponses as managementErrors } from './error-responses';
 
 const errorResponses = { ...managementErrors, 409: ErrorBody, 424: ErrorBody } as const;
 
-const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
 const tags = ['sync'];
 
 /** Remotes and sync with them. Tokens go in, never out. */
@@ -19,25 +19,25 @@ export const syncRoutes =
     app.post('/studio/api/remotes', { schema: { tags, summary: 'Add a remote', body: RemoteInput, response: { 200: Remote, ...errorResponses } } }, async (request) =>
       sync.addRemote(request.body),
     );
-    app.patch('/studio/api/remotes/:name', { schema: { tags, summary: 'Edit a remote (a new token or write key replaces the stored one)', params: NameParams, body: RemoteUpdate, response: { 200: Remote, ...errorResponses } } }, async (request) =>
+    app.patch('/studio/api/remotes/:name', { schema: { tags, summary: 'Edit a remote (a new token or write key replaces the stored one)', params: RemoteNameParams, body: RemoteUpdate, response: { 200: Remote, ...errorResponses } } }, async (request) =>
       sync.updateRemote(request.params.name, request.body),
     );
-    app.delete('/studio/api/remotes/:name', { schema: { tags, summary: 'Remove a remote and its links', params: NameParams, response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses } } }, async (request) =>
+    app.delete('/studio/api/remotes/:name', { schema: { tags, summary: 'Remove a remote and its links', params: RemoteNameParams, response: { 200: Success, ...errorResponses } } }, async (request) =>
       sync.removeRemote(request.params.name),
     );
-    app.post('/studio/api/remotes/:name/test', { schema: { tags, summary: 'Test the connection to a remote', params: NameParams, response: { 200: ConnectionResult, ...errorResponses } } }, async (request) =>
+    app.post('/studio/api/remotes/:name/test', { schema: { tags, summary: 'Test the connection to a remote', params: RemoteNameParams, response: { 200: ConnectionResult, ...errorResponses } } }, async (request) =>
       sync.testConnection(request.params.name),
     );
-    app.get('/studio/api/remotes/:name/changes', { schema: { tags, summary: 'What differs between local and the remote', params: NameParams, response: { 200: SyncStatus, ...errorResponses } } }, async (request) =>
+    app.get('/studio/api/remotes/:name/changes', { schema: { tags, summary: 'What differs between local and the remote', params: RemoteNameParams, response: { 200: SyncStatus, ...errorResponses } } }, async (request) =>
       sync.status(request.params.name),
     );
-    app.post('/studio/api/remotes/:name/push', { schema: { tags, summary: 'Push local changes (libraries first) and publish them on the remote', params: NameParams, body: Type.Optional(SyncRequest), response: { 200: SyncOutcome, ...errorResponses } } }, async (request) =>
+    app.post('/studio/api/remotes/:name/push', { schema: { tags, summary: 'Push local changes (libraries first) and publish them on the remote', params: RemoteNameParams, body: Type.Optional(SyncRequest), response: { 200: SyncOutcome, ...errorResponses } } }, async (request) =>
       sync.push(request.params.name, request.body ?? {}),
     );
-    app.post('/studio/api/remotes/:name/pull', { schema: { tags, summary: 'Import remote transformations and libraries', params: NameParams, body: Type.Optional(SyncRequest), response: { 200: SyncOutcome, ...errorResponses } } }, async (request) =>
+    app.post('/studio/api/remotes/:name/pull', { schema: { tags, summary: 'Import remote transformations and libraries', params: RemoteNameParams, body: Type.Optional(SyncRequest), response: { 200: SyncOutcome, ...errorResponses } } }, async (request) =>
       sync.pull(request.params.name, request.body ?? {}),
     );
-    app.post('/studio/api/remotes/:name/resolve', { schema: { tags, summary: 'Resolve a conflict (keep local, take remote, or merged code)', params: NameParams, body: ResolveRequest, response: { 200: SyncStatus, ...errorResponses } } }, async (request) =>
+    app.post('/studio/api/remotes/:name/resolve', { schema: { tags, summary: 'Resolve a conflict (keep local, take remote, or merged code)', params: RemoteNameParams, body: ResolveRequest, response: { 200: SyncStatus, ...errorResponses } } }, async (request) =>
       sync.resolve(request.params.name, request.body),
     );
   });

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SavedTestEvents, SavedTestEventsBody } from '../../../shared/api/test-events';
 import type { TestEventsService } from '../../management/test-events-service';
-import { IdParam, studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
+import { IdParams } from '../../../shared/api/common';
+import { studioErrors } from './error-responses';
 
 const tags = ['test events'];
 
@@ -12,7 +13,7 @@ export const testEventsRoutes =
   typedRoutes((app) => {
     app.get(
       '/studio/api/transformations/:id/test-events',
-      { schema: { tags, summary: "A transformation's saved test events", params: IdParam, response: { 200: SavedTestEvents, ...studioErrors } } },
+      { schema: { tags, summary: "A transformation's saved test events", params: IdParams, response: { 200: SavedTestEvents, ...studioErrors } } },
       async (request) => service.get(request.params.id),
     );
     app.put(
@@ -21,7 +22,7 @@ export const testEventsRoutes =
         schema: {
           tags,
           summary: 'Replace the saved test events (publish runs them, checking expected outputs, when its request gives no test input)',
-          params: IdParam,
+          params: IdParams,
           body: SavedTestEventsBody,
           response: { 200: SavedTestEvents, ...studioErrors },
         },
@@ -34,7 +35,7 @@ export const testEventsRoutes =
         schema: {
           tags,
           summary: 'Append events to the saved test events',
-          params: IdParam,
+          params: IdParams,
           body: SavedTestEventsBody,
           response: { 200: SavedTestEvents, ...studioErrors },
         },

@@ -1,15 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { TransformationsService } from '../../management/transformations-service';
-import {
-  CreateTransformationBody as CreateBody,
-  Transformation,
-  TransformationVersion,
-  UpdateTransformationBody as UpdateBody,
-} from '../../../shared/api/management';
-import { IdParams, PublishQuery, errorResponses, publishFlag } from './management-schemas';
+import { CreateTransformationBody as CreateBody, PublishQuery, Transformation, TransformationVersion, UpdateTransformationBody as UpdateBody } from '../../../shared/api/management';
 import { typedRoutes } from './typed-routes';
 import { versionRoutes } from './version-routes';
+import { IdParams, Success } from '../../../shared/api/common';
+import { errorResponses } from './error-responses';
+import { publishFlag } from './management-query';
 
 const tags = ['transformations'];
 
@@ -70,7 +67,7 @@ export const transformationsRoutes =
           tags,
           summary: 'Delete a transformation (versions are kept; destinations are disconnected)',
           params: IdParams,
-          response: { 200: Type.Object({ success: Type.Boolean() }), ...errorResponses },
+          response: { 200: Success, ...errorResponses },
         },
       },
       async (request) => service.remove(request.params.id),

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { StateEntries, StateImportBody, StateKeyParam, StateValueBody } from '../../../shared/api/user-state';
 import type { UserStateService } from '../../settings/user-state-service';
-import { studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
+import { studioErrors } from './error-responses';
 
 const tags = ['user state'];
 

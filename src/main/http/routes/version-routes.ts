@@ -1,7 +1,10 @@
 import { Type, type TSchema } from 'typebox';
 import type { VersionListQuery } from '../../management/transformations-service';
-import { IdParams, VersionParams, VersionsQuery, errorResponses, versionListQuery } from './management-schemas';
 import type { TypedApp } from './typed-routes';
+import { IdParams } from '../../../shared/api/common';
+import { VersionParams, VersionsQuery } from '../../../shared/api/management';
+import { errorResponses } from './error-responses';
+import { versionListQuery } from './management-query';
 
 /** The version lookups of a transformations or libraries service. */
 interface VersionLookups {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ExportedWorkspace, OpenWorkspaceBody, OpenedWorkspace, WorkspaceFolder } from '../../../shared/api/workspace';
 import type { WorkspaceService } from '../../workspace/workspace-service';
-import { studioErrors } from './pipeline-schemas';
 import { typedRoutes } from './typed-routes';
 import { eventStream } from './event-stream';
 import { Type } from 'typebox';
+import { studioErrors } from './error-responses';
 
 /** Studio API: a repository folder (the transformation GitHub Action's meta.json) as the workspace. */
 export const workspaceRoutes = (service: WorkspaceService): FastifyPluginAsync =>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { api } from '../../api/client';
-import { pipelineApi, type DestinationInput, type DestinationKind, type DestinationView, type Source } from '../../api/pipeline';
+import { pipelineApi, type DestinationKind, type DestinationView, type Source } from '../../api/pipeline';
 import type { Transformation } from '../../api/types';
 import { Dialog } from '../../components/Dialog';
 import { AlertText } from '../../components/AlertText';
@@ -57,7 +57,7 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
     setError(undefined);
     setBusy(true);
     try {
-      const body: DestinationInput = { name, config: buildConfig(), sourceIds, transformationId: transformationId || null };
+      const body = { name, config: buildConfig(), sourceIds, transformationId: transformationId || null };
       const saved = destination ? await pipelineApi.updateDestination(destination.id, body) : await pipelineApi.createDestination({ ...body, kind });
       onSaved(saved);
     } catch (e) {
