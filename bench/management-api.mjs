@@ -6,6 +6,7 @@
 //   node --no-node-snapshot bench/management-api.mjs        (npm run bench runs every bench/*.mjs)
 //
 // Data: 50 transformations with 21 versions each, 5 libraries; one transformation imports a library.
+import { loadavg } from 'node:os';
 import { buildBenchEntries } from './lib/build-entries.mjs';
 import { latency, startBenchHost } from './lib/headless-host.mjs';
 
@@ -64,6 +65,7 @@ try {
   }
   console.log(`Management API, built headless host, ${N} sequential requests each after 30 warm-up requests`);
   console.table(rows);
+  console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 } finally {
   await host.stop();
 }

@@ -7,6 +7,7 @@
 //
 //   node bench/ui-logic.mjs            (npm run bench runs every bench/*.mjs)
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'acorn';
@@ -86,18 +87,28 @@ for (const n of [50, 1000, 5000]) {
       if (out.context?.traits?.email) out.context.traits.email = 'x***@example.com';
       return out;
     });
-  const answer = JSON.stringify({ transformedEvents: outputs, logs: [], durationMs: 1 });
+  // The core's answer says which input each result came from (inputIndexes), as a real run's does.
+  const kept = inputs.flatMap((e, i) => (e.type !== 'alias' ? [i] : []));
+  const answer = JSON.stringify({ transformedEvents: outputs, inputIndexes: kept, logs: [], durationMs: 1 });
   const runs = n >= 5000 ? 10 : n >= 1000 ? 30 : 300;
   const read = median(() => {
-    const run = correlateResults(inputs, JSON.parse(answer).transformedEvents, 'event');
+    const parsed = JSON.parse(answer);
+    const run = correlateResults(inputs, parsed.transformedEvents, parsed.inputIndexes);
     for (const o of run.outcomes) for (const out of o.outputs) summariseDiff(o.input, out);
   }, runs);
   const baseline = median(() => JSON.parse(answer), runs);
   row(`read a test run of ${n} events (correlate + diff all)`, read, baseline, 'JSON.parse');
-  // Every event split in two (`<messageId>-0`, `<messageId>-1`): traced by id prefix.
-  const split = JSON.stringify({ transformedEvents: inputs.flatMap((e) => [0, 1].map((k) => ({ ...e, messageId: `${e.messageId}-${k}` }))) });
-  const splitRead = median(() => correlateResults(inputs, JSON.parse(split).transformedEvents, 'event'), runs);
+  // Every event split in two (`<messageId>-0`, `<messageId>-1`), each output placed by its input index.
+  const split = JSON.stringify({
+    transformedEvents: inputs.flatMap((e) => [0, 1].map((k) => ({ ...e, messageId: `${e.messageId}-${k}` }))),
+    inputIndexes: inputs.flatMap((_, i) => [i, i]),
+  });
+  const splitRead = median(() => {
+    const parsed = JSON.parse(split);
+    return correlateResults(inputs, parsed.transformedEvents, parsed.inputIndexes);
+  }, runs);
   row(`read a split run of ${n} → ${2 * n} events (correlate)`, splitRead, median(() => JSON.parse(split), runs), 'JSON.parse');
   const text = JSON.stringify(inputs, null, 2);
   row(`validate ${n} test events`, median(() => parseTestEvents(text), runs), median(() => JSON.parse(text), runs), 'JSON.parse');
 }
+console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
