@@ -1,7 +1,7 @@
 import { StudioError, notFound, conflict } from '../errors';
 import type { Store } from '../store';
 import { newId } from '../store/ids';
-import type { Destination, DestinationKind } from '../store/destinations-repo';
+import type { Destination } from '../store/destinations-repo';
 import type { DeliveryHealth } from '../store/delivery-health-repo';
 import { normaliseConfig } from './destination-config';
 import { maskedConfig, withStoredSecrets } from './destination-masking';

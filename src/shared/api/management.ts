@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { NullableString } from './common';
 
 // Shapes of the management API (seed 000 plus the hosted behaviour its clients rely on): the
 // route schemas (main/http/routes/{transformations,libraries,publish}.ts), the management
@@ -7,7 +8,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 export const EventObject = Type.Record(Type.String(), Type.Unknown(), { description: 'An event object' });
 export type EventObject = Static<typeof EventObject>;
 
-export { NullableString } from './common';
+export { NullableString };
 
 /** `?publish=true`: publish the new version after its tests pass. */
 export const PublishQuery = Type.Object({
