@@ -17,6 +17,9 @@ export type IdParams = Static<typeof IdParams>;
 export const Health = Type.Object({ status: Type.Literal('ok') });
 export type Health = Static<typeof Health>;
 
+/** The query of a stream that takes none: closed, so a query it cannot mean is a 400 (not an endless stream). */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
 /** `?limit=` of a list of jobs (replay runs, sends, imports…): the newest first. */
 export const ListLimitQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) });
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import { eventStream } from './event-stream';
-import { Health } from '../../../shared/api/common';
+import { Health, NoQuery } from '../../../shared/api/common';
 
 /** GET /studio/health: no auth, used by hosts, tests and the UI. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
@@ -23,7 +22,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         tags: ['studio'],
         summary: 'Server-sent events kept open while the server runs (no authentication): the UI learns at once that the core stopped when it closes',
         // Closed, as the other streams' are: a request it cannot mean gets its 400 instead of an endless stream.
-        querystring: Type.Object({}, { additionalProperties: false }),
+        querystring: NoQuery,
       },
     },
     async (request, reply) => eventStream(request, reply, () => () => {}),

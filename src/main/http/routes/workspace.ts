@@ -3,8 +3,8 @@ import { ExportedWorkspace, OpenWorkspaceBody, OpenedWorkspace, WorkspaceFolder 
 import type { WorkspaceService } from '../../workspace/workspace-service';
 import { typedRoutes } from './typed-routes';
 import { eventStream } from './event-stream';
-import { Type } from 'typebox';
 import { studioErrors } from './error-responses';
+import { NoQuery } from '../../../shared/api/common';
 
 /** Studio API: a repository folder (the transformation GitHub Action's meta.json) as the workspace. */
 export const workspaceRoutes = (service: WorkspaceService): FastifyPluginAsync =>
@@ -33,7 +33,7 @@ export const workspaceRoutes = (service: WorkspaceService): FastifyPluginAsync =
         schema: {
           tags,
           summary: 'Server-sent events: one {"revision"} each time the linked folder changed (a file changed on disk, a save written to its file, a folder opened); read the folder and the open artifact again',
-          querystring: Type.Object({}, { additionalProperties: false }),
+          querystring: NoQuery,
           response: { ...studioErrors },
         },
       },
