@@ -1,6 +1,6 @@
 import { PipelinePage } from './pages/pipeline-page';
 import { StudioPage } from './pages/studio-page';
-import { VIEWPORTS } from './shots';
+import { shootBoth, VIEWPORTS } from './shots';
 import { expect, test } from './studio-fixture';
 
 // Issue #42 point 4 and the look at every page: Getting started has a button; the debug options
@@ -14,6 +14,7 @@ test('Getting started has a button per step; the debug options are in view witho
   await studio.open(server.loginUrl);
   const start = page.getByRole('region', { name: 'Getting started' });
   await expect(start.getByRole('button')).toHaveText(['Send an event…', 'New transformation from a template…', 'Add a destination…']);
+  await shootBoth(page, 'overview-getting-started');
   await start.getByRole('button', { name: 'Send an event…' }).click();
   await expect(page.getByRole('form', { name: 'Send an event' })).toBeVisible();
   await page.goBack();

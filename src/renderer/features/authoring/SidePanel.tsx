@@ -1,3 +1,4 @@
+import './side-panel.css';
 import type { ReactNode } from 'react';
 import { hrefFor, type Kind, type PanelTab } from '../../hooks/routes';
 import './authoring.css';
