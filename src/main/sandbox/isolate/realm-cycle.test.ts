@@ -29,7 +29,7 @@ describe('realm cycle: how a batch gets its realm', () => {
   };
   afterEach(() => made.splice(0).forEach((instance) => instance.dispose()));
 
-  it('ready → running → spent → (next turn) prepared → running, each run in a realm no batch ran in', async () => {
+  it('ready → running → spent → (next turn) preparing → prepared → running, each run in a realm no batch ran in', async () => {
     const instance = await create();
     expect(instance.state).toBe('ready');
     await instance.begin();
@@ -37,8 +37,9 @@ describe('realm cycle: how a batch gets its realm', () => {
     instance.end();
     expect(instance.state).toBe('spent');
     await turn();
-    await turn();
-    expect(instance.state).toBe('prepared');
+    // Prepared ahead on the isolate's own thread (asynchronous calls): preparing, then prepared.
+    expect(instance.state).toBe('preparing');
+    await expect.poll(() => instance.state, { timeout: 10_000 }).toBe('prepared');
     const outputs = [await runOne(instance), await runOne(instance), await runOne(instance)];
     // The module's top level and the global object are new in every run: n and kept start over.
     for (const answer of outputs) expect(answer.r[0]![2]).toMatchObject({ n: 1, kept: 1 });

@@ -37,10 +37,12 @@ let aheadScheduled = false;
  * in one of them) and before the next message is read: the next batch finds its context made (on
  * a machine with a spare core, made while the core reads the answer).
  *
- * The thread: with no other run in this process, the caller's (isolated-vm's synchronous calls, no
- * hand-over between threads); with others in flight, the isolate's own (asynchronous calls: this
- * thread stays free for the others, and isolates renew their realms in parallel, each on its
- * thread). A debug session's isolate (inspector) always uses the asynchronous calls.
+ * The thread: a realm prepared ahead is made on the isolate's own thread (asynchronous calls: the
+ * process's thread stays free for the other runs, and isolates renew their realms in parallel,
+ * each on its thread; measured in docs/decisions/011: less CPU on the process's thread per run,
+ * more in all). On a run's path (begin), the caller's thread when no other run is in this process
+ * (synchronous calls, no hand-over between threads), else the isolate's own. A debug session's
+ * isolate (inspector) always uses the asynchronous calls.
  */
 export class RealmCycle {
   private current: RealmState = 'ready';
@@ -111,16 +113,19 @@ export class RealmCycle {
     aheadScheduled = true;
     setImmediate(() => {
       aheadScheduled = false;
-      for (const cycle of ahead) void cycle.prepare();
+      for (const cycle of ahead) void cycle.prepare(true);
       ahead.clear();
     });
   }
 
-  /** Prepares the next realm (context, runtime, modules compiled and linked), unless one is. */
-  private prepare(): Promise<void> {
+  /**
+   * Prepares the next realm (context, runtime, modules compiled and linked), unless one is.
+   * `ahead` (after a run, off any run's path): on the isolate's thread, this one stays free.
+   */
+  private prepare(ahead = false): Promise<void> {
     if (this.current !== 'spent') return this.preparing ?? Promise.resolve();
     this.current = 'preparing';
-    const ops = this.ops();
+    const ops = ahead ? asyncOps : this.ops();
     this.preparing = (async () => {
       try {
         const next = await prepareRealm(ops, this.isolate, this.scripts, { ...this.spec, inspect: undefined }, this.cache, this.holder, this.spec.inspect !== undefined);
