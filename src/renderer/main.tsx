@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import './styles/base.css';
 import './styles/views.css';
 import './styles/pages.css';
-import './styles.css';
 import { App } from './App';
 
 createRoot(document.getElementById('root')!).render(
