@@ -26,6 +26,8 @@ export function UsedByPanel({ importName, dependents, results, running, stale, o
     );
   }
   const failed = results?.filter((r) => !r.passed).length ?? 0;
+  // Of those, the ones whose failure is this edit's (an event that passed with the saved library fails now).
+  const byEdit = results?.filter((r) => !r.passed && r.newlyFailing > 0).length ?? 0;
   return (
     <section className="used-by" aria-label="Used by">
       <div className="bench-toolbar">
@@ -36,7 +38,7 @@ export function UsedByPanel({ importName, dependents, results, running, stale, o
       {results && (
         <p role="status" className={failed ? 'error' : 'ok'} data-testid="used-by-summary">
           {failed
-            ? `${failed} of ${results.length} fail with this code.`
+            ? `${failed} of ${results.length} fail with this code${byEdit === failed ? '' : ` (${byEdit} because of this edit; the saved tests of the other${failed - byEdit === 1 ? '' : 's'} fail)`}.`
             : results.some((r) => r.failingBefore > 0)
               ? `This edit breaks none of the ${results.length}; ${results.filter((r) => r.failingBefore > 0).length} already fail with the saved library too.`
               : `All ${results.length} pass with this code.`}
@@ -60,6 +62,7 @@ export function UsedByPanel({ importName, dependents, results, running, stale, o
                 <span className="impact" data-testid="impact">
                   Compared with the saved library: {r.newlyFailing} newly failing · {r.fixed} fixed · {r.outputsChanged} outputs changed
                   {r.failingBefore > 0 ? ` · ${r.failingBefore} failing before too (not this edit)` : ''}
+                  {!r.passed && r.newlyFailing === 0 && r.tests?.status === 'failed' ? ' · its saved tests fail, though no event newly fails' : ''}
                 </span>
               )}
               {r?.error && (

@@ -113,7 +113,8 @@ export function useDependentTests(libraryId: string, importName: string | undefi
         const all = (compared as DependentResult[]).map((r): DependentResult => {
           const verdict = impact?.dependants.find((d) => d.id === r.transformation.id);
           if (!verdict || verdict.status === 'not-tested') return r;
-          return { ...r, tests: { status: verdict.status, summary: verdict.summary }, passed: verdict.status === 'passed' && r.passed, error: verdict.status === 'failed' ? (r.error ?? verdict.summary) : r.error };
+          // The saved tests' summary is shown as such: not repeated as the row's error.
+          return { ...r, tests: { status: verdict.status, summary: verdict.summary }, passed: verdict.status === 'passed' && r.passed };
         });
         setResults(all);
         setTestedCode(code);
