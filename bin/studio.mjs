@@ -54,14 +54,12 @@ function fail(code, message) {
   process.exit(code);
 }
 
-const STATE = {
-  unchanged: 'in sync',
-  'new-local': 'new locally',
-  'new-remote': 'new on the remote',
-  'changed-local': 'changed locally',
-  'changed-remote': 'changed on the remote',
-  both: 'CONFLICT (changed on both sides)',
-};
+
+function printPlan(what, plan) {
+  if (!plan) return;
+  process.stdout.write(`${''.padEnd(15)}${what}: ${plan.what}\n`);
+  if (plan.staysBehind.length) process.stdout.write(`${''.padEnd(15)}stays behind: ${plan.staysBehind.join('; ')}\n`);
+}
 
 function printOutcome(outcome) {
   for (const r of outcome.results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.kind} ${r.name}: ${r.action}: ${r.message}\n`);
@@ -173,12 +171,22 @@ async function main() {
   const remote = flags.remote;
   if (!remote) fail(2, `--remote NAME is required\n${USAGE}`);
   const base = `/studio/api/remotes/${encodeURIComponent(remote)}`;
+  // The status's line and plans are the core's (the UI shows the same): printed as they come.
+  const status = await api(target, 'GET', `${base}/changes`);
   if (sub === 'status') {
-    const status = await api(target, 'GET', `${base}/changes`);
-    for (const item of status.items) process.stdout.write(`${item.kind.padEnd(14)} ${item.name.padEnd(30)} ${STATE[item.state] ?? item.state}\n`);
+    for (const item of status.items) {
+      process.stdout.write(`${item.kind.padEnd(14)} ${item.name.padEnd(30)} ${item.line}\n`);
+      printPlan('push', item.push);
+      printPlan('pull', item.pull);
+    }
     const pending = status.items.filter((i) => i.state !== 'unchanged').length;
     process.stdout.write(`${pending} of ${status.items.length} differ from remote "${status.remote}"\n`);
     return status.items.some((i) => i.state === 'both') ? 1 : 0;
+  }
+  // Before sending: what goes and what stays behind.
+  for (const item of status.items) {
+    const plan = sub === 'push' && flags.drafts ? item.pushChosen : item[sub];
+    if (plan) process.stdout.write(`${sub} ${item.kind} ${item.name}: ${plan.what}${plan.staysBehind.length ? `; stays behind: ${plan.staysBehind.join('; ')}` : ''}\n`);
   }
   return printOutcome(await api(target, 'POST', `${base}/${sub}`, { ...(flags['commit-id'] ? { commitId: flags['commit-id'] } : {}), ...(flags.drafts && sub === 'push' ? { drafts: true } : {}) }));
 }

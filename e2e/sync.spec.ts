@@ -87,13 +87,14 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
     }
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // Push: the library first, then the transformation; the remote's answer is shown.
+    // Push: the library first, then the transformation; what goes is said first, the remote's answer after.
     await page.getByRole('button', { name: 'Push selected' }).click();
+    await page.getByTestId('sync-preview').getByRole('button', { name: 'Push now' }).click();
     const outcome = page.getByTestId('sync-outcome');
     await expect(outcome.locator('li')).toHaveCount(2);
     // The library was never published locally: a draft, pushed because it was selected, and said so.
-    await expect(outcome.locator('li').nth(0)).toContainText('library “greet lib”: published v1 (a draft: not published locally) on the remote');
-    await expect(outcome.locator('li').nth(1)).toContainText('transformation “Greeter”: published v1 on the remote');
+    await expect(outcome.locator('li').nth(0)).toContainText('library “greet lib”: published local v1 (a draft: not published locally) as remote v1 on the remote');
+    await expect(outcome.locator('li').nth(1)).toContainText('transformation “Greeter”: published local v1 as remote v1 on the remote, with its 1 saved test');
     // The saved test and the version's own event ran locally first, then on the remote as its test input.
     await expect(outcome).toContainText('its tests passed locally, the remote tested 2 events');
     await expect(page.getByText('Everything is in sync with “team” (2 items)')).toBeVisible();
@@ -104,6 +105,7 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
     await expect(items).toHaveCount(1);
     await expect(items.nth(0).getByTestId('draft-badge')).toHaveText('v2 · draft');
     await page.getByRole('button', { name: 'Push selected' }).click();
+    await page.getByTestId('sync-preview').getByRole('button', { name: 'Push now' }).click();
     await expect(outcome).toContainText('✗ transformation “Greeter”: not pushed: local publish would refuse v2 (a draft: not published locally)');
     await expect(outcome).toContainText('saved test event 1: Error: no greeting today');
     expect((await onRemote('GET', '/transformations')).transformations[0].code).toContain('greet(event.userId)');
@@ -111,6 +113,9 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
 
     // Both sides change: a conflict; nothing overwritten; resolve by hand in the merge editor, then push.
     const remoteId = (await onRemote('GET', '/transformations')).transformations[0].id;
+    // The saved test went with the push (the remote is a studio) and guards its publish: the team changes it with the code.
+    expect((await onRemote('GET', `/studio/api/transformations/${remoteId}/test-events`)).events).toHaveLength(1);
+    await onRemote('PUT', `/studio/api/transformations/${remoteId}/test-events`, { events: [{ event: savedEvent, expected: [{ ...savedEvent, greeting: 'hi u1!' }] }] });
     await onRemote('POST', `/transformations/${remoteId}?publish=true`, {
       code: 'import { greet } from "greetLib";\nexport function transformEvent(event) {\n  event.greeting = greet(event.userId) + "!";\n  return event;\n}\n',
     });
@@ -133,7 +138,8 @@ test('remotes and sync: add a remote, see changes, push, resolve a conflict in t
     await page.getByRole('button', { name: 'Save merge' }).click();
     await expect(items.nth(0)).toContainText('Changed locally');
     await page.getByRole('button', { name: 'Push selected' }).click();
-    await expect(outcome).toContainText('✓ transformation “Greeter”: published v3 (a draft: not published locally) on the remote');
+    await page.getByTestId('sync-preview').getByRole('button', { name: 'Push now' }).click();
+    await expect(outcome).toContainText('✓ transformation “Greeter”: published local v3 (a draft: not published locally) as remote v3 on the remote');
 
     // The remote's state: the merged code, published, still one transformation.
     const onRemoteNow = (await onRemote('GET', '/transformations')).transformations;

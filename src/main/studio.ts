@@ -180,7 +180,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       log: silentLogger,
       baseUrl: '',
       sandbox, collect, pipeline, retention,
-      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries), gate: localGate(publish) }),
+      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries, testEvents), gate: localGate(publish) }),
       testEvents,
       debug: debugging.debug, profiles: debugging.profiles, coverage: debugging.coverage,
       replay, sends, publish,

@@ -4,13 +4,18 @@
 //   1. a version's test status, unless "out-of-date", equals what publish would do with it now;
 //   2. publish agrees with the model (a saved test on a bad user, or the library that adds one,
 //      fails the code that throws on it; nothing else fails);
-//   3. the latest version's status is recomputed: it is not "out-of-date" for long.
+//   3. the latest version's status is recomputed: it is not "out-of-date" for long;
+//   4. every displayed "live" (the destination's, the management API's) is what the pipeline ran;
+//   5. sync status says what push and pull then do (version numbers included);
+//   6. a delivery's state and next attempt agree with its attempts (a webhook that fails and recovers).
+// (4-6: testing/status-model-world.ts, with a capture and a webhook destination and a second studio.)
 // Replay a failure with STUDIO_MODEL_SEED=<seed> (and STUDIO_MODEL_PATH=<path>); longer runs with
 // STUDIO_MODEL_RUNS=<n> (each run is STEPS steps; the default is 500 steps in all).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import { ok } from '../testing/management-support';
+import { createModelWorld } from '../testing/status-model-world';
 
 const STEPS = 50;
 const RUNS = Number(process.env.STUDIO_MODEL_RUNS ?? 10);
@@ -32,7 +37,12 @@ type Action =
   | { kind: 'save-library'; variant: number }
   | { kind: 'setting' }
   | { kind: 'publish' }
-  | { kind: 'check-older'; at: number };
+  | { kind: 'check-older'; at: number }
+  | { kind: 'send' }
+  | { kind: 'hook' }
+  | { kind: 'push' }
+  | { kind: 'remote-edit'; code: number }
+  | { kind: 'pull' };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('save' as const), code: fc.nat(CODES.length - 1) }) },
@@ -43,6 +53,11 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'setting' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'publish' as const }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('check-older' as const), at: fc.nat(50) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'send' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'hook' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'push' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remote-edit' as const), code: fc.nat(CODES.length - 1) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'pull' as const }) },
 );
 
 interface Listed {
@@ -54,12 +69,17 @@ interface Listed {
 
 describe('model test: every status the versions API shows agrees with what publish does now', () => {
   let t: TestStudio;
+  let remote: TestStudio;
+  let world: Awaited<ReturnType<typeof createModelWorld>>;
   let runNo = 0;
+  let hookUp = false;
   beforeAll(async () => {
-    t = await startTestStudio();
+    [t, remote] = await Promise.all([startTestStudio(), startTestStudio()]);
+    world = await createModelWorld(t, remote);
   });
   afterAll(async () => {
-    await t?.close();
+    await world?.close();
+    await Promise.all([t?.close(), remote?.close()]);
   });
 
   it(`${RUNS} runs of ${STEPS} random steps, the invariants checked after each`, async () => {
@@ -71,6 +91,9 @@ describe('model test: every status the versions API shows agrees with what publi
       await ok(t, 'POST', `/libraries/${lib.id}`, { code: LIBRARIES[0] });
       const tr = await ok(t, 'POST', '/transformations', { name: `Model ${runNo}`, code: CODES[0] });
       const model = { code: new Map<string, number>([[tr.versionId, 0]]), tests: [] as boolean[], library: 0, timeout: 4000, latest: tr.versionId as string };
+      // The remote's copy: its code (as a CODES index) and the saved tests the last push took there.
+      const there = { code: -1, tests: [] as boolean[] };
+      let connected = false;
 
       const passes = (versionId: string) => {
         const code = model.code.get(versionId)!;
@@ -122,6 +145,28 @@ describe('model test: every status the versions API shows agrees with what publi
         } else if (a.kind === 'publish') {
           const answer = await t.call('POST', '/transformations/libraries/publish', { transformations: [{ versionId: model.latest }] });
           expect(answer.status === 200, `${step}: publish against the model (${answer.text})`).toBe(passes(model.latest));
+          if (answer.status === 200 && !connected) {
+            await world.connect(tr.id);
+            connected = true;
+          }
+        } else if (a.kind === 'send') {
+          await world.send(step);
+        } else if (a.kind === 'hook') {
+          world.hook((hookUp = !hookUp));
+        } else if (a.kind === 'push') {
+          const pushed = await world.push(step, tr.id);
+          // Saved tests go before the publish, merged by event (messageId m-<i>): the sent ones win, the remote's others stay.
+          if (pushed.sent && model.tests.length) there.tests = [...model.tests, ...there.tests.slice(model.tests.length)];
+          if (pushed.published) there.code = model.code.get(model.latest)!;
+        } else if (a.kind === 'remote-edit' && (await world.remoteEdit(tr.id, `${CODES[a.code]}\n// remote ${n}`))) {
+          there.code = a.code;
+        } else if (a.kind === 'pull') {
+          const pulled = await world.pull(step, tr.id);
+          if (pulled) {
+            model.code.set(pulled, there.code);
+            model.latest = pulled;
+            if (there.tests.length) model.tests = [...there.tests, ...model.tests.slice(there.tests.length)];
+          }
         }
         // Right after the step, whatever the background is doing: no old answer is shown.
         const listed = await versions();

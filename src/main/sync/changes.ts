@@ -72,7 +72,8 @@ export interface LiveState {
   drift: string | null;
 }
 
-export const presentPairing = (p: Pairing, live: LiveState): ChangeItem => ({
+/** A pair with its live versions, as the status shows it (its line and plans come from plan.ts). */
+export const presentPairing = (p: Pairing, live: LiveState): Omit<ChangeItem, 'line' | 'synced' | 'remoteNumber' | 'push' | 'pushChosen' | 'pull'> => ({
   ...live,
   draft: p.local?.draft === true,
   localNumber: p.local?.number ?? null,

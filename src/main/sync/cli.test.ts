@@ -73,7 +73,12 @@ describe('npx studio (CLI over a running instance)', () => {
     const push = await studio(['sync', 'push', '--remote', 'ci', '--commit-id', 'abc123', '--drafts']);
     expect(push.stderr).toBe('');
     expect(push.code).toBe(0);
-    expect(push.stdout).toMatch(/ok {3}transformation Good: created: published v1 \(a draft: not published locally\) on the remote/);
+    // Said before sending, then done: both sides' numbers.
+    expect(push.stdout).toContain('push transformation Good: sends local v1 as remote v1, with its 1 saved test\n');
+    expect(push.stdout).toMatch(/ok {3}transformation Good: created: published local v1 \(a draft: not published locally\) as remote v1 on the remote, with its 1 saved test/);
+    // The saved test went with it (the remote is a studio).
+    const pushed = (await remote.call('GET', '/transformations')).body.transformations.find((t: any) => t.name === 'Good');
+    expect((await remote.call('GET', `/studio/api/transformations/${pushed.id}/test-events`)).body.events).toHaveLength(1);
     expect((await remote.call('GET', '/transformations')).body.transformations.map((t: any) => t.name).sort()).toEqual(['Good', 'Untested']);
     expect((await studio(['sync', 'status', '--remote', 'ci'])).stdout).toContain('0 of 2 differ from remote "ci"');
     await remote.call('POST', '/transformations', { name: 'FromRemote', code: 'export function transformEvent(e) { return e; }' });

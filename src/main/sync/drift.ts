@@ -3,7 +3,7 @@ import type { LiveState, Pairing } from './changes';
 import type { RemoteClient } from './remote-client';
 
 /** Where an item is live on each side and whether the two differ (the drift badge). */
-export async function liveState(store: Store, client: RemoteClient, p: Pairing): Promise<LiveState> {
+export async function liveState(store: Store, client: RemoteClient, p: Pairing, known?: { versionId: string; code: string }[]): Promise<LiveState> {
   const kind = (p.local ?? p.remote)!.kind;
   const repo = kind === 'library' ? store.libraries : store.transformations;
   // A library is live locally at its published version, else at the newest version live transformations are pinned to.
@@ -16,7 +16,7 @@ export async function liveState(store: Store, client: RemoteClient, p: Pairing):
     return { localLive, remoteLive: null, drift };
   }
   // Remote numbers: the position in its version list (oldest first), as the hosted service counts them.
-  const versions = kind === 'library' ? await client.libraryVersions(p.remote.id) : await client.transformationVersions(p.remote.id);
+  const versions = known ?? (kind === 'library' ? await client.libraryVersions(p.remote.id) : await client.transformationVersions(p.remote.id));
   const index = versions.findIndex((v) => v.versionId === remoteId);
   const remoteLive = { versionId: remoteId, number: index >= 0 ? index + 1 : null };
   const remoteCode = remoteId === p.remote.versionId ? p.remote.code : versions[index]?.code;

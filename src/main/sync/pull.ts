@@ -3,12 +3,24 @@ import type { Store } from '../store';
 import type { Pairing } from './changes';
 import type { SyncItem } from './items';
 import type { RemoteClient } from './remote-client';
+import type { SavedTestEventRecord } from '../store/test-events-repo';
+import { mergeSavedTests } from './saved-tests-merge';
 
 /** Local writes the pull and the conflict resolution need (the management services). */
 export interface LocalWriter {
   create(kind: SyncItem['kind'], input: { name: string; description: string; code: string; message?: string }): Promise<{ id: string; versionId: string }>;
   update(kind: SyncItem['kind'], id: string, input: { name?: string; description: string; code: string; message?: string }): Promise<{ id: string; versionId: string }>;
+  /** Replaces a local transformation's saved tests (checked as the studio API checks them). */
+  replaceTests(id: string, events: SavedTestEventRecord[]): void;
 }
+
+/** What a pull needs to know of the remote besides the pairs: whether it is a studio (its saved tests come along). */
+export interface PullOptions {
+  studio: boolean;
+}
+
+const quoted = (message: string | null | undefined) => (message ? ` “${message}”` : '');
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 const PULLABLE = new Set(['new-remote', 'changed-remote']);
 
@@ -29,7 +41,7 @@ export function markSynced(store: Store, remoteId: string, kind: SyncItem['kind'
 }
 
 /** Imports remote items: new ones with their version history (oldest first), changed ones as a new local version. */
-export async function pull(store: Store, remoteId: string, client: RemoteClient, local: LocalWriter, selected: Pairing[]): Promise<ItemOutcome[]> {
+export async function pull(store: Store, remoteId: string, client: RemoteClient, local: LocalWriter, selected: Pairing[], options: PullOptions = { studio: false }): Promise<ItemOutcome[]> {
   const results: ItemOutcome[] = [];
   for (const p of selected) {
     const remote = p.remote;
@@ -51,20 +63,35 @@ export async function pull(store: Store, remoteId: string, client: RemoteClient,
       // Version messages travel with the code (when the remote is a studio).
       const messages = await client.versionMessages(remote.kind, remote.id);
       const note = (versionId: string) => (messages.get(versionId) ? { message: messages.get(versionId)! } : {});
+      const versions = remote.kind === 'library' ? await client.libraryVersions(remote.id) : await client.transformationVersions(remote.id);
+      const remoteNumber = versions.findIndex((v) => v.versionId === remote.versionId) + 1 || versions.length || 1;
+      const firstLocal = p.local ? (p.local.number ?? 0) + 1 : 1;
+      let imported: string;
       if (p.local) {
         saved = await local.update(remote.kind, p.local.id, { name: remote.name, description: remote.description, code: remote.code, ...note(remote.versionId) });
+        imported = `remote v${remoteNumber}`;
       } else {
-        const versions = remote.kind === 'library' ? await client.libraryVersions(remote.id) : await client.transformationVersions(remote.id);
         const history = versions.length > 0 ? versions.map((v) => ({ description: v.description ?? '', code: v.code, versionId: v.versionId })) : [remote];
         saved = await local.create(remote.kind, { name: remote.name, description: history[0]!.description, code: history[0]!.code, ...note(history[0]!.versionId) });
         for (const v of history.slice(1)) saved = await local.update(remote.kind, saved.id, { description: v.description, code: v.code, ...note(v.versionId) });
         if (history.at(-1)!.code !== remote.code) saved = await local.update(remote.kind, saved.id, { description: remote.description, code: remote.code, ...note(remote.versionId) });
+        imported = history.length > 1 ? `remote v1–v${history.length}` : 'remote v1';
       }
       markSynced(store, remoteId, remote.kind, saved, remote);
+      // Saved tests travel between studios; the hosted service keeps none (the local ones stay).
+      let carried = '';
+      if (remote.kind === 'transformation' && options.studio) {
+        const events = (await client.savedTests(remote.id)).filter((e) => typeof e?.event === 'object' && e.event !== null);
+        if (events.length) {
+          local.replaceTests(saved.id, mergeSavedTests(events, store.testEvents.list(saved.id)));
+          carried = `, with its ${plural(events.length, 'saved test')}`;
+        }
+      }
       // The pulled version's tests ran on save, as for any save: said here with the same words.
       const version = remote.kind === 'library' ? store.libraries.version(saved.versionId) : store.transformations.version(saved.versionId);
+      const localNumbers = version && version.seq > firstLocal ? `local v${firstLocal}–v${version.seq}` : `local v${version?.seq ?? firstLocal}`;
       const tests = version?.testStatus ? `; tests here: ${version.testStatus}${version.testSummary ? ` (${version.testSummary})` : ''}` : '';
-      results.push({ ...base, localId: saved.id, ok: true, action: 'pulled', message: `imported remote version ${remote.versionId}${tests}` });
+      results.push({ ...base, localId: saved.id, ok: true, action: 'pulled', message: `imported ${imported}${quoted(messages.get(remote.versionId))} as ${localNumbers}${carried}${tests}` });
     } catch (error) {
       results.push({ ...base, ok: false, action: 'failed', message: (error as Error).message });
     }

@@ -45,7 +45,7 @@ describe('push and pull against a second instance', () => {
     id = created.body.id;
     await local.call('PUT', `/studio/api/transformations/${id}/test-events`, { events: [{ name: 'keeps the tag', event: EVENT, expected: [{ ...EVENT, tagged: true }] }] });
     const pushed = await local.call('POST', '/studio/api/remotes/team/push', {});
-    expect(pushed.body.results).toEqual([expect.objectContaining({ name: 'Gated', ok: true, action: 'created', message: expect.stringMatching(/^published v1 on the remote; its tests passed locally/) })]);
+    expect(pushed.body.results).toEqual([expect.objectContaining({ name: 'Gated', ok: true, action: 'created', message: expect.stringMatching(/^published local v1 “tags orders” as remote v1 on the remote, with its 1 saved test; its tests passed locally/) })]);
     const rt = await remoteByName('Gated');
     expect(rt.publishedVersionId).toBe(rt.versionId);
     const [v1] = (await onRemote('GET', `/studio/api/transformations/${rt.id}/versions`)).versions;
@@ -80,7 +80,7 @@ describe('push and pull against a second instance', () => {
     const made = await onRemote('POST', '/transformations?publish=true', { name: 'Made remotely', code: TAG, message: 'written on the team server' });
     expect(made.id).toBeTruthy();
     const pulled = await local.call('POST', '/studio/api/remotes/team/pull', { items: [{ kind: 'transformation', remoteItemId: made.id }] });
-    expect(pulled.body.results[0]).toMatchObject({ ok: true, action: 'pulled', message: expect.stringMatching(/tests here: not-tested/) });
+    expect(pulled.body.results[0]).toMatchObject({ ok: true, action: 'pulled', message: expect.stringMatching(/^imported remote v1 “written on the team server” as local v1; tests here: not-tested/) });
     const mine = (await local.call('GET', '/transformations')).body.transformations.find((t: any) => t.name === 'Made remotely');
     const [v] = (await local.call('GET', `/studio/api/transformations/${mine.id}/versions`)).body.versions;
     expect(v.message).toBe('written on the team server');

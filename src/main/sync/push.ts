@@ -4,6 +4,7 @@ import { inTransaction } from '../store/database';
 import { importsOf } from '../management/import-names';
 import type { Pairing } from './changes';
 import type { SyncItem } from './items';
+import { mergeSavedTests } from './saved-tests-merge';
 import { RemoteError, type RemoteClient } from './remote-client';
 
 const PUSHABLE = new Set(['new-local', 'changed-local']);
@@ -45,9 +46,39 @@ export interface PushOptions {
   drafts?: boolean;
   /** Items the request named: a draft among them is pushed, labelled as such. */
   chosen?: Set<Pairing>;
+  /** The remote is another studio: a transformation's saved tests go with it (the hosted service keeps none). */
+  studio?: boolean;
 }
 
 const label = (item: SyncItem) => `v${item.number ?? '?'}${item.draft ? ' (a draft: not published locally)' : ''}`;
+
+/** A remote version's number (its position in the item's versions, oldest first); null when the remote does not say. */
+async function remoteNumberOf(client: RemoteClient, kind: SyncItem['kind'], itemId: string, versionId: string): Promise<number | null> {
+  const versions = await (kind === 'library' ? client.libraryVersions(itemId) : client.transformationVersions(itemId)).catch(() => []);
+  const at = versions.findIndex((v) => v.versionId === versionId);
+  return at >= 0 ? at + 1 : null;
+}
+
+/**
+ * What push does with one pair before anything is sent (the status's push plan reads the same):
+ * skip it (with why), or send this version of the local item. By default the live version goes;
+ * a draft only when chosen (or with drafts), labelled as such.
+ */
+export function pushChoice(p: Pairing, options: Pick<PushOptions, 'drafts' | 'chosen'>): { skip: { ok: boolean; action: string; message: string } } | { send: SyncItem } {
+  if (!p.local) return { skip: { ok: false, action: 'skipped', message: 'exists only on the remote: pull it instead' } };
+  if (p.state === 'both' || p.state === 'changed-remote') {
+    return { skip: { ok: false, action: 'conflict', message: 'the remote changed since the last sync: resolve the conflict first (nothing was overwritten)' } };
+  }
+  if (p.state === 'unchanged') return { skip: { ok: true, action: 'skipped', message: 'already in sync' } };
+  const local = p.local;
+  if (!local.draft || options.drafts || options.chosen?.has(p)) return { send: local };
+  const live = local.live;
+  if (!live || live.code === p.remote?.code || live.code === p.link?.baseCode) {
+    const why = live ? `v${local.number} is a draft and the live v${live.number} is on the remote already` : `v${local.number} is a draft: it was never published locally`;
+    return { skip: { ok: true, action: 'skipped', message: `not pushed: ${why}; publish it first, or choose it to push the draft` } };
+  }
+  return { send: { ...local, versionId: live.versionId, number: live.number, code: live.code, message: live.message, description: live.description, draft: false } };
+}
 
 /**
  * Pushes as the hosted clients do: create (publish=false) or update (no rename) each item,
@@ -60,29 +91,12 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
   const results: ItemOutcome[] = [];
   const staged: { pair: Pairing; sent: SyncItem; remoteItemId: string; remoteVersionId: string; testInput: Record<string, unknown>[] }[] = [];
   for (const p of selected) {
-    if (!p.local) {
-      results.push(outcome(p, false, 'skipped', 'exists only on the remote: pull it instead'));
+    const choice = pushChoice(p, options);
+    if ('skip' in choice) {
+      results.push(outcome(p, choice.skip.ok, choice.skip.action, choice.skip.message));
       continue;
     }
-    if (p.state === 'both' || p.state === 'changed-remote') {
-      results.push(outcome(p, false, 'conflict', 'the remote changed since the last sync: resolve the conflict first (nothing was overwritten)'));
-      continue;
-    }
-    if (p.state === 'unchanged') {
-      results.push(outcome(p, true, 'skipped', 'already in sync'));
-      continue;
-    }
-    // By default the live version goes; a draft only when chosen (or with drafts), labelled as such.
-    let local = p.local;
-    if (local.draft && !options.drafts && !options.chosen?.has(p)) {
-      const live = local.live;
-      if (!live || live.code === p.remote?.code || live.code === p.link?.baseCode) {
-        const why = live ? `v${local.number} is a draft and the live v${live.number} is on the remote already` : `v${local.number} is a draft: it was never published locally`;
-        results.push(outcome(p, true, 'skipped', `not pushed: ${why}; publish it first, or choose it to push the draft`));
-        continue;
-      }
-      local = { ...local, versionId: live.versionId, number: live.number, code: live.code, message: live.message, description: live.description, draft: false };
-    }
+    const local = choice.send;
     // What local publish refuses, push refuses: the same plan and runner, before anything is sent.
     const verdict = await gate(local.kind, local.versionId);
     if (!verdict.passed) {
@@ -94,6 +108,8 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
       const answer = p.remote
         ? local.kind === 'library' ? await client.updateLibrary(p.remote.id, body) : await client.updateTransformation(p.remote.id, body)
         : local.kind === 'library' ? await client.createLibrary({ name: local.name, ...body }) : await client.createTransformation({ name: local.name, ...body });
+      const tests = local.kind === 'transformation' && options.studio ? store.testEvents.list(local.id) : [];
+      if (tests.length) await client.putSavedTests(answer.id, mergeSavedTests(tests, p.remote ? await client.savedTests(answer.id) : []));
       store.sync.putLink({
         remoteId,
         kind: local.kind,
@@ -136,8 +152,12 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
       }
     });
     for (const s of staged) {
+      const saved = s.pair.local!.kind === 'transformation' ? store.testEvents.count(s.sent.id) : 0;
+      const carried = saved === 0 ? '' : options.studio ? `, with its ${saved} saved test${saved === 1 ? '' : 's'}` : `; its ${saved} saved test${saved === 1 ? '' : 's'} stay here (the hosted service keeps none)`;
       const tests = s.pair.local!.kind === 'transformation' ? `; its tests passed locally, the remote tested ${s.testInput.length} event${s.testInput.length === 1 ? '' : 's'}` : '';
-      results.push({ ...outcome(s.pair, true, s.pair.remote ? 'updated' : 'created', `published ${label(s.sent)} on the remote${tests}`, answer), remoteItemId: s.remoteItemId });
+      const remoteNumber = await remoteNumberOf(client, s.sent.kind, s.remoteItemId, s.remoteVersionId);
+      const as = remoteNumber ? ` as remote v${remoteNumber}` : '';
+      results.push({ ...outcome(s.pair, true, s.pair.remote ? 'updated' : 'created', `published local ${label(s.sent)}${s.sent.message ? ` “${s.sent.message}”` : ''}${as} on the remote${carried}${tests}`, answer), remoteItemId: s.remoteItemId });
     }
   } catch (error) {
     const answer = error instanceof RemoteError ? error.answer : undefined;

@@ -1,5 +1,6 @@
 import type { Library, LibraryVersion, Transformation, TransformationVersion } from '../../shared/api/management';
 import { StudioError } from '../errors';
+import type { SavedTestEventRecord } from '../store/test-events-repo';
 
 /** Why a call to a remote failed, in words a user can act on. */
 export type RemoteFailureKind = 'unreachable' | 'tls' | 'timeout' | 'unauthorized' | 'wrong_base_url' | 'rejected' | 'bad_answer';
@@ -100,6 +101,19 @@ export function remoteClient(target: RemoteTarget) {
         return new Map();
       }
     },
+    /** Whether the remote is another studio (its studio API answers), not the hosted service. */
+    isStudio: async (): Promise<boolean> => {
+      try {
+        await call<unknown>('GET', '/studio/api/info');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    /** A studio remote's saved tests of a transformation. */
+    savedTests: async (id: string) => (await call<{ events?: SavedTestEventRecord[] }>('GET', `/studio/api/transformations/${encodeURIComponent(id)}/test-events`)).events ?? [],
+    /** Replaces a studio remote's saved tests of a transformation. */
+    putSavedTests: (id: string, events: SavedTestEventRecord[]) => call<unknown>('PUT', `/studio/api/transformations/${encodeURIComponent(id)}/test-events`, { events }),
     publish: (body: { transformations: { versionId: string; testInput?: unknown }[]; libraries: { versionId: string }[]; commitId?: string }) =>
       call<{ published: boolean }>('POST', '/transformations/libraries/publish', body),
   };

@@ -7,6 +7,8 @@ import { pairItems, presentPairing, type Pairing } from './changes';
 import { localItems, remoteLibraryItem, remoteTransformationItem } from './items';
 import { markSynced, pull, pullSelection, type LocalWriter } from './pull';
 import { liveState } from './drift';
+import { planItem } from './plan';
+import { mergeSavedTests } from './saved-tests-merge';
 import { push, pushSelection, type LocalGate } from './push';
 import { RemoteError, remoteClient } from './remote-client';
 import type { RemoteTokenStore } from './token-store';
@@ -54,9 +56,35 @@ export function createSyncService({ store, tokens, local, gate, timeoutMs }: Syn
     const remotes = [...libraries.map(remoteLibraryItem), ...transformations.map(remoteTransformationItem)];
     return pairItems(localItems(store), remotes, store.sync.links(remote.id));
   }
+  const localVersion = (p: Pairing, id: string) => (p.local?.kind === 'library' ? store.libraries.version(id) : store.transformations.version(id));
+  /** Each pair as the status shows it: its live versions, its line, and what push and pull would do (plan.ts). */
   const present = async (remote: RemoteRecord, list: Pairing[]) => {
     const client = clientFor(remote);
-    return Promise.all(list.map(async (p) => presentPairing(p, await liveState(store, client, p))));
+    const studio = await client.isStudio();
+    return Promise.all(
+      list.map(async (p) => {
+        const r = p.remote;
+        const versions = r ? await (r.kind === 'library' ? client.libraryVersions(r.id) : client.transformationVersions(r.id)) : [];
+        const messages = r && studio ? await client.versionMessages(r.kind, r.id) : new Map<string, string>();
+        const transformation = (p.local ?? r)!.kind === 'transformation';
+        const remoteTests = r && studio && transformation ? await client.savedTests(r.id).catch(() => []) : [];
+        const localTests = p.local && transformation ? store.testEvents.list(p.local.id) : [];
+        const live = await liveState(store, client, p, versions);
+        const plan = planItem({
+          pair: p, live, studio,
+          localTests: localTests.length, remoteTests: remoteTests.length, mergedTests: mergeSavedTests(remoteTests, localTests).length,
+          remoteOnlyTests: mergeSavedTests(localTests, remoteTests).length - localTests.length,
+          remoteVersions: versions.map((v) => v.versionId),
+          remoteMessage: r ? messages.get(r.versionId) ?? null : null,
+          localNumber: (id) => localVersion(p, id)?.seq ?? null,
+          refusal: (id) => {
+            const v = localVersion(p, id);
+            return v?.testStatus === 'failed' ? (v.testSummary ?? 'its tests fail') : null;
+          },
+        });
+        return { ...presentPairing(p, live), ...plan };
+      }),
+    );
   };
   const summary = (results: ItemOutcome[]): SyncOutcome => ({ ok: results.every((r) => r.ok), results });
 
@@ -130,12 +158,14 @@ export function createSyncService({ store, tokens, local, gate, timeoutMs }: Syn
       const all = await pairs(remote);
       const selected = pushSelection(all, request.items);
       const chosen = request.items ? new Set(selected) : undefined;
-      return summary(await push(store, remote.id, clientFor(remote), selected, { commitId: request.commitId, gate, drafts: request.drafts, chosen }));
+      const client = clientFor(remote);
+      return summary(await push(store, remote.id, client, selected, { commitId: request.commitId, gate, drafts: request.drafts, chosen, studio: await client.isStudio() }));
     },
     async pull(name: string, request: SyncRequest = {}): Promise<SyncOutcome> {
       const remote = mustRemote(name);
       const all = await pairs(remote);
-      return summary(await pull(store, remote.id, clientFor(remote), local, pullSelection(all, request.items)));
+      const client = clientFor(remote);
+      return summary(await pull(store, remote.id, client, local, pullSelection(all, request.items), { studio: await client.isStudio() }));
     },
     /**
      * Resolves a conflict: the remote's current version becomes the new common base; the local

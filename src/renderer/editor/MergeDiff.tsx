@@ -15,6 +15,8 @@ export interface MergeDiffProps {
   theme: ThemeName;
   originalLabel: string;
   modifiedLabel: string;
+  /** Show the two labels above their sides (not only to screen readers). */
+  showLabels?: boolean;
 }
 
 function sideExtensions(theme: ThemeName, label: string): Extension {
@@ -30,7 +32,7 @@ function sideExtensions(theme: ThemeName, label: string): Extension {
 }
 
 /** Side-by-side, read-only diff of two code versions (@codemirror/merge). */
-export default function MergeDiff({ original, modified, theme, originalLabel, modifiedLabel }: MergeDiffProps) {
+export default function MergeDiff({ original, modified, theme, originalLabel, modifiedLabel, showLabels }: MergeDiffProps) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const view = new MergeView({
@@ -45,5 +47,15 @@ export default function MergeDiff({ original, modified, theme, originalLabel, mo
     });
     return () => view.destroy();
   }, [original, modified, theme, originalLabel, modifiedLabel]);
-  return <div ref={host} className="merge-diff" data-testid="version-diff" />;
+  const diff = <div ref={host} className="merge-diff" data-testid="version-diff" />;
+  if (!showLabels) return diff;
+  return (
+    <div className="merge-diff-labelled">
+      <div className="merge-diff-labels" data-testid="diff-labels">
+        <span className="merge-diff-label removed" data-testid="diff-label-original">{originalLabel}</span>
+        <span className="merge-diff-label added" data-testid="diff-label-modified">{modifiedLabel}</span>
+      </div>
+      {diff}
+    </div>
+  );
 }

@@ -53,6 +53,12 @@ export type SyncKind = Static<typeof SyncKind>;
 export const ChangeState = Literals(['unchanged', 'new-local', 'new-remote', 'changed-local', 'changed-remote', 'both']);
 export type ChangeState = Static<typeof ChangeState>;
 
+export const ItemPlan = Type.Object({
+  what: Type.String({ description: 'What it sends or imports, with both sides\' version numbers ("sends local v5 “fix totals” as remote v4, with its 3 saved tests"), or why nothing goes' }),
+  staysBehind: Type.Array(Type.String(), { description: 'What does not go with it (a draft, saved tests the hosted service does not keep)' }),
+});
+export type ItemPlan = Static<typeof ItemPlan>;
+
 export const ChangeItem = Type.Object({
   kind: SyncKind,
   name: Type.String(),
@@ -72,6 +78,12 @@ export const ChangeItem = Type.Object({
   localLive: Type.Union([Type.Object({ versionId: Type.String(), number: Type.Integer() }), Type.Null()], { description: 'The version live locally' }),
   remoteLive: Type.Union([Type.Object({ versionId: Type.String(), number: Type.Union([Type.Integer(), Type.Null()]) }), Type.Null()], { description: 'The version live on the remote' }),
   drift: Type.Union([Type.String(), Type.Null()], { description: 'The live code differs: "remote live on v7, local destinations on v4"' }),
+  line: Type.String({ description: 'The one line `studio sync status` prints and the UI shows: state, both latest versions, the last sync in both numbers, drift' }),
+  synced: Type.Union([Type.String(), Type.Null()], { description: 'The last sync in both numbers: "remote v4 = local v8"' }),
+  remoteNumber: Type.Union([Type.Integer(), Type.Null()], { description: "Number of the remote's latest version" }),
+  push: Type.Union([ItemPlan, Type.Null()], { description: 'What a push of every change (the CLI\'s) does with it; null: nothing to push' }),
+  pushChosen: Type.Union([ItemPlan, Type.Null()], { description: 'What a push of it chosen (the UI\'s selection) does with it' }),
+  pull: Type.Union([ItemPlan, Type.Null()], { description: 'What a pull does with it; null: nothing to pull' }),
 });
 export type ChangeItem = Static<typeof ChangeItem>;
 

@@ -4,6 +4,8 @@ import { syncApi, type ChangeItem, type SyncOutcome } from '../../api/sync';
 import { LazyMergeDiff } from '../../editor/LazyMergeDiff';
 import { useTheme } from '../../hooks/useTheme';
 import { ConflictView } from './ConflictView';
+import { SyncPreview } from './SyncPreview';
+import type { ThemeName } from '../../editor/theme';
 import { toggled } from '../../lib/toggled';
 
 const STATE_LABEL: Record<ChangeItem['state'], string> = {
@@ -17,6 +19,29 @@ const STATE_LABEL: Record<ChangeItem['state'], string> = {
 const keyOf = (i: ChangeItem) => `${i.kind}:${i.localId ?? ''}:${i.remoteItemId ?? ''}`;
 const pushable = (i: ChangeItem) => i.state === 'new-local' || i.state === 'changed-local';
 const pullable = (i: ChangeItem) => i.state === 'new-remote' || i.state === 'changed-remote';
+
+/**
+ * The diff from the reader's side: for a pull, what comes here (local → remote: the remote's new
+ * lines green); otherwise what a push changes there (remote → local: the local new lines green).
+ * Both sides are labelled with their place and version number.
+ */
+function ChangeDiff({ item: i, remote, theme }: { item: ChangeItem; remote: string; theme: ThemeName }) {
+  const local = `Local${i.localNumber !== null ? ` v${i.localNumber}` : ' (none)'}, here`;
+  const there = `Remote “${remote}”${i.remoteNumber !== null ? ` v${i.remoteNumber}` : ' (none)'}`;
+  const incoming = pullable(i);
+  return (
+    <>
+      <p className="muted small" data-testid="diff-direction">
+        {incoming ? 'What a pull changes here: green comes from the remote, red goes.' : 'What a push changes on the remote: green goes from here, red goes away there.'}
+      </p>
+      {incoming ? (
+        <LazyMergeDiff original={i.localCode ?? ''} modified={i.remoteCode ?? ''} theme={theme} originalLabel={local} modifiedLabel={there} showLabels />
+      ) : (
+        <LazyMergeDiff original={i.remoteCode ?? ''} modified={i.localCode ?? ''} theme={theme} originalLabel={there} modifiedLabel={local} showLabels />
+      )}
+    </>
+  );
+}
 
 /** Every transformation and library that differs from the remote, with its diff; choose what to push or pull. */
 export function ChangesView({ remote }: { remote: string }) {
@@ -39,8 +64,12 @@ export function ChangesView({ remote }: { remote: string }) {
   }, [remote]);
   useEffect(() => void load(), [load]);
 
+  // Push and pull first say what they will do (the core's plan), then do it when confirmed.
+  const [preview, setPreview] = useState<'push' | 'pull'>();
+  const chosenFor = (what: 'push' | 'pull') => (items ?? []).filter((i) => selected.has(keyOf(i)) && (what === 'push' ? pushable(i) : pullable(i)));
   const run = async (what: 'push' | 'pull') => {
-    const chosen = (items ?? []).filter((i) => selected.has(keyOf(i)) && (what === 'push' ? pushable(i) : pullable(i)));
+    const chosen = chosenFor(what);
+    setPreview(undefined);
     setBusy(what);
     setOutcome(undefined);
     try {
@@ -61,14 +90,15 @@ export function ChangesView({ remote }: { remote: string }) {
       <div className="toolbar">
         <h3>Changes against “{remote}”</h3>
         <button type="button" className="secondary" onClick={() => { setOutcome(undefined); void load(); }}>Refresh</button>
-        <button type="button" onClick={() => void run('push')} disabled={busy !== undefined || !differing.some((i) => pushable(i) && selected.has(keyOf(i)))}>
-          {busy === 'push' ? 'Pushing…' : 'Push selected'}
+        <button type="button" onClick={() => { setOutcome(undefined); setPreview('push'); }} disabled={busy !== undefined || !differing.some((i) => pushable(i) && selected.has(keyOf(i)))}>
+          {busy === 'push' ? 'Pushing…' : 'Push selected…'}
         </button>
-        <button type="button" onClick={() => void run('pull')} disabled={busy !== undefined || !differing.some((i) => pullable(i) && selected.has(keyOf(i)))}>
-          {busy === 'pull' ? 'Pulling…' : 'Pull selected'}
+        <button type="button" onClick={() => { setOutcome(undefined); setPreview('pull'); }} disabled={busy !== undefined || !differing.some((i) => pullable(i) && selected.has(keyOf(i)))}>
+          {busy === 'pull' ? 'Pulling…' : 'Pull selected…'}
         </button>
       </div>
       {error && <p role="alert" className="notice notice-error"><span>{error}</span></p>}
+      {preview && <SyncPreview what={preview} remote={remote} items={chosenFor(preview)} onConfirm={() => void run(preview)} onCancel={() => setPreview(undefined)} />}
       {outcome && (
         <ul className="sync-outcome" aria-label="Remote's answer" data-testid="sync-outcome">
           {outcome.results.map((r, i) => (
@@ -98,14 +128,14 @@ export function ChangesView({ remote }: { remote: string }) {
                   </span>
                 )}
                 {i.drift && <span className="badge badge-error" data-testid="drift-badge" title="The code live on the remote is not the code live here">{i.drift}</span>}
+                {i.synced && <span className="badge" data-testid="synced-numbers" title="The versions of the last sync, on each side">{i.synced}</span>}
                 <button type="button" className="link" onClick={() => setOpen(open === k ? undefined : k)} aria-expanded={open === k}>
                   {i.state === 'both' ? 'Resolve' : open === k ? 'Hide diff' : 'Show diff'}
                 </button>
               </div>
+              <div className="muted small" data-testid="sync-line">{i.line}</div>
               {open === k && i.state === 'both' && <ConflictView remote={remote} item={i} onResolved={() => { setOpen(undefined); void load(); }} />}
-              {open === k && i.state !== 'both' && (
-                <LazyMergeDiff original={i.remoteCode ?? ''} modified={i.localCode ?? ''} theme={theme} originalLabel="Remote" modifiedLabel="Local" />
-              )}
+              {open === k && i.state !== 'both' && <ChangeDiff item={i} remote={remote} theme={theme} />}
             </li>
           );
         })}
