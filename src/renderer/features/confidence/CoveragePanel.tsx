@@ -1,5 +1,6 @@
 import { coverageLine, UncoveredBranches } from './CoverageSummary';
 import type { ConfidenceState, CoverageSource } from './useConfidence';
+import { CloseLink, RunState } from './PanelParts';
 
 /** The coverage of the editor's code: the summary, libraries, branches never taken; out of date once the code changes. */
 export function CoveragePanel({ state, onJump }: { state: ConfidenceState; onJump: (line: number, column: number) => void }) {
@@ -21,12 +22,11 @@ export function CoveragePanel({ state, onJump }: { state: ConfidenceState; onJum
         <button type="button" className="secondary" disabled={state.covering} onClick={() => void state.runCoverage()}>
           {state.covering ? 'Running…' : 'Run again'}
         </button>
-        <button type="button" className="link" onClick={state.closeCoverage}>
-          Close
-        </button>
+        <CloseLink onClose={state.closeCoverage} />
       </div>
-      {state.coverageError && <p className="error small" role="alert">{state.coverageError}</p>}
-      {state.covering && !result && <p className="small" role="status">Running the code with V8’s coverage in a debug process…</p>}
+      <RunState error={state.coverageError} running={state.covering && !result}>
+        Running the code with V8’s coverage in a debug process…
+      </RunState>
       {result && main && (
         <>
           <p className={stale ? 'small muted' : 'small'} data-testid="coverage-summary" data-stale={stale}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FuzzFailure } from '../../../shared/api/fuzz';
 import { FUZZ_SECONDS, type ConfidenceState } from './useConfidence';
+import { CloseLink, RunState } from './PanelParts';
 
 export interface FuzzActions {
   onJump: (line: number, column: number) => void;
@@ -58,12 +59,11 @@ export function FuzzPanel({ state, actions }: { state: ConfidenceState; actions:
         <button type="button" className="secondary" disabled={state.fuzzing} onClick={() => void state.runFuzz()}>
           New seed
         </button>
-        <button type="button" className="link" onClick={state.closeFuzz}>
-          Close
-        </button>
+        <CloseLink onClose={state.closeFuzz} />
       </div>
-      {state.fuzzError && <p className="error small" role="alert">{state.fuzzError}</p>}
-      {state.fuzzing && <p className="small" role="status">Generating events from the learned schema and running them (up to {FUZZ_SECONDS} s)…</p>}
+      <RunState error={state.fuzzError} running={state.fuzzing}>
+        Generating events from the learned schema and running them (up to {FUZZ_SECONDS} s)…
+      </RunState>
       {fuzz && !state.fuzzing && (
         <>
           <p className="small" data-testid="fuzz-summary">
