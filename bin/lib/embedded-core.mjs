@@ -15,11 +15,33 @@ import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import nodeFlags from '../../src/main/hosts/node-flags.json' with { type: 'json' };
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+// node:http as a built-in, not fetch: fetch loads Node's bundled undici on its first call (258 ms
+// of the CLI's CPU in a profile at load 16), and an ES import of node:http builds a facade that
+// loads it too (as src/main/http/server.ts notes).
+const { request } = process.getBuiltinModule?.('node:http') ?? createRequire(import.meta.url)('node:http');
+
+/** One request to the core; resolves with { status, text }. */
+function send(url, method, headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 /** The project's Node 24 (the registry's `node` package), else the running one. */
 function carriedNode() {
+  const name = process.platform === 'win32' ? 'node.exe' : 'node';
+  // Where it is in this checkout, before a module resolution (the CJS loader's start: ~250 ms of CPU at load 16).
+  const here = join(ROOT, 'node_modules', 'node', 'bin', name);
+  if (existsSync(here)) return here;
   try {
-    const binary = join(dirname(createRequire(import.meta.url).resolve('node/package.json')), 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+    const binary = join(dirname(createRequire(import.meta.url).resolve('node/package.json')), 'bin', name);
     if (existsSync(binary)) return binary;
   } catch {
     // not installed: the running Node must do
@@ -75,12 +97,9 @@ export async function startEmbeddedCore(command = 'test') {
     url,
     /** JSON over HTTP; resolves with { status, body }. */
     async call(method, path, body) {
-      const response = await fetch(url + path, {
-        method,
-        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
+      const headers = { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+      const response = await send(url + path, method, headers, body === undefined ? undefined : JSON.stringify(body));
+      const text = response.text;
       let parsed;
       try {
         parsed = JSON.parse(text);
