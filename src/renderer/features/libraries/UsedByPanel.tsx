@@ -38,7 +38,7 @@ export function UsedByPanel({ importName, dependents, results, running, stale, o
       {results && (
         <p role="status" className={failed ? 'error' : 'ok'} data-testid="used-by-summary">
           {failed
-            ? `${failed} of ${results.length} fail with this code${byEdit === failed ? '' : ` (${byEdit} because of this edit; the saved tests of the other${failed - byEdit === 1 ? '' : 's'} fail)`}.`
+            ? `${failed} of ${results.length} fail with this code${byEdit === failed ? '.' : `: ${byEdit ? `${byEdit} with an event that newly fails, ` : ''}${failed - byEdit} by ${failed - byEdit === 1 ? 'its' : 'their'} saved tests (expected outputs or checks).`}`
             : results.some((r) => r.failingBefore > 0)
               ? `This edit breaks none of the ${results.length}; ${results.filter((r) => r.failingBefore > 0).length} already fail with the saved library too.`
               : `All ${results.length} pass with this code.`}
@@ -62,7 +62,7 @@ export function UsedByPanel({ importName, dependents, results, running, stale, o
                 <span className="impact" data-testid="impact">
                   Compared with the saved library: {r.newlyFailing} newly failing · {r.fixed} fixed · {r.outputsChanged} outputs changed
                   {r.failingBefore > 0 ? ` · ${r.failingBefore} failing before too (not this edit)` : ''}
-                  {!r.passed && r.newlyFailing === 0 && r.tests?.status === 'failed' ? ' · its saved tests fail, though no event newly fails' : ''}
+                  {!r.passed && r.newlyFailing === 0 && r.tests?.status === 'failed' ? ' · its saved tests fail on their expected outputs or checks (no event newly fails)' : ''}
                 </span>
               )}
               {r?.error && (
