@@ -181,6 +181,7 @@ describe('model test: every status the versions API shows agrees with what publi
           .not.toBe('out-of-date');
         await agrees(settled!, `${step} (settled)`);
       }
+      await world.endRun(tr.id);
     });
     await fc.assert(property, { numRuns: RUNS, endOnFailure: true, ...(SEED !== undefined ? { seed: SEED, path: process.env.STUDIO_MODEL_PATH } : {}) });
   }, 300_000);

@@ -124,6 +124,11 @@ export async function createModelWorld(t: TestStudio, remote: TestStudio) {
       if (remoteId) await ok(remote, 'POST', `/transformations/${remoteId}`, { code });
       return Boolean(remoteId);
     },
+    /** A run ends: its transformation goes from the remote, so the next runs' status asks the remote about few items. */
+    async endRun(trId: string) {
+      const remoteId = (await item(trId)).remoteItemId;
+      if (remoteId) await ok(remote, 'DELETE', `/transformations/${remoteId}`);
+    },
     close: () => new Promise<void>((r) => hook.close(() => r())),
   };
 }
