@@ -1,3 +1,4 @@
+import { NullableString } from './common';
 import { Type, type Static } from 'typebox';
 
 // Captured events in the studio API: the filter every list / count / export / delete takes,
@@ -64,7 +65,7 @@ export const EventsDeleted = Type.Object({ deleted: Type.Integer() });
 export type EventsDeleted = Static<typeof EventsDeleted>;
 
 /** GET /studio/api/events/stats: how many, the newest id, how far the counts are maintained. */
-export const EventStats = Type.Object({ count: Type.Integer(), lastId: Type.Union([Type.String(), Type.Null()]), indexedUpTo: Type.String() });
+export const EventStats = Type.Object({ count: Type.Integer(), lastId: NullableString, indexedUpTo: Type.String() });
 export type EventStats = Static<typeof EventStats>;
 
 export const EventTypeCounts = Type.Object({

@@ -1,4 +1,5 @@
 // Replay runs, compare and send: shapes of /studio/api/replay/… (routes, service, renderer client).
+import { NullableString } from './common';
 import { Type, type Static } from 'typebox';
 import { JsonObject, SavedTestEvent } from './test-events';
 import { Literals } from './schema-helpers';
@@ -102,8 +103,8 @@ export type ReplaySummary = Static<typeof ReplaySummary>;
 export const RunTargetView = Type.Object({
   kind: Literals(['version', 'published', 'draft']),
   label: Type.String(),
-  transformationId: Type.Union([Type.String(), Type.Null()]),
-  versionId: Type.Union([Type.String(), Type.Null()]),
+  transformationId: NullableString,
+  versionId: NullableString,
 });
 export type RunTargetView = Static<typeof RunTargetView>;
 
@@ -119,17 +120,17 @@ export const ReplayRun = Type.Object({
   done: Type.Integer(),
   rate: Type.Union([Type.Number(), Type.Null()], { description: 'Events per second while running' }),
   etaSeconds: Type.Union([Type.Number(), Type.Null()]),
-  error: Type.Union([Type.String(), Type.Null()]),
+  error: NullableString,
   createdAt: Type.String(),
-  startedAt: Type.Union([Type.String(), Type.Null()]),
-  finishedAt: Type.Union([Type.String(), Type.Null()]),
+  startedAt: NullableString,
+  finishedAt: NullableString,
   summary: ReplaySummary,
 });
 export type ReplayRun = Static<typeof ReplayRun>;
 
 export const SideResult = Type.Object({
   outputs: Type.Array(JsonObject),
-  error: Type.Union([Type.String(), Type.Null()]),
+  error: NullableString,
   logs: Type.Array(Type.String(), { description: 'Logs of the batch this event ran in' }),
 });
 export type SideResult = Static<typeof SideResult>;
@@ -137,7 +138,7 @@ export type SideResult = Static<typeof SideResult>;
 export const ReplayResult = Type.Object({
   position: Type.Integer(),
   eventId: Type.Union([Type.String(), Type.Null()], { description: 'Captured event id (null for imported events)' }),
-  messageId: Type.Union([Type.String(), Type.Null()]),
+  messageId: NullableString,
   input: JsonObject,
   a: SideResult,
   b: Type.Union([SideResult, Type.Null()]),
@@ -218,8 +219,8 @@ export const SendJob = Type.Object({
   total: Type.Integer(),
   counts: Type.Object({ pending: Type.Integer(), accepted: Type.Integer(), rejected: Type.Integer(), failed: Type.Integer() }),
   createdAt: Type.String(),
-  startedAt: Type.Union([Type.String(), Type.Null()]),
-  finishedAt: Type.Union([Type.String(), Type.Null()]),
+  startedAt: NullableString,
+  finishedAt: NullableString,
 });
 export type SendJob = Static<typeof SendJob>;
 
@@ -234,9 +235,9 @@ export const SendResultsPage = Type.Object({
   results: Type.Array(
     Type.Object({
       position: Type.Integer(),
-      eventId: Type.Union([Type.String(), Type.Null()]),
+      eventId: NullableString,
       status: SendEventStatus,
-      error: Type.Union([Type.String(), Type.Null()]),
+      error: NullableString,
       attempts: Type.Integer(),
     }),
   ),

@@ -31,7 +31,7 @@ export const Remote = Type.Object({
   name: Type.String(),
   baseUrl: Type.String(),
   email: Type.String(),
-  dataPlaneUrl: Type.Union([Type.String(), Type.Null()]),
+  dataPlaneUrl: NullableString,
   hasToken: Type.Boolean(),
   hasWriteKey: Type.Boolean(),
   createdAt: Type.String(),
