@@ -36,3 +36,26 @@ test('"Unsaved changes discarded. Undo" goes with the next edit (Undo would thro
   await expect(page.getByTestId('unsaved')).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
+
+// "Not live on any destination yet" for seconds after publish and connect: the page re-read the
+// connections every 5 s. With the page's timers stopped (page.clock), only the publish itself can
+// change the notice: it must go at once.
+test('"Not live on any destination yet" goes as soon as publish connects a destination, not on the next 5 s re-read', async ({ page, server }) => {
+  const auth = { authorization: server.auth, 'content-type': 'application/json' };
+  await fetch(`${server.url}/studio/api/destinations`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Warehouse', kind: 'capture' }) });
+  await page.clock.install();
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Livener', 'Blank');
+  const offer = page.getByTestId('connect-offer');
+  await expect(offer).toContainText('Not live on any destination yet');
+  // From here no timer of the page fires: no periodic re-read can hide a stale notice.
+  await page.clock.pauseAt(Date.now() + 1000);
+  await offer.getByRole('button', { name: 'Publish and connect a destination…' }).click();
+  const dialog = page.getByTestId('publish-dialog');
+  await dialog.getByTestId('publish-destinations').getByRole('checkbox', { name: 'Warehouse' }).check();
+  await dialog.getByRole('button', { name: 'Test and publish' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('live-on')).toContainText('Live on Warehouse');
+  await expect(offer).toHaveCount(0);
+});
