@@ -43,13 +43,16 @@ test('a library edit is judged before/after: failures the saved library has too 
 // "1 of 1 fail with this code" beside "0 newly failing", with the saved tests' failure shown twice.
 test('a library edit that breaks a saved test\'s expected output: the summary and the row say it is the saved tests, the failure once', async ({ page, server }) => {
   const api = async (method: string, path: string, body?: unknown) =>
-    (await fetch(server.url + path, { method, headers: { authorization: server.auth, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json();
+    (await fetch(server.url + path, { method, headers: { authorization: server.auth, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json() as Promise<{
+      id: string;
+      dependants: { status: string; summary: string }[];
+    }>;
   const lib = await api('POST', '/libraries', { name: 'Labels', code: "export function tag(value) {\n  return 'tag:' + value;\n}\n" });
   const tr = await api('POST', '/transformations', { name: 'Tagger', code: "import { tag } from 'labels';\nexport function transformEvent(event) {\n  return { ...event, properties: { label: tag(event.event) } };\n}\n" });
   const event = { type: 'track', event: 'Signed Up', messageId: 't1', userId: 'u2', properties: {} };
   await api('PUT', `/studio/api/transformations/${tr.id}/test-events`, { events: [{ event, expected: [{ ...event, properties: { label: 'tag:Signed Up' } }] }] });
   const edited = "export function tag(value) {\n  return 'label:' + value;\n}\n";
-  const verdict = (await api('POST', `/studio/api/libraries/${lib.id}/impact`, { code: edited })).dependants[0];
+  const verdict = (await api('POST', `/studio/api/libraries/${lib.id}/impact`, { code: edited })).dependants[0]!;
   expect(verdict.status).toBe('failed');
 
   const studio = new StudioPage(page);

@@ -62,7 +62,7 @@ test('the composer completes from the learned schema: the named event’s fields
   await ui.go('Sources');
   const form = page.getByRole('form', { name: 'Send an event' });
   const options = (input: import('@playwright/test').Locator) =>
-    input.evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => o.value));
+    input.evaluate((el) => Array.from((el as unknown as { list: { options: ArrayLike<{ value: string }> } | null }).list?.options ?? [], (o) => o.value));
   const nameBox = form.getByLabel('Event name');
   const fieldBox = form.getByLabel('Field 1 name');
   await expect.poll(() => options(nameBox)).toEqual(['Order Completed', 'Products Searched']);
