@@ -59,3 +59,25 @@ test('"Not live on any destination yet" goes as soon as publish connects a desti
   await expect(page.getByTestId('live-on')).toContainText('Live on Warehouse');
   await expect(offer).toHaveCount(0);
 });
+
+// The bench's "Tests on this code: ✗ …" was a verdict on the code it ran: it stayed under other
+// code (and beside "Saved v4 · tests passed"). It goes once the code or the saved tests change.
+test('"Tests on this code: ✗" goes once the code it ran on changes', async ({ page, server }) => {
+  const headers = { authorization: server.auth, 'content-type': 'application/json' };
+  const created = await (await fetch(`${server.url}/transformations`, { method: 'POST', headers, body: JSON.stringify({ name: 'Verdicts', code: GOOD }) })).json();
+  const event = { type: 'track', event: 'Fixed', messageId: 'v-1' };
+  await fetch(`${server.url}/studio/api/transformations/${created.id}/test-events`, { method: 'PUT', headers, body: JSON.stringify({ events: [{ event, expected: [{ ...event, fixed: true }] }] }) });
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+  await page.getByText('Verdicts').first().click();
+  const bar = page.getByRole('group', { name: 'Saved tests' });
+  await expect(bar.getByTestId('saved-tests')).toHaveText('1 saved');
+  await bar.getByRole('button', { name: 'Run saved tests' }).click();
+  const verdict = page.getByTestId('tests-run');
+  await expect(verdict).toContainText('Tests on this code: ✗');
+  await studio.replaceCode('export function transformEvent(event, metadata) {\n  return { ...event, fixed: true };\n}\n');
+  await expect(verdict).toHaveCount(0);
+  await bar.getByRole('button', { name: 'Run saved tests' }).click();
+  await expect(verdict).toContainText('Tests on this code: ✓');
+});

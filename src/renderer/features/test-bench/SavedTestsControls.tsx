@@ -35,7 +35,7 @@ export function useSaveAsTests(tests: SavedTests): { start: () => void; question
  * bench's own run below stays an ad-hoc run.
  */
 export function SavedTestsBar({ tests, code, events }: { tests: SavedTests; code: string; events: readonly unknown[] }) {
-  const run = tests.lastRun;
+  const run = tests.lastRunOn(code); // gone once the code or the saved tests changed: never a verdict on other code
   // Errors name a saved test by its saved position; the bench numbers its rows: say both.
   const named = (c: TestCaseResult) => `${c.name}${benchRowOf(events, c.input) ? ` (the bench’s #${benchRowOf(events, c.input)})` : ''}`;
   const firstFailed = run?.cases.find((c) => !c.passed);

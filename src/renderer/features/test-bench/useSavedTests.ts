@@ -38,7 +38,8 @@ export interface SavedTests {
   /** The saved tests on this code, by the server's runner: what saving it would record, what publish requires. */
   run(code: string): Promise<void>;
   running: boolean;
-  lastRun?: TestsRun;
+  /** The last run while it is about `code` and the saved tests it ran (undefined once either changed: no stale verdict). */
+  lastRunOn(code: string): TestsRun | undefined;
 }
 
 const keyOf = (event: unknown) => JSON.stringify(event);
@@ -170,12 +171,12 @@ export function useSavedTests(transformationId: string, localText: string | unde
   );
 
   const [running, setRunning] = useState(false);
-  const [lastRun, setLastRun] = useState<TestsRun>();
+  const [lastRun, setLastRun] = useState<{ result: TestsRun; code: string; saved: SavedTestEvent[] | undefined }>();
   const run = useCallback(
     async (code: string) => {
       setRunning(true);
       try {
-        setLastRun(await api.runTests(transformationId, { code }));
+        setLastRun({ result: await api.runTests(transformationId, { code }), code, saved });
         setError(undefined);
       } catch (e) {
         setError(`The tests could not run: ${(e as Error).message}`);
@@ -183,8 +184,9 @@ export function useSavedTests(transformationId: string, localText: string | unde
         setRunning(false);
       }
     },
-    [transformationId],
+    [transformationId, saved],
   );
+  const lastRunOn = useCallback((code: string) => (lastRun && lastRun.code === code && lastRun.saved === saved ? lastRun.result : undefined), [lastRun, saved]);
 
-  return { saved, error, saving, note, save, toAdd, undoAdd: beforeAdd ? undoAdd : undefined, replace, asking, answer, expectedOf, setExpected, testOf, positionOf, setChecks, mustNotThrow, run, running, lastRun };
+  return { saved, error, saving, note, save, toAdd, undoAdd: beforeAdd ? undoAdd : undefined, replace, asking, answer, expectedOf, setExpected, testOf, positionOf, setChecks, mustNotThrow, run, running, lastRunOn };
 }
