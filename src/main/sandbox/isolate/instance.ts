@@ -82,7 +82,8 @@ export class SandboxInstance {
       const scripts = await compileRealmScripts(asyncOps, isolate, spec, cache);
       const prepared = await prepareRealm(asyncOps, isolate, scripts, spec, cache, holder);
       const realm = await completeRealm(asyncOps, prepared, spec);
-      const instance = new SandboxInstance(isolate, new RealmCycle(isolate, realm, scripts, spec, cache, holder), spec);
+      const cycle = new RealmCycle(isolate, realm, scripts, { ...spec, inspect: undefined }, !!spec.inspect, cache, holder);
+      const instance = new SandboxInstance(isolate, cycle, spec);
       holder.instance = instance;
       return instance;
     } catch (error) {

@@ -54,7 +54,10 @@ export class RealmCycle {
     private readonly isolate: IsolatedVM.Isolate,
     first: Realm,
     private readonly scripts: RealmScripts,
+    /** What each realm is made of (without the debug room's hook: it ran once, for the isolate). */
     private readonly spec: InstanceSpec,
+    /** A debug session's isolate: its contexts have the inspector on, renewed with asynchronous calls. */
+    private readonly inspected: boolean,
     private readonly cache: CodeCache,
     private readonly holder: BindingsHolder,
   ) {
@@ -77,7 +80,7 @@ export class RealmCycle {
 
   /** Synchronous calls on the caller's thread when nothing else runs here, else the isolate's thread. */
   private ops(): IsolateOps {
-    return this.spec.inspect === undefined && running === 0 ? syncOps : asyncOps;
+    return !this.inspected && running === 0 ? syncOps : asyncOps;
   }
 
   /** A run begins: afterwards the cycle is `running` in a realm no batch has run in, or `broken`. */
@@ -128,7 +131,7 @@ export class RealmCycle {
     const ops = ahead ? asyncOps : this.ops();
     this.preparing = (async () => {
       try {
-        const next = await prepareRealm(ops, this.isolate, this.scripts, { ...this.spec, inspect: undefined }, this.cache, this.holder, this.spec.inspect !== undefined);
+        const next = await prepareRealm(ops, this.isolate, this.scripts, this.spec, this.cache, this.holder, this.inspected);
         if (this.current === 'preparing') {
           this.next = next;
           this.current = 'prepared';

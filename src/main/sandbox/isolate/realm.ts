@@ -45,11 +45,13 @@ export const noImports = (specifier: string): never => {
   throw new Error(BUILT_IN.test(specifier) ? messages.builtInOffline(specifier) : messages.moduleNotFound(specifier));
 };
 
-/** The scripts every context of an isolate runs first, compiled once per isolate. */
+/** The script every context of an isolate runs first, compiled once per isolate. */
 export interface RealmScripts {
-  /** Removes the primitives the sandbox does not offer, counts the buffers V8 does not (runtime/prelude.js). */
-  prelude: IsolatedVM.Script;
-  /** The runtime (runtime-source.ts). */
+  /**
+   * One script, one call per realm: the prelude (runtime/prelude.js: removes the primitives the
+   * sandbox does not offer, counts the buffers V8 does not), then the runtime's factory as its
+   * value (runtime-source.ts).
+   */
   runtime: IsolatedVM.Script;
 }
 
@@ -70,9 +72,8 @@ export interface PreparedRealm {
 }
 
 export async function compileRealmScripts(ops: IsolateOps, isolate: IsolatedVM.Isolate, spec: InstanceSpec, cache: CodeCache): Promise<RealmScripts> {
-  const prelude = await compile(ops, isolate, preludeOf(spec.memoryLimitMb), 'sandbox prelude', cache, 'script');
-  const runtime = await compile(ops, isolate, runtimeSource(spec.runtime), RUNTIME_FILENAME, cache, 'script');
-  return { prelude, runtime };
+  const runtime = await compile(ops, isolate, `${preludeOf(spec.memoryLimitMb)}\n${runtimeSource(spec.runtime)}`, RUNTIME_FILENAME, cache, 'script');
+  return { runtime };
 }
 
 /** A new context with the runtime in place and the user's module and libraries compiled and linked. */
@@ -88,7 +89,6 @@ export async function prepareRealm(
   const lib = ivm();
   const context = await ops.createContext(isolate, inspector ? { inspector: true } : {});
   const gc = await ops.get(context.global, 'gc');
-  (await ops.run(scripts.prelude, context, spec.timeoutMs)).release();
   const start = new lib.Callback(
     (kind: unknown, id: unknown, json: unknown) => {
       if (typeof kind === 'string' && typeof id === 'number' && typeof json === 'string') holder.instance?.bindings?.onStart(kind, id, json);
