@@ -64,7 +64,7 @@ test('"Not live on any destination yet" goes as soon as publish connects a desti
 // code (and beside "Saved v4 · tests passed"). It goes once the code or the saved tests change.
 test('"Tests on this code: ✗" goes once the code it ran on changes', async ({ page, server }) => {
   const headers = { authorization: server.auth, 'content-type': 'application/json' };
-  const created = await (await fetch(`${server.url}/transformations`, { method: 'POST', headers, body: JSON.stringify({ name: 'Verdicts', code: GOOD }) })).json();
+  const created = await (await fetch(`${server.url}/transformations`, { method: 'POST', headers, body: JSON.stringify({ name: 'Verdicts', code: GOOD }) })).json() as { id: string };
   const event = { type: 'track', event: 'Fixed', messageId: 'v-1' };
   await fetch(`${server.url}/studio/api/transformations/${created.id}/test-events`, { method: 'PUT', headers, body: JSON.stringify({ events: [{ event, expected: [{ ...event, fixed: true }] }] }) });
   const studio = new StudioPage(page);

@@ -11,6 +11,7 @@ import type { SendService } from './replay/send-service';
 import type { Account } from './management/deps';
 import type { PublishService } from './management/publish-service';
 import type { TransformationsService } from './management/transformations-service';
+import type { LibraryStatus } from './management/library-status';
 import type { VersionStatus } from './management/version-status';
 import type { LibrariesService } from './management/libraries-service';
 import type { SavedTestsService } from './management/saved-tests-service';
@@ -70,6 +71,7 @@ export interface StudioContext {
   transformations: TransformationsService;
   /** A transformation version's test status, derived from what it depends on, kept current in the background. */
   versionStatus: VersionStatus;
+  libraryStatus: LibraryStatus;
   libraries: LibrariesService;
   /** Every transformation's latest version run on its saved tests (the CLI's `studio test`). */
   savedTests: SavedTestsService;

@@ -28,6 +28,7 @@ import { createPublishService } from './management/publish-service';
 import { createTransformationsService } from './management/transformations-service';
 import { createVersionStatus } from './management/version-status';
 import { createLibrariesService } from './management/libraries-service';
+import { createLibraryStatus } from './management/library-status';
 import { createSavedTestsService } from './management/saved-tests-service';
 import { createSourcesService } from './collect/sources-service';
 import { createEventsService } from './collect/events-service';
@@ -166,9 +167,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const account = { email: bootstrap.email, workspaceId: bootstrap.workspaceId };
     const publish = createPublishService({ store, account, sandbox });
     const versionStatus = createVersionStatus(store, publish, (message) => ctx.log.warn(message), { background: !options.oneShot });
-    closers.push(() => versionStatus.close());
     const transformations = createTransformationsService({ store, account }, publish, versionStatus);
-    const libraries = createLibrariesService({ store, account }, publish);
+    const libraryStatus = createLibraryStatus(store, publish, versionStatus, (message) => ctx.log.warn(message), { background: !options.oneShot });
+    const libraries = createLibrariesService({ store, account }, publish, libraryStatus);
     const sourcesChanged = () => (collect.sourcesChanged(), pipeline.reconcile());
     const sources = createSourcesService(store, sourcesChanged);
     const ctx: StudioContext = {
@@ -186,6 +187,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       replay, sends, publish,
       transformations,
       versionStatus,
+      libraryStatus,
       libraries,
       savedTests: createSavedTestsService(store, publish, versionStatus),
       sources,
@@ -199,8 +201,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       deliveries: createDeliveriesService(store.deliveries),
       backup: createBackupService({ repo: backupRepo(store.db, store.secrets), onImported: sourcesChanged }),
     };
-
-    closers.push(() => ctx.workspace.close());
+    closers.push(() => versionStatus.close(), () => libraryStatus.close(), () => ctx.workspace.close()); // closed in reverse
     if (options.workspace) await ctx.workspace.link(options.workspace);
     startupMark('services');
     const app = await createHttpServer(ctx, {

@@ -7,7 +7,7 @@ import type { LibraryRecord, NewLibraryVersion } from '../store/libraries-repo';
 import { importNameOf, importsOf } from './import-names';
 import { createHash } from 'node:crypto';
 import { libraryVersionStatus, type LibraryImpact } from './library-version-status';
-import { summaryLine } from './version-tests';
+import type { LibraryStatus } from './library-status';
 import { artifactService } from './artifact-service';
 import type { CodeObjectInput } from './input';
 import { presentLibrary, presentLibraryVersion, presentStudioLibraryVersion } from './presenters';
@@ -21,7 +21,7 @@ export interface LibraryInput extends CodeObjectInput {
 }
 
 /** Libraries: create, read, update (new immutable version each time), delete, versions. */
-export function createLibrariesService({ store, account }: ManagementDeps, publisher: PublishService) {
+export function createLibrariesService({ store, account }: ManagementDeps, publisher: PublishService, statuses: LibraryStatus) {
 
   const core = artifactService({
     kind: 'library',
@@ -67,8 +67,8 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
 
   /**
    * Stores a version; with publish, the library must compile and evaluate in the sandbox first.
-   * Then its tests run (library-version-status.ts) and their outcome is recorded on the version; a
-   * failing run never undoes the save.
+   * Then its tests run (library-version-status.ts) and their outcome is recorded on the version
+   * with what it depended on (library-status.ts keeps it current); a failing run never undoes the save.
    */
   async function save(draft: NewLibraryVersion, isNew: boolean, publish: boolean, input: LibraryInput, test = true): Promise<Library> {
     const unsaved = { ...draft, seq: 0, publishedAt: null, message: draft.message ?? null, testStatus: null, testSummary: null };
@@ -88,12 +88,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       if (publish) store.libraries.publish(draft.id, stamped.createdAt);
     });
     if (!test) return present(mustGet(draft.libraryId));
-    try {
-      const { status, summary } = await libraryVersionStatus(store, publisher, { libraryId: draft.libraryId, name: draft.name, version: unsaved }, previous);
-      store.libraries.setTestStatus(draft.id, status, summary);
-    } catch (error) {
-      store.libraries.setTestStatus(draft.id, 'failed', summaryLine(`the tests could not run: ${(error as Error).message}`));
-    }
+    await statuses.test(draft.libraryId, store.libraries.version(draft.id)!, previous);
     return present(mustGet(draft.libraryId));
   }
 
@@ -148,7 +143,7 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
     /** Every version, newest first, with number and message (the studio versions API). */
     studioVersions(id: string): StudioLibraryVersion[] {
       const lib = mustGet(id);
-      return store.libraries.versions(id, { count: MAX_LISTED, order: 'DESC' }).map((v) => presentStudioLibraryVersion(lib, v, account.workspaceId));
+      return store.libraries.versions(id, { count: MAX_LISTED, order: 'DESC' }).map((v) => presentStudioLibraryVersion(lib, v, account.workspaceId, statuses.derive(id, v)));
     },
     version(id: string, versionId: string): LibraryVersion {
       const { artifact: lib, version: v } = core.mustGetVersion(id, versionId);

@@ -102,8 +102,8 @@ export function presentStudioTransformationVersion(t: TransformationRecord, v: T
   };
 }
 
-export function presentStudioLibraryVersion(l: LibraryRecord, v: LibraryVersionRecord, workspaceId: string): StudioLibraryVersion {
-  return { ...presentLibraryVersion(l, v, { listing: false, workspaceId }), ...studioNotes(v) };
+export function presentStudioLibraryVersion(l: LibraryRecord, v: LibraryVersionRecord, workspaceId: string, tests: DerivedVersionTests): StudioLibraryVersion {
+  return { ...presentLibraryVersion(l, v, { listing: false, workspaceId }), ...studioNotes(v), ...tests };
 }
 
 /** Number, message and test status of a version, as the studio versions API lists them. */

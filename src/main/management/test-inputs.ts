@@ -19,7 +19,7 @@ export interface TestInputs {
   credentials: string;
 }
 
-const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
+export const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
 
 type VersionFields = Pick<TransformationVersionRecord, 'id' | 'transformationId' | 'code' | 'testEvents'>;
 

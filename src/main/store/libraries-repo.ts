@@ -71,15 +71,19 @@ export function librariesRepo(db: Db) {
     params: (version) => ({ ...version, message: version.message ?? null }),
   });
   const byImportName = db.prepare('SELECT * FROM libraries WHERE import_name = ?');
-  const setTestStatus = db.prepare('UPDATE library_versions SET test_status = ?, test_summary = ? WHERE id = ?');
+  const setTestStatus = db.prepare('UPDATE library_versions SET test_status = ?, test_summary = ?, test_inputs = ? WHERE id = ?');
+  const testInputs = db.prepare('SELECT test_inputs FROM library_versions WHERE id = ?').pluck();
   const softDeleteFreeingName = db.prepare(
     "UPDATE libraries SET deleted_at = ?, import_name = import_name || ' (deleted ' || id || ')' WHERE id = ? AND deleted_at IS NULL",
   );
   return {
     ...core,
-    setTestStatus(versionId: string, status: VersionTestStatus, summary: string | null): void {
-      setTestStatus.run(status, summary, versionId);
+    /** Records a run's outcome with what it depended on (management/library-status.ts). */
+    setTestStatus(versionId: string, status: VersionTestStatus, summary: string | null, inputs: string | null = null): void {
+      setTestStatus.run(status, summary, inputs, versionId);
     },
+    /** The inputs recorded with a version's outcome (null: none recorded). */
+    testInputs: (versionId: string): string | null => (testInputs.get(versionId) as string | null | undefined) ?? null,
     /** The library that currently owns an import name (a deleted library gives its name up: its row keeps "name (deleted id)"). */
     byImportName(importName: string): LibraryRecord | undefined {
       const row = byImportName.get(importName) as LibraryRow | undefined;

@@ -42,9 +42,11 @@ export type StudioTransformationVersion = Static<typeof StudioTransformationVers
 /**
  * A library version's tests: it evaluates, and the transformations that import it pass their saved
  * tests with it (failed: it does not evaluate, or a transformation fails with it that passed with
- * the version before; not-tested: none of them has test events).
+ * the version before; not-tested: none of them has test events). A library's latest version is
+ * derived like a transformation's: out-of-date with the reasons when an importer, its saved tests
+ * or the rest of its run's inputs changed since the run (and run again in the background).
  */
-export const StudioLibraryVersion = Type.Object({ ...LibraryVersion.properties, ...notes, ...tests });
+export const StudioLibraryVersion = Type.Object({ ...LibraryVersion.properties, ...notes, ...derivedTests });
 export type StudioLibraryVersion = Static<typeof StudioLibraryVersion>;
 
 /** Newest first. */
@@ -67,4 +69,7 @@ export type LibraryPin = Static<typeof LibraryPin>;
 export const LibraryPins = Type.Object({ pins: Type.Array(LibraryPin, { description: 'Newest library version first, per library' }) });
 
 /** GET /studio/api/transformations/versions/stream: the test status changes of one transformation, or of any. */
-export const VersionsStreamQuery = Type.Object({ transformationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false });
+export const VersionsStreamQuery = Type.Object(
+  { transformationId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), libraryId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+  { additionalProperties: false },
+);

@@ -56,7 +56,7 @@ export const managementRoutes = (ctx: StudioContext): FastifyPluginAsync[] => [
   testEventsRoutes(ctx.testEvents),
   replayRoutes(ctx.replay),
   replaySendRoutes(ctx.sends),
-  studioVersionsRoutes(ctx.transformations, ctx.libraries, ctx.versionStatus),
+  studioVersionsRoutes(ctx.transformations, ctx.libraries, ctx.versionStatus, ctx.libraryStatus),
   libraryCallRoutes({ sandbox: ctx.sandbox, libraryCode: ctx.store.libraryCode }),
   backupRoutes(ctx.backup),
   userStateRoutes(ctx.userState),

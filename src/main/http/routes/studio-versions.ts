@@ -6,6 +6,7 @@ import type { LibrariesService } from '../../management/libraries-service';
 import type { TransformationsService } from '../../management/transformations-service';
 import { LibraryImpact, LibraryImpactBody } from '../../../shared/api/test-events';
 import type { VersionStatus } from '../../management/version-status';
+import type { LibraryStatus } from '../../management/library-status';
 import { eventStream } from './event-stream';
 import { IdParams } from '../../../shared/api/common';
 import { studioErrors } from './error-responses';
@@ -14,7 +15,7 @@ const tags = ['versions'];
 
 /** Studio API: version history with what the studio records on save (number, message, test status). */
 export const studioVersionsRoutes =
-  (transformations: TransformationsService, libraries: LibrariesService, statuses: VersionStatus): FastifyPluginAsync =>
+  (transformations: TransformationsService, libraries: LibrariesService, statuses: VersionStatus, libraryStatuses: LibraryStatus): FastifyPluginAsync =>
   typedRoutes((app) => {
     const versionsRoute = (path: string, summary: string, Answer: TSchema, list: (id: string) => unknown[]) =>
       app.get(path, { schema: { tags, summary, params: IdParams, response: { 200: Answer, ...studioErrors } } }, async (request) => ({
@@ -32,18 +33,25 @@ export const studioVersionsRoutes =
         schema: {
           tags,
           summary:
-            'Server-sent events: one {"transformationId"} each time the test status of one of its versions may have changed (an input changed, a re-run started or ended); read the versions again',
+            'Server-sent events: one {"transformationId"} (or {"libraryId"}) each time the test status of one of its versions may have changed (an input changed, a re-run started or ended); read the versions again. transformationId or libraryId: only that one',
           querystring: VersionsStreamQuery,
           response: { ...studioErrors },
         },
       },
       async (request, reply) => {
-        const only = request.query.transformationId;
-        eventStream(request, reply, (send) =>
-          statuses.onChange((transformationId) => {
-            if (!only || only === transformationId) send({ transformationId });
-          }),
-        );
+        const { transformationId: onlyT, libraryId: onlyL } = request.query;
+        const all = !onlyT && !onlyL;
+        eventStream(request, reply, (send) => {
+          const stops = [
+            statuses.onChange((transformationId) => {
+              if (all || onlyT === transformationId) send({ transformationId });
+            }),
+            libraryStatuses.onChange((libraryId) => {
+              if (all || onlyL === libraryId) send({ libraryId });
+            }),
+          ];
+          return () => stops.forEach((stop) => stop());
+        });
       },
     );
     app.get(

@@ -76,7 +76,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     }
   }, [kind, id]);
 
-  useServerPush(kind === 'transformation' ? `/studio/api/transformations/versions/stream?transformationId=${encodeURIComponent(id)}` : undefined, () => void reloadVersions());
+  useServerPush(`/studio/api/transformations/versions/stream?${kind === 'transformation' ? 'transformationId' : 'libraryId'}=${encodeURIComponent(id)}`, () => void reloadVersions());
 
   useEffect(() => {
     let cancelled = false;
