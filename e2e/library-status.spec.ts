@@ -1,0 +1,39 @@
+import { expect, test } from './studio-fixture';
+import { StudioPage } from './pages/studio-page';
+import { shootBoth } from './shots';
+
+// Issue 37: a library's latest version's "tests ✓" follows its importers' saved tests. The page is
+// told over the versions stream: when an importer gains a test this version fails, the open
+// library page shows it (out of date, then ✗ from the background re-run) without a reload.
+
+const TAGGER = (tag: string) => `export function tag(event) { event.tag = '${tag}'; return event; }`;
+const EVENT = { type: 'track', event: 'Tagged', messageId: 'lt-1', userId: 'u1', properties: {} };
+
+test('a library version’s tests ✓ becomes ✗ on the open page when an importer gains a failing saved test', async ({ page, server }) => {
+  const headers = { authorization: server.auth, 'content-type': 'application/json' };
+  const call = async (method: string, path: string, body: unknown) =>
+    (await (await fetch(`${server.url}${path}`, { method, headers, body: JSON.stringify(body) })).json()) as { id: string };
+  const lib = await call('POST', '/libraries', { name: 'Pushed tags', code: TAGGER('one') });
+  const user = await call('POST', '/transformations', { name: 'Tag checker', code: `import { tag } from 'pushedTags';\nexport function transformEvent(event) { return tag(event); }` });
+  await call('PUT', `/studio/api/transformations/${user.id}/test-events`, { events: [{ event: EVENT, expected: [{ ...EVENT, tag: 'one' }] }] });
+  await call('POST', `/libraries/${lib.id}`, { code: `${TAGGER('one')}\n// v2`, message: 'comment' });
+
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Libraries' }).click();
+  await page.getByRole('link', { name: /Pushed tags/ }).click();
+  await studio.sidePanelTab('Versions (2)').click();
+  const status = page.getByRole('article', { name: 'Version 2' }).getByTestId('test-status');
+  await expect(status).toHaveAttribute('data-status', 'passed');
+
+  const second = { ...EVENT, messageId: 'lt-2' };
+  await call('PUT', `/studio/api/transformations/${user.id}/test-events`, {
+    events: [
+      { event: EVENT, expected: [{ ...EVENT, tag: 'one' }] },
+      { event: second, expected: [{ ...second, tag: 'two' }] },
+    ],
+  });
+  await expect(status).toHaveAttribute('data-status', 'failed');
+  await expect(status).toHaveAttribute('title', /"Tag checker".*1 of 2 events failed/);
+  await shootBoth(page, 'library-status-failed');
+});
