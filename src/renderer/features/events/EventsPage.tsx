@@ -53,9 +53,13 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
   // A JSON path that does not parse is not applied: nothing is fetched, counted or acted on for it.
   const whereCheck = useMemo(() => parseWhereExpression(filter.where), [filter.where]);
   const query = useEventsQuery(whereCheck.ok ? filter : undefined, scrolledAway || selectionSize > 0);
-  const serverWhereError = query.error?.startsWith('where: ') ? query.error.slice('where: '.length) : undefined;
+  // While the core does not answer, the page's one banner says so: a request that failed for that
+  // reason is not this page's error (the list stays as it was, greyed, until the core is back).
+  const coreDown = useCoreDown();
+  const queryError = coreDown ? undefined : query.error;
+  const serverWhereError = queryError?.startsWith('where: ') ? queryError.slice('where: '.length) : undefined;
   const whereError = whereCheck.ok ? serverWhereError : whereCheck.error;
-  const notApplied = whereError !== undefined || query.error !== undefined;
+  const notApplied = whereError !== undefined || queryError !== undefined;
   const selection = useEventSelection(filter, query.total);
   useEffect(() => setSelectionSize(selection.size), [selection.size]);
   useEffect(() => void pipelineApi.listSources().then((a) => setSources(a.sources), (e: Error) => setError(e.message)), []);
@@ -91,7 +95,6 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
       setError((e as Error).message);
     }
   };
-  const coreDown = useCoreDown();
   const live = !coreDown && !(scrolledAway || selection.size > 0);
   const replaySelection = () => navigate(replayHref(
     selection.selection?.kind === 'ids' ? { ids: selection.selection.ids } : { filter: Object.fromEntries(Object.entries(target).filter(([, v]) => v)) as Record<string, string> },
@@ -144,7 +147,7 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
           {selection.size ? 'Delete selected' : 'Delete matching'}
         </button>
       </div>
-      <ErrorNotice message={error ?? (serverWhereError ? undefined : query.error)} onDismiss={() => setError(undefined)} onRetry={!error && query.error ? query.refresh : undefined} />
+      <ErrorNotice message={error ?? (serverWhereError ? undefined : queryError)} onDismiss={() => setError(undefined)} onRetry={!error && queryError ? query.refresh : undefined} />
       {notice && <p role="status" className="notice">{notice} <button type="button" className="link" onClick={() => setNotice(undefined)} aria-label="Dismiss">✕</button></p>}
       <div className={`events-body ${openId ? 'with-detail' : ''}`}>
         {notApplied ? (
