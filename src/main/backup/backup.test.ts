@@ -30,6 +30,8 @@ function rows(dataDir: string): Record<string, unknown[]> {
     // What a version's last test run depended on is recorded by that run (each folder re-runs in the
     // background when its inputs change, at its own moment): its outcome is compared, not that record.
     out.transformation_versions = (out.transformation_versions as { test_inputs?: unknown }[]).map(({ test_inputs: _inputs, ...rest }) => rest);
+    // A library's latest version too (#37: derived from its importers' inputs, re-run the same way).
+    out.library_versions = (out.library_versions as { test_inputs?: unknown }[]).map(({ test_inputs: _inputs, ...rest }) => rest);
     return out;
   } finally {
     db.close();
