@@ -1,6 +1,6 @@
 import { expect, test } from './studio-fixture';
 import { StudioPage } from './pages/studio-page';
-import { studioApi } from './replay-data';
+import { captureAndCompare } from './replay-data';
 import { shootBoth } from './shots';
 
 // A compare where A drops events B keeps: they have a tile of their own ("Kept by B only"), not
@@ -19,20 +19,7 @@ const B = `export function transformEvent(event) {
 test('a compare where B keeps what A dropped shows it in its own tile', async ({ page, server }) => {
   const kinds: [string, number][] = [['same', 6], ['noise', 4], ['old', 3], ['pair', 2]];
   const batch = kinds.flatMap(([kind, n]) => Array.from({ length: n }, (_, i) => ({ type: 'track', event: 'Mixed', userId: 'u', messageId: `${kind}-${i}`, properties: { kind } })));
-  const captured = await fetch(`${server.url}/v1/batch`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('cli-write-key:').toString('base64')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ batch }),
-  });
-  expect(captured.status).toBe(200);
-  const api = studioApi(server);
-  const t = await api('POST', '/transformations?publish=true', { name: 'Noise filter', code: A });
-  const v2 = await api('POST', `/transformations/${t.id}`, { code: B });
-  const run = await api('POST', '/studio/api/replay/runs', {
-    source: { kind: 'filter', filter: { event: 'Mixed' } },
-    target: { kind: 'published', transformationId: t.id },
-    compareWith: { kind: 'version', versionId: v2.versionId },
-  });
+  const run = await captureAndCompare(server, { batch, event: 'Mixed', name: 'Noise filter', published: A, draft: B });
 
   const studio = new StudioPage(page);
   await studio.open(server.loginUrl);

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, type StudioServer } from './studio-fixture';
 
+/** The default source's write key, as the event API takes it. */
+const writeKey = `Basic ${Buffer.from('cli-write-key:').toString('base64')}`;
+
 // Shared by the replay specs: a live version, a draft that changes, drops, splits, fails and fixes,
 // and how many captured events of each kind.
 export const LIVE = `export function transformEvent(event) {
@@ -51,7 +54,6 @@ export async function saveKindsFailures(page: Page, server: StudioServer, transf
 
 /** Captures the Kinds events (plus `extra`) through the event API; returns the Kinds events. */
 export async function captureKinds(server: StudioServer, extra: Record<string, unknown>[] = []): Promise<Record<string, unknown>[]> {
-  const writeKey = `Basic ${Buffer.from('cli-write-key:').toString('base64')}`;
   const batch = KINDS.flatMap(([kind, n]) => Array.from({ length: n }, (_, i) => ({ type: 'track', event: 'Kinds', userId: `u${i}`, messageId: `${kind}-${i}`, properties: { kind, i } })));
   const captured = await fetch(`${server.url}/v1/batch`, { method: 'POST', headers: { authorization: writeKey, 'content-type': 'application/json' }, body: JSON.stringify({ batch: [...batch, ...extra] }) });
   expect(captured.status).toBe(200);
@@ -65,4 +67,22 @@ export function studioApi(server: StudioServer) {
     expect(response.status, path).toBe(200);
     return response.json();
   };
+}
+
+/**
+ * Captures `batch` through /v1/batch, publishes `published` as a new transformation, saves `draft`
+ * as its next version and starts a compare of the two over the captured events named `event`.
+ * Resolves with the replay run.
+ */
+export async function captureAndCompare(server: StudioServer, { batch, event, name, published, draft }: { batch: object[]; event: string; name: string; published: string; draft: string }) {
+  const captured = await fetch(`${server.url}/v1/batch`, { method: 'POST', headers: { authorization: writeKey, 'content-type': 'application/json' }, body: JSON.stringify({ batch }) });
+  expect(captured.status).toBe(200);
+  const api = studioApi(server);
+  const t = await api('POST', '/transformations?publish=true', { name, code: published });
+  const v2 = await api('POST', `/transformations/${t.id}`, { code: draft });
+  return api('POST', '/studio/api/replay/runs', {
+    source: { kind: 'filter', filter: { event } },
+    target: { kind: 'published', transformationId: t.id },
+    compareWith: { kind: 'version', versionId: v2.versionId },
+  });
 }

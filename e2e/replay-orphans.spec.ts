@@ -1,6 +1,6 @@
 import { expect, test } from './studio-fixture';
 import { StudioPage } from './pages/studio-page';
-import { studioApi } from './replay-data';
+import { captureAndCompare } from './replay-data';
 import { shootBoth } from './shots';
 
 // A compare's run page counts the outputs of transformBatch that name no input event (what the
@@ -14,20 +14,7 @@ const code = (derived: string) => `export function transformBatch(events) {
 
 test('a compare shows how many outputs name no input event on each side', async ({ page, server }) => {
   const batch = Array.from({ length: 12 }, (_, i) => ({ type: 'track', event: 'Orphans', userId: 'u', messageId: `o-${i}`, properties: { i } }));
-  const captured = await fetch(`${server.url}/v1/batch`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('cli-write-key:').toString('base64')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ batch }),
-  });
-  expect(captured.status).toBe(200);
-  const api = studioApi(server);
-  const t = await api('POST', '/transformations?publish=true', { name: 'Derive', code: code('true') });
-  const v2 = await api('POST', `/transformations/${t.id}`, { code: code('e.properties.i % 3 === 0') });
-  const run = await api('POST', '/studio/api/replay/runs', {
-    source: { kind: 'filter', filter: { event: 'Orphans' } },
-    target: { kind: 'published', transformationId: t.id },
-    compareWith: { kind: 'version', versionId: v2.versionId },
-  });
+  const run = await captureAndCompare(server, { batch, event: 'Orphans', name: 'Derive', published: code('true'), draft: code('e.properties.i % 3 === 0') });
 
   const studio = new StudioPage(page);
   await studio.open(server.loginUrl);
