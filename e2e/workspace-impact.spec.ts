@@ -6,20 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { StudioPage } from './pages/studio-page';
 import { studioApi } from './replay-data';
 import { expect, test } from './studio-fixture';
+import { IMPACT_EVENTS } from '../src/main/testing/workspace-cli';
 
 // The impact report of `studio replay` (two folders that differ in one field) beside the Replay
 // page's compare of the same two codes over the same events, read off the page: the same counts.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CODE = 'src/testdata/code.js';
-const COUNTRIES = ['Germany', 'Japan', 'France', 'Canada', 'Japan', 'Mars'];
-const EVENTS = Array.from({ length: 30 }, (_, i) => ({
-  type: 'track',
-  event: 'Order Completed',
-  userId: `u-${i}`,
-  messageId: `m-${i}`,
-  properties: { orderId: `o-${i}`, items: [{ price: i + 1, quantity: 1 + (i % 3) }] },
-  context: { traits: { shipping: { country: COUNTRIES[i % COUNTRIES.length] } } },
-}));
+const EVENTS = IMPACT_EVENTS;
 const folders: string[] = [];
 test.afterEach(() => folders.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 

@@ -30,3 +30,14 @@ export function copyFixture(): string {
   cpSync(ACTION_FIXTURE, dir, { recursive: true });
   return dir;
 }
+
+const COUNTRIES = ['Germany', 'Japan', 'France', 'Canada', 'Japan', 'Mars'];
+/** 30 orders for the Action fixture's code (src/testdata/code.js), shipped to six countries: the impact report's events. */
+export const IMPACT_EVENTS = Array.from({ length: 30 }, (_, i) => ({
+  type: 'track',
+  event: 'Order Completed',
+  userId: `u-${i}`,
+  messageId: `m-${i}`,
+  properties: { orderId: `o-${i}`, items: [{ price: i + 1, quantity: 1 + (i % 3) }] },
+  context: { traits: { shipping: { country: COUNTRIES[i % COUNTRIES.length] } } },
+}));

@@ -4,21 +4,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { ACTION_FIXTURE, copyFixture, studio } from '../testing/workspace-cli';
+import { ACTION_FIXTURE, copyFixture, IMPACT_EVENTS, studio } from '../testing/workspace-cli';
 
 vi.setConfig({ testTimeout: 180_000 });
 
 const CODE = 'src/testdata/code.js';
 const META = 'src/testdata/meta.json';
-const COUNTRIES = ['Germany', 'Japan', 'France', 'Canada', 'Japan', 'Mars'];
-const EVENTS = Array.from({ length: 30 }, (_, i) => ({
-  type: 'track',
-  event: 'Order Completed',
-  userId: `u-${i}`,
-  messageId: `m-${i}`,
-  properties: { orderId: `o-${i}`, items: [{ price: i + 1, quantity: 1 + (i % 3) }] },
-  context: { traits: { shipping: { country: COUNTRIES[i % COUNTRIES.length] } } },
-}));
+const EVENTS = IMPACT_EVENTS;
 
 let base: string;
 let head: string;
