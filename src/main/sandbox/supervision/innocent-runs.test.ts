@@ -54,7 +54,9 @@ describe.skipIf(process.platform !== 'linux')('a watchdog kill fails only the ru
   const fetched = await fetch(${JSON.stringify(url)});
   return { ...e, fetched: fetched.answer ?? fetched };
 }`;
-    const attackCode = 'export function transformEvent(e) { new Array(2 ** 32 - 1).fill(0); return e; }';
+    // indexOf over a sparse array of 2^32-1 slots stalls and allocates nothing (a fill over as many
+    // grows a dictionary: with one memory allowance per process, the memory watch may end it first).
+    const attackCode = 'export function transformEvent(e) { const slots = []; slots[4294967294] = 1; slots.indexOf(2); return e; }';
     const innocent = sandbox.transform({ code: innocentCode, events: [{ messageId: 'innocent', type: 'track' }] });
     await first; // its isolate waits on the fetch, in the only sandbox process
     const pids = sandbox.processes().map((p) => p.pid);

@@ -9,9 +9,12 @@ import { RunElsewhere, type Pending } from './pending';
 describe('the budget of a process', () => {
   it.each([
     ['nothing in flight', 160, 0, [], 224],
-    ['one run of 128 MB with a 1 M-character batch', 160, 10, [{ memory: requestMemory(128, 1048576) }], 160 + 10 + 132 + 64],
-    ['two runs', 160, 0, [{ memory: requestMemory(128) }, { memory: requestMemory(64) }], 160 + 192 + 64],
-    ['three batches of one replay job count once', 320, 0, [1, 2, 3].map(() => ({ memory: jobMemory([{ key: 'a', memoryLimitMb: 128 }, { key: 'b', memoryLimitMb: 128 }]) })), 320 + 256 + 64],
+    ['one run of 128 MB with a 1 M-character batch', 160, 10, [{ memory: requestMemory(128, 1048576) }], 160 + 10 + 4 + 128 + 64],
+    // One allowance, the largest: a second run does not give the first more room outside the heaps.
+    ['two runs', 160, 0, [{ memory: requestMemory(128) }, { memory: requestMemory(64) }], 160 + 128 + 64],
+    ['eight runs of 128 MB, each with a 1 M-character batch: their copies add up, the allowance does not', 160, 30, Array.from({ length: 8 }, () => ({ memory: requestMemory(128, 1048576) })), 160 + 30 + 8 * 4 + 128 + 64],
+    ['a replay job: both sides may be running', 320, 0, [{ memory: jobMemory([{ memoryLimitMb: 128 }, { memoryLimitMb: 64 }]) }], 320 + 192 + 64],
+    ['three batches of replay jobs count one job', 320, 0, [1, 2, 3].map(() => ({ memory: jobMemory([{ memoryLimitMb: 128 }, { memoryLimitMb: 128 }]) })), 320 + 256 + 64],
     ['a request without memory (none)', 160, 5, [{}], 229],
   ])('%s', (_, rest, heap, requests, expected) => {
     expect(budgetMb(rest, heap, requests)).toBe(expected);

@@ -20,28 +20,46 @@ export const MEMORY_WATCH_MS = 20;
 export const MEMORY_MARGIN_MB = 64;
 
 /**
- * A process's budget (MB): the memory it may keep at rest (`restMb`: what the core recycles it
- * past, beyond its isolates' heaps), its isolates' heaps (`heapMb`, as last measured), and what
- * each request in flight is allowed (its memory limit and its batch's copies), plus the margin.
+ * What a request in flight may add to its process (MB): `copiesMb`, the copies of its batch (UTF-16,
+ * in the process and the isolate), its own; `allowanceMb`, what its run may allocate beyond its
+ * isolate's heap as last measured (its memory limit: more heap, or memory outside V8's heaps), of
+ * which a process grants only ONE at a time (budgetMb).
  */
-export function budgetMb(restMb: number, heapMb: number, requests: Iterable<{ memory?: { allowanceMb: number; shared?: string } }>): number {
-  let allowances = 0;
-  const shared = new Map<string, number>();
-  for (const { memory } of requests) {
-    if (memory?.shared === undefined) allowances += memory?.allowanceMb ?? 0;
-    else shared.set(memory.shared, Math.max(shared.get(memory.shared) ?? 0, memory.allowanceMb));
-  }
-  for (const mb of shared.values()) allowances += mb;
-  return restMb + heapMb + allowances + MEMORY_MARGIN_MB;
+export interface RequestMemory {
+  /** The memory limit its failure names. */
+  limitMb: number;
+  allowanceMb: number;
+  copiesMb: number;
 }
 
-/** A request's memory (Pending.memory): its limit, and its allowance, the limit and copies of its batch (UTF-16, in the process and the isolate). */
-export const requestMemory = (limitMb: number, payloadChars = 0) => ({ limitMb, allowanceMb: limitMb + Math.ceil((4 * payloadChars) / 1048576) });
+/**
+ * A process's budget (MB): the memory it may keep at rest (`restMb`: what the core recycles it
+ * past, beyond its isolates' heaps), its isolates' heaps as last measured (`heapMb`: each read
+ * after its runs, each bounded by V8's own limit), the copies of each request's batch, ONE
+ * allowance (the largest of the requests in flight), and the margin. One allowance, not one per
+ * run: memory outside V8's heaps (ICU objects, a break iterator's text, array buffers) is not
+ * attributed to an isolate, so with a share per run one run could use the others' (the soak saw
+ * 8 break iterators answer while other runs shared the process). Runs in flight that together
+ * grow past one allowance make the process go; each runs again alone (run-again.ts), where it has
+ * the whole allowance: an innocent run completes, the one that allocated fails with the limit.
+ */
+export function budgetMb(restMb: number, heapMb: number, requests: Iterable<{ memory?: RequestMemory }>): number {
+  let copies = 0;
+  let allowance = 0;
+  for (const { memory } of requests) {
+    copies += memory?.copiesMb ?? 0;
+    allowance = Math.max(allowance, memory?.allowanceMb ?? 0);
+  }
+  return restMb + heapMb + copies + allowance + MEMORY_MARGIN_MB;
+}
 
-/** A worker's job (replay): its batches in flight run one after the other on each side's isolate, so jobs of the same sides count once. */
-export function jobMemory(sides: { key: string; memoryLimitMb: number }[]): { limitMb: number; allowanceMb: number; shared: string } {
+/** A request's memory (Pending.memory): its limit, and its batch's copies (`payloadChars`). */
+export const requestMemory = (limitMb: number, payloadChars = 0): RequestMemory => ({ limitMb, allowanceMb: limitMb, copiesMb: Math.ceil((4 * payloadChars) / 1048576) });
+
+/** A worker's job (replay): its batches go through each side's isolate, both sides may be running at once. */
+export function jobMemory(sides: { memoryLimitMb: number }[]): RequestMemory {
   const limits = sides.map((side) => side.memoryLimitMb);
-  return { limitMb: Math.max(...limits), allowanceMb: limits.reduce((sum, mb) => sum + mb, 0), shared: sides.map((side) => side.key).join('\n') };
+  return { limitMb: Math.max(...limits), allowanceMb: limits.reduce((sum, mb) => sum + mb, 0), copiesMb: 0 };
 }
 
 /** Bytes per page of statm's counts: this process's resident pages against its resident bytes. */

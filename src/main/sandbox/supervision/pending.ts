@@ -1,5 +1,6 @@
 import type { GroupedAnswer } from '../protocol/messages';
 import type { NetworkCall } from '../types';
+import type { RequestMemory } from './memory-watch';
 
 // A request in flight in a sandbox process, and its two clocks: the deadline of the whole request
 // (past it the process is stuck: killed) and the watch on a run's isolate (slot.ts).
@@ -24,8 +25,8 @@ export type Pending = {
   stall?: NodeJS.Timeout;
   /** A run that may run again elsewhere when its process is killed for another request (RunElsewhere). */
   rerun?: boolean;
-  /** The memory limit its failure names, and what it may allocate in the process (memory-watch.ts); requests `shared` alike count once. */
-  memory?: { limitMb: number; allowanceMb: number; shared?: string };
+  /** The memory limit its failure names, and what it may allocate in the process (memory-watch.ts). */
+  memory?: RequestMemory;
 };
 export type Listeners = Pick<Pending, 'onProgress' | 'onPart' | 'cpuMs' | 'startMs' | 'rerun' | 'memory'>;
 
