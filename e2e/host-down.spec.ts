@@ -39,6 +39,9 @@ test('the core stops: one banner, live greyed, actions disabled; it comes back: 
     await page.evaluate(() => ((globalThis as unknown as { notReloaded: boolean }).notReloaded = true));
     const importButton = page.getByRole('button', { name: 'Import…' });
     await expect(importButton).toBeEnabled();
+    // Nothing captured yet: the empty state's way to send one is a live link while the core answers.
+    const sendOne = page.locator('.empty-state').getByText('Send one from the Sources page');
+    await expect(page.getByRole('link', { name: 'Send one from the Sources page' })).toBeVisible();
 
     await host.stop();
     host = undefined;
@@ -47,6 +50,12 @@ test('the core stops: one banner, live greyed, actions disabled; it comes back: 
     await expect(live).toHaveText('Not live (the core is not answering)');
     await expect(live).not.toHaveClass(/live-on/);
     await expect(importButton).toBeDisabled();
+    // …and disabled with the banner's reason while it does not, like the page's buttons.
+    await expect(page.getByRole('link', { name: 'Send one from the Sources page' })).toHaveCount(0);
+    await expect(sendOne).toHaveAttribute('aria-disabled', 'true');
+    await expect(sendOne).toHaveAttribute('title', BANNER);
+    await sendOne.click({ force: true });
+    expect(new URL(page.url()).hash).toMatch(/^#\/events/); // it stayed on the Events page
     await shootBoth(page, 'core-down-events');
     // Another page (its code not loaded yet) says the same, once, and waits.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations', exact: true }).click();
@@ -58,6 +67,7 @@ test('the core stops: one banner, live greyed, actions disabled; it comes back: 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events', exact: true }).click();
     await expect(live).toHaveText('Live');
     await expect(importButton).toBeEnabled();
+    await expect(page.getByRole('link', { name: 'Send one from the Sources page' })).toBeVisible();
     // The live tail runs again: an event sent now appears without a reload.
     const sent = await fetch(`${url}/v1/track`, {
       method: 'POST',

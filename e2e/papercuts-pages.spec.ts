@@ -94,3 +94,31 @@ test('every page fits both sizes: no horizontal scrollbar, no control cut off', 
     }
   }
 });
+
+// #37 round 3: at 1024 px the debug and profile options cut their own text ("#1 Ord…", "pause: unc…").
+// A select's chosen text, measured in its font, must fit inside it beside its arrow, at both sizes.
+test('the debug and profile options show their whole text at 1440 and 1024 px', async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Launch options', 'Blank');
+  await studio.useAllSampleEvents();
+  const launch = page.getByRole('group', { name: 'Debug and profile' });
+  await launch.getByLabel('Pause on exceptions').selectOption('uncaught');
+  await launch.getByLabel('Event to debug').selectOption({ index: 1 });
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await expect(launch.getByLabel('Events to profile')).toBeVisible();
+    const cut = (await page.evaluate(`[...document.querySelectorAll('[aria-label="Debug and profile"] select')].flatMap((s) => {
+      const ctx = document.createElement('canvas').getContext('2d');
+      const style = getComputedStyle(s);
+      ctx.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+      const text = s.selectedOptions[0]?.textContent ?? '';
+      const needs = ctx.measureText(text).width;
+      // The room for the text: the box less its padding, borders and the drop-down arrow (~16 px).
+      const room = s.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth) - 16;
+      return needs > room ? [s.getAttribute('aria-label') + ': “' + text + '” needs ' + Math.ceil(needs) + ' px, has ' + Math.floor(room)] : [];
+    })`)) as string[];
+    expect(cut, `options cut at ${size.width}x${size.height}`).toEqual([]);
+  }
+  await shootBoth(page, 'launch-options');
+});

@@ -32,7 +32,10 @@ test('a webhook that stays down: retrying with the attempt of the maximum and a 
     const row = page.getByTestId('delivery-row').first();
     const retry = row.getByTestId('delivery-retry');
     const header = page.getByTestId('destination-card').getByTestId('retrying');
+    // The row's Status pill: the standing the core derives, the same as the line under it (not "failed" above "retrying …").
+    const pill = row.locator('.delivery-line .badge[class*="status-"]');
     await expect(retry).toHaveText(/^retrying \(attempt 1 of 3, next in \d+ s\)$/);
+    await expect(pill).toHaveText('retrying');
 
     // The browser's clock 12 s before the core's next attempt: the row and the card count down from it.
     const list = await ui.api<{ deliveries: { retry: { nextAttemptAt: string } }[] }>('GET', `/studio/api/deliveries?destinationId=${dest.id}`);
@@ -50,6 +53,7 @@ test('a webhook that stays down: retrying with the attempt of the maximum and a 
     // The core's schedule goes on: attempts 2 and 3, then it gives up, each attempt listed.
     await expect(retry).toHaveText(/^gave up after 3 attempts: 500 in \d+ ms, 500 in \d+ ms, 500 in \d+ ms$/, { timeout: 60_000 });
     await expect(row.getByTestId('delivery-attempts-count')).toHaveText('3');
+    await expect(pill).toHaveText('gave up');
     await expect(header).toHaveCount(0);
     await row.getByRole('button').first().click();
     await expect(row.getByTestId('delivery-attempts').locator('tbody tr')).toHaveCount(3);

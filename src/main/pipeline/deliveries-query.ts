@@ -18,30 +18,42 @@ export function retryOf(d: Pick<StoredDelivery, 'status' | 'attempts' | 'nextAtt
   return { state: 'gave-up' as const, attempts: d.retryFailures, maxAttempts: d.retryMax, nextAttemptAt: null };
 }
 
-const present = (d: StoredDelivery) => ({
-  id: String(d.id),
-  destinationId: d.destinationId,
-  eventId: d.eventSeq === null ? null : String(d.eventSeq),
-  sourceId: d.sourceId,
-  messageId: d.messageId,
-  eventType: d.eventType,
-  eventName: d.eventName,
-  status: d.status,
-  output: d.output as Record<string, unknown>[] | null,
-  error: d.error,
-  logs: d.logs,
-  batchLogs: d.batchLogs,
-  attempts: d.attempts,
-  statusCode: d.statusCode,
-  latencyMs: d.latencyMs,
-  nextAttemptAt: d.nextAttemptAt,
-  retry: retryOf(d),
-  attemptLog: d.attemptLog,
-  transformationId: d.transformationId,
-  transformationVersionId: d.transformationVersionId,
-  sendId: d.sendId,
-  createdAt: d.createdAt,
-});
+/**
+ * A delivery's one standing, the word its Status pill shows: delivered, dropped or filtered as
+ * recorded; a failure by where its retries stand (retrying, gave up), else failed (not retried).
+ */
+export function standingOf(d: Pick<StoredDelivery, 'status'>, retry: ReturnType<typeof retryOf>) {
+  return retry ? retry.state : d.status;
+}
+
+const present = (d: StoredDelivery) => {
+  const retry = retryOf(d);
+  return {
+    id: String(d.id),
+    destinationId: d.destinationId,
+    eventId: d.eventSeq === null ? null : String(d.eventSeq),
+    sourceId: d.sourceId,
+    messageId: d.messageId,
+    eventType: d.eventType,
+    eventName: d.eventName,
+    status: d.status,
+    standing: standingOf(d, retry),
+    output: d.output as Record<string, unknown>[] | null,
+    error: d.error,
+    logs: d.logs,
+    batchLogs: d.batchLogs,
+    attempts: d.attempts,
+    statusCode: d.statusCode,
+    latencyMs: d.latencyMs,
+    nextAttemptAt: d.nextAttemptAt,
+    retry,
+    attemptLog: d.attemptLog,
+    transformationId: d.transformationId,
+    transformationVersionId: d.transformationVersionId,
+    sendId: d.sendId,
+    createdAt: d.createdAt,
+  };
+};
 
 /** Delivery results newest first, filtered and paged as the deliveries endpoint asks. */
 export function listDeliveries(deliveries: Store['deliveries'], q: DeliveriesQuery) {
@@ -73,9 +85,9 @@ export function listDeliveries(deliveries: Store['deliveries'], q: DeliveriesQue
 /** Delivery results for the studio API: pages of results, and a listener for new ones. */
 export function createDeliveriesService(deliveries: Store['deliveries']) {
   return {
-    list: (q: DeliveriesQuery) => listDeliveries(deliveries, q),
-    /** Calls `listener` with the destination each time results are recorded; returns the unsubscribe. */
-    onRecorded: (listener: (destinationId: string) => void): (() => void) => deliveries.onRecorded(listener),
+      list: (q: DeliveriesQuery) => listDeliveries(deliveries, q),
+      /** Calls `listener` with the destination each time results are recorded; returns the unsubscribe. */
+      onRecorded: (listener: (destinationId: string) => void): (() => void) => deliveries.onRecorded(listener),
   };
 }
 export type DeliveriesService = ReturnType<typeof createDeliveriesService>;

@@ -83,10 +83,12 @@ describe('retries over time, on a driven clock', () => {
       expect(asked).toBe(attempt);
       if (attempt === 5) {
         expect(row!.retry).toEqual({ state: 'gave-up', attempts: 5, maxAttempts: 5, nextAttemptAt: null });
+        expect(row!.standing).toBe('gave-up'); // the row's one standing, derived with its retry
         expect(row!.error).toBe('HTTP 500: receiver down');
         break;
       }
       expect(row!.retry).toEqual({ state: 'retrying', attempts: attempt, maxAttempts: 5, nextAttemptAt: expect.any(String) });
+      expect(row!.standing).toBe('retrying'); // not "failed" above "retrying (attempt n of 5 …)"
       const next = Date.parse(row!.retry!.nextAttemptAt!);
       expect(next).toBeGreaterThan(s.clock.now); // a time ahead, never one that has passed
       expect(store.deliveryHealth.health('hook-down')).toMatchObject({ retrying: 1, nextAttemptAt: row!.retry!.nextAttemptAt });
@@ -109,6 +111,7 @@ describe('retries over time, on a driven clock', () => {
     expect(store.deliveryHealth.retryFailed('hook-down')).toBe(1);
     const [queued] = s.rows();
     expect(queued!.retry).toMatchObject({ state: 'retrying', attempts: 5 });
+    expect(queued!.standing).toBe('retrying');
     s.clock.now = Date.now() + 1000; // "Retry now" is due at the wall clock's now
     expect(s.due(s.clock.now)).toEqual([s.seq]);
     await s.round([s.seq]);
@@ -131,7 +134,7 @@ describe('retries over time, on a driven clock', () => {
     }
     const rows = s.rows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'delivered', attempts: 3, retry: null, nextAttemptAt: null });
+    expect(rows[0]).toMatchObject({ status: 'delivered', standing: 'delivered', attempts: 3, retry: null, nextAttemptAt: null });
     expect(rows[0]!.attemptLog.map((a) => a.statusCode)).toEqual([503, 502, 200]);
     expect(store.deliveryHealth.health('hook-back')).toMatchObject({ retrying: 0, nextAttemptAt: null });
   });
@@ -142,7 +145,7 @@ describe('retries over time, on a driven clock', () => {
     const s = scenario('hook-once', { maxAttempts: 1 });
     await s.round();
     const [row] = s.rows();
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, retry: { state: 'gave-up', attempts: 1, maxAttempts: 1, nextAttemptAt: null } });
+    expect(row).toMatchObject({ status: 'failed', standing: 'gave-up', attempts: 1, retry: { state: 'gave-up', attempts: 1, maxAttempts: 1, nextAttemptAt: null } });
     expect(s.due(T0 + 86_400_000)).toEqual([]);
     expect(asked).toBe(1);
   });

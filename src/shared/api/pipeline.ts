@@ -147,6 +147,9 @@ export const Delivery = Type.Object({
   eventType: NullableText,
   eventName: NullableText,
   status: Literals(['delivered', 'failed', 'dropped', 'filtered']),
+  standing: Literals(['delivered', 'retrying', 'gave-up', 'failed', 'dropped', 'filtered'], {
+    description: "What its Status shows, derived here with `retry`: a failure is retrying or gave-up while retried, failed when it is not retried",
+  }),
   output: Type.Union([Type.Array(AnyObject), Type.Null()]),
   error: NullableText,
   logs: Type.Array(Type.String(), { description: "The lines this event's own transformEvent call wrote" }),

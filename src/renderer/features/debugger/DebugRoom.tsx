@@ -73,6 +73,7 @@ export function DebugLaunch({ room }: { room: DebugRoomState }) {
   usePaletteAction({ id: 'debug-options', label: 'Debug options: which event, pause on exceptions, events to profile', run: () => document.getElementById(eventSelect)?.focus() });
   return (
     <span className="debug-launch launch-row" role="group" aria-label="Debug and profile">
+      <span className="launch-part">
       <button type="button" className="secondary" disabled={events.length === 0 || session.status === 'starting'} onClick={room.debugChosen} title={`Run ${room.all ? `all ${events.length} events` : `event #${index + 1}`} under the debugger (gutter breakpoints, debugger; statements; right-click the gutter for a condition or a logpoint)`}>
         Debug
       </button>
@@ -90,6 +91,8 @@ export function DebugLaunch({ room }: { room: DebugRoomState }) {
         <option value="uncaught">pause: uncaught</option>
         <option value="all">pause: all</option>
       </select>
+      </span>
+      <span className="launch-part">
       <button type="button" className="secondary" disabled={profile.state?.state === 'running' || (source === 'bench' && events.length === 0)} onClick={room.runProfile} title="Profile the code over many events">
         Profile
       </button>
@@ -100,6 +103,7 @@ export function DebugLaunch({ room }: { room: DebugRoomState }) {
       {source === 'captured' && (
         <input type="number" min={1} max={100_000} value={room.count} onChange={(e) => room.setCount(Math.max(1, Math.min(100_000, Number(e.target.value) || 1)))} aria-label="How many captured events" className="count-input" />
       )}
+      </span>
     </span>
   );
 }

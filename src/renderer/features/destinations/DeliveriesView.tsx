@@ -9,6 +9,7 @@ import { eventLabel } from '../../../shared/event-label';
 import { pageHref } from '../../hooks/routes';
 import { navigate } from '../../hooks/useHashRoute';
 import { DeliveryDetail } from './DeliveryDetail';
+import { StandingPill } from './StandingPill';
 import { DebugEventButton } from '../debugger';
 
 const STATUSES = ['', 'delivered', 'failed', 'dropped', 'filtered'];
@@ -34,7 +35,7 @@ function DeliveryItem({ d }: { d: DeliveryRow }) {
           {d.sendId && <span className="badge muted via-send" data-testid="delivery-via-send" title={`Delivered by a send (replay to this destination) ${d.sendId}, not the live pipeline`}>replay</span>}
         </span>
         <span><span className={`badge type-${d.eventType}`}>{d.eventType ?? '—'}</span></span>
-        <span><span className={`badge status-${d.status}`}>{d.status}</span></span>
+        <span><StandingPill d={d} /></span>
         <span className="num" data-testid="delivery-attempts-count">{d.attempts}</span>
         <span className={`num ${d.statusCode !== null && d.statusCode >= 300 ? 'error' : ''}`} data-testid="delivery-status-code">{d.statusCode ?? '—'}</span>
         <span className="num" data-testid="delivery-latency">{d.latencyMs === null ? '—' : `${Math.round(d.latencyMs)} ms`}</span>
@@ -94,7 +95,7 @@ export function DeliveriesView({ destination, status, name }: { destination: Des
         <label className="filter-field">
           <span>Status</span>
           <select aria-label="Delivery status" value={status} onChange={(e) => go({ status: e.target.value })}>
-            {STATUSES.map((s) => <option key={s} value={s}>{s || 'All'}</option>)}
+            {STATUSES.map((s) => <option key={s} value={s}>{s === 'failed' ? 'failed (retrying, gave up or not retried)' : s || 'All'}</option>)}
           </select>
         </label>
         <span className="muted">{rows.length.toLocaleString()}{next ? '+' : ''} shown</span>

@@ -3,6 +3,7 @@ import { pipelineApi, type DeliveryRow, type DestinationView } from '../../api/p
 import { readServerEvents } from '../../api/server-events';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { When } from '../../components/When';
+import { StandingPill } from './StandingPill';
 import { eventLabel } from '../../../shared/event-label';
 import { useCoreDown } from '../../api/core-connection';
 
@@ -102,7 +103,7 @@ export function LiveView({ destination }: { destination: DestinationView }) {
                 <When iso={d.createdAt} className="muted" />
                 <span className={`badge type-${d.eventType}`}>{d.eventType ?? 'output'}</span>
                 <span className="live-name">{d.eventName ?? eventLabel(d.output?.[0])}</span>
-                <span className={`badge status-${d.status}`}>{d.status}</span>
+                <StandingPill d={d} />
                 <span className="muted">{d.statusCode ? `HTTP ${d.statusCode}` : ''}{d.latencyMs !== null ? ` · ${Math.round(d.latencyMs)} ms` : ''}</span>
                 <span className="muted">{d.output ? `${d.output.length} output${d.output.length === 1 ? '' : 's'}` : 'no output'}</span>
               </button>

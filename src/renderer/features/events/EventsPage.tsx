@@ -21,7 +21,7 @@ import { ImportDialog } from './ImportDialog';
 import { useEventSelection } from './useEventSelection';
 import { useEventsQuery } from './useEventsQuery';
 import { EventsViewTabs } from './schema/EventsViewTabs';
-import { useCoreDown } from '../../api/core-connection';
+import { CORE_DOWN, useCoreDown } from '../../api/core-connection';
 import './events.css';
 
 const FILTER_KEYS = ['type', 'event', 'userId', 'anonymousId', 'user', 'sourceId', 'messageId', 'from', 'to', 'q', 'where'] as const;
@@ -159,7 +159,10 @@ export function EventsPage({ params }: { params: Record<string, string> }) {
           </EmptyState>
         ) : query.total === 0 ? (
           <EmptyState title={filterIsEmpty(filter) ? 'No events captured yet' : 'No event matches these filters'}
-            action={filterIsEmpty(filter) ? <a href="#/sources">Send one from the Sources page</a> : <a href={pageHref('events')}>Clear the filters</a>}>
+            action={!filterIsEmpty(filter) ? <a href={pageHref('events')}>Clear the filters</a> : coreDown ? (
+              // Like the page's buttons while the core does not answer: no way to send one, and why.
+              <span className="link-disabled" aria-disabled="true" title={CORE_DOWN}>Send one from the Sources page</span>
+            ) : <a href="#/sources">Send one from the Sources page</a>}>
             {filterIsEmpty(filter) ? 'Events sent to the event API (or imported) appear here live.' : 'Change or clear the filters above.'}
           </EmptyState>
         ) : (
