@@ -79,13 +79,39 @@ await Promise.all([lane(), lane()]);
 results.push(...checked);
 const built = check('build', bin('electron-vite'), ['build']);
 
-if (wants('unit')) {
-  const file = join(reports, 'vitest.json');
-  const ok = run('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-  const report = readJson(file);
-  results.push(report ? vitestResult(report, ok, root) : { name: 'vitest', passed: 0, failed: 1, skipped: 0, failures: ['vitest wrote no JSON report'] });
+/**
+ * Runs one suite as a child process and resolves with whether it exited 0. Its lines go to this
+ * output as they come, each behind `prefix` when given (two suites run at once).
+ */
+function runAsync(name, command, args, extraEnv = {}, prefix = '') {
+  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (d) => {
+        const lines = (rest + d).split('\n');
+        rest = lines.pop();
+        for (const line of lines) console.log(prefix + line);
+      });
+      stream.on('end', () => rest && console.log(prefix + rest));
+    }
+    child.on('close', (code) => {
+      console.log(`=== ${name}: exit ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(code === 0);
+    });
+  });
 }
 
+async function unitSuite() {
+  const file = join(reports, 'vitest.json');
+  const ok = await runAsync('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const report = readJson(file);
+  return report ? vitestResult(report, ok, root) : { name: 'vitest', passed: 0, failed: 1, skipped: 0, failures: ['vitest wrote no JSON report'] };
+}
+
+// Installed (apt-get) before either suite starts: a blocking install would stall the other's output.
 let chromium = true;
 if (wants('e2e')) {
   try {
@@ -95,14 +121,25 @@ if (wants('e2e')) {
     chromium = false;
   }
 }
-if (wants('e2e')) {
+
+async function e2eSuite(prefix) {
   const file = join(reports, 'playwright.json');
-  if (!built || !chromium) results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, failures: [built ? 'e2e: no chromium' : 'e2e: the build failed'] });
-  else {
-    const ok = run('end-to-end (playwright)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-    const report = existsSync(file) ? readJson(file) : undefined;
-    results.push(report?.stats ? playwrightResult(report, ok) : { name: 'playwright', passed: 0, failed: 1, skipped: 0, failures: ['playwright wrote no JSON report'] });
-  }
+  if (!built || !chromium) return { name: 'e2e', passed: 0, failed: 1, skipped: 0, failures: [built ? 'e2e: no chromium' : 'e2e: the build failed'] };
+  const ok = await runAsync('end-to-end (playwright)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, prefix);
+  const report = existsSync(file) ? readJson(file) : undefined;
+  return report?.stats ? playwrightResult(report, ok) : { name: 'playwright', passed: 0, failed: 1, skipped: 0, failures: ['playwright wrote no JSON report'] };
+}
+
+// The two suites run at the same time: each keeps about one core busy and waits on processes,
+// timers and the browser for the rest (docs/decisions/008, round 4). STUDIO_TEST_SERIAL=1 runs
+// them one after the other.
+if (process.env.STUDIO_TEST_SERIAL === '1') {
+  if (wants('unit')) results.push(await unitSuite());
+  if (wants('e2e')) results.push(await e2eSuite(''));
+} else {
+  const both = wants('unit') && wants('e2e');
+  const suites = await Promise.all([wants('unit') ? unitSuite() : undefined, wants('e2e') ? e2eSuite(both ? 'e2e │ ' : '') : undefined]);
+  results.push(...suites.filter(Boolean));
 }
 
 const failures = results.flatMap((r) => r.failures);
