@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxHarness } from '../../testing/sandbox-helpers';
 import { MEMORY_FORMS, peakDuring, TIME_LIMIT_MS, WASM_VALUEOF } from '../../testing/memory-peak';
 import type { ProcessSandbox } from '../index';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../../shared/api/sandbox-settings';
 
 // Memory counted wherever user code allocates it (issue #39): the probe's forms that V8's heap
 // limit does not stop end the run with the memory limit's words, and the sandbox process never
@@ -46,4 +47,31 @@ describe.skipIf(process.platform !== 'linux')('memory outside the isolate heap, 
     expect(attacked).toBe(MESSAGE);
     expect(spun.results[0]!.output).toMatchObject({ spun: true });
   }, 60_000);
+});
+
+// Under the default limits (4 s, 128 MB). The time limit is wall time (isolated-vm's per call, the
+// stall watchdog at 4 s + 1.5 s), and these forms grow only as fast as their isolate's thread gets
+// CPU: the split and the break iterators pass the budget within a second, so they always end with
+// the memory limit; 300k Intl.DateTimeFormat and the stalled fill need 2-3.5 s of a core (measured
+// at load 6), so on a loaded machine (round 2: load 13-22, about 340 MB by 5.5 s) the time limit
+// ends them first. Either way a limit ends them, with its words, and the process stays under the
+// budget (docs/decisions/003-security.md).
+const d = sandboxHarness({ processes: 1 });
+afterAll(() => d.sandbox.close());
+const defaultPids = () => (d.sandbox as ProcessSandbox).processes().map((p) => p.pid);
+const DEFAULT_MEMORY = `Memory limit exceeded: the transformation used more than ${DEFAULT_SANDBOX_SETTINGS.memoryLimitMb} MB`;
+const DEFAULT_TIME = `Timed out: the transformation ran for more than ${DEFAULT_SANDBOX_SETTINGS.timeoutMs} ms (check for an infinite loop)`;
+const CPU_BOUND = new Set(['300k Intl.DateTimeFormat', 'a stalled fill on a 2^53-length object']);
+
+describe.skipIf(process.platform !== 'linux')('memory outside the isolate heap, under the default limits', () => {
+  for (const form of MEMORY_FORMS) {
+    const ends = CPU_BOUND.has(form.name) ? 'the memory or the time limit' : 'the memory limit';
+    it(`${form.name} ends with ${ends}; the process stays under its budget`, async () => {
+      const { result, peakMb } = await peakDuring(defaultPids, () => d.outcome(form.body));
+      if (CPU_BOUND.has(form.name)) expect([DEFAULT_MEMORY, DEFAULT_TIME]).toContain(result);
+      else expect(result).toBe(DEFAULT_MEMORY);
+      expect(peakMb).toBeLessThan(PEAK_MB);
+      await d.healthy();
+    }, 60_000);
+  }
 });
