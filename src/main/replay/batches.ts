@@ -1,8 +1,8 @@
 import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
-import type { EventMetadata, StoredEvents, TargetIds } from '../sandbox';
+import type { EventMetadata, TargetIds } from '../sandbox';
 import type { BatchWrite, ReplayInputRow, ReplayRepo, ReplayResultWrite } from '../store/replay-repo';
 import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from './outcome';
-import type { ReplayJob, SideAnswer } from './worker';
+import { linesOf, type ReplayJob, type SideAnswer } from './worker';
 
 // One replay batch from stored inputs to stored results, in the core: read, (the sandbox's
 // background process runs it through each target: worker/), classify, summarise, write. The
@@ -17,14 +17,19 @@ export interface SideResult {
   logs: string[];
   durationMs: number;
   orphans: { json: string; count: number };
+  /** Every present event's outputs, a line feed between them, as they came (absent for a failed side). */
+  text?: string;
 }
 
 const NO_ORPHANS = { json: NO_OUTPUTS, count: 0 };
 
+/** A row of a batch as the core keeps it while the batch runs: its event's text is in `events`. */
+export type BatchRow = Pick<ReplayInputRow, 'position' | 'event_seq' | 'message_id'>;
+
 export interface PreparedBatch {
-  rows: ReplayInputRow[];
-  /** The present events' JSON texts, put into the isolate's payload as they are. */
-  events: StoredEvents;
+  rows: BatchRow[];
+  /** The present events' JSON texts joined with commas, put into the isolate's payload as they are. */
+  events: string;
   /** Per present event: what metadata(event) and the stored results need beyond the event itself. */
   facts: EventFacts[];
   /** Index of each event in `rows` (rows whose event is gone are not run). */
@@ -53,24 +58,39 @@ export function prepareBatch(rows: ReplayInputRow[]): PreparedBatch {
   const texts: string[] = [];
   const facts: EventFacts[] = [];
   const missing = new Set<number>();
-  rows.forEach((row, i) => {
-    if (row.event === null) return void missing.add(i);
-    texts.push(row.event);
-    facts.push(
-      row.message_id === null ? importedFacts(row.event) : { ownMessageId: row.message_id, sourceId: row.source_id ?? undefined },
-    );
+  // The rows kept while the batch runs hold no event text (less for the core's heap to carry).
+  const kept: BatchRow[] = rows.map((row, i) => {
+    if (row.event === null) missing.add(i);
+    else {
+      texts.push(row.event);
+      facts.push(row.message_id === null ? importedFacts(row.event) : { ownMessageId: row.message_id, sourceId: row.source_id ?? undefined });
+    }
+    return { position: row.position, event_seq: row.event_seq, message_id: row.message_id };
   });
-  return { rows, events: { json: texts }, facts, missing };
+  return { rows: kept, events: texts.join(','), facts, missing };
 }
 
-function metadataOf(batch: PreparedBatch, spec: TargetIds, workspaceId: string): EventMetadata[] {
-  return batch.facts.map((f) => ({
-    sourceId: f.sourceId,
-    sourceType: 'HTTP',
-    workspaceId,
-    transformationId: spec.transformationId ?? undefined,
-    transformationVersionId: spec.versionId ?? undefined,
-  }));
+/** What metadata(event) reports for an event of a side (the isolate adds what it derives from the event). */
+export const metadataOf = (sourceId: string | undefined, spec: TargetIds, workspaceId: string): EventMetadata => ({
+  sourceId,
+  sourceType: 'HTTP',
+  workspaceId,
+  transformationId: spec.transformationId ?? undefined,
+  transformationVersionId: spec.versionId ?? undefined,
+});
+
+/**
+ * The JSON array text of the batch's metadata on a side: JSON.stringify of each event's
+ * metadataOf, made once per source of the batch (its events differ by source only).
+ */
+export function metadataText(batch: PreparedBatch, spec: TargetIds, workspaceId: string): string {
+  const bySource = new Map<string | undefined, string>();
+  const texts = batch.facts.map(({ sourceId }) => {
+    let text = bySource.get(sourceId);
+    if (text === undefined) bySource.set(sourceId, (text = JSON.stringify(metadataOf(sourceId, spec, workspaceId))));
+    return text;
+  });
+  return `[${texts.join(',')}]`;
 }
 
 /** The batch of a run's inputs from `from` on (null: none left). */
@@ -96,19 +116,25 @@ export const failedSide = (batch: PreparedBatch, message: string): SideResult =>
 
 /** What the worker is asked for the batch: its events once, each side's metadata. */
 export const batchJob = (batch: PreparedBatch, targets: TargetIds[], workspaceId: string): ReplayJob => ({
-  events: batch.events.json.join(','),
-  metadata: targets.map((target) => metadataOf(batch, target, workspaceId)),
+  events: batch.events,
+  count: batch.facts.length,
+  metadata: targets.map((target) => metadataText(batch, target, workspaceId)),
 });
 
 /** One side's answer as results per present event; a run that failed as a whole fails every event of it. */
 export function sideResultOf(batch: PreparedBatch, answer: SideAnswer): SideResult {
   if ('error' in answer) return failedSide(batch, answer.error);
-  const { lines, counts, errors, logs, orphans } = answer.ok;
+  const { counts, errors, logs, orphans, text } = answer.ok;
+  const failed = new Map(errors);
   return {
-    outcomes: lines.map((json, i) => sideOutcome(json, counts[i]!, errors[i]!.length ? errorText(errors[i]!.join('\n')) : null)),
+    outcomes: linesOf(answer.ok).map((json, i) => {
+      const list = failed.get(i);
+      return sideOutcome(json, counts[i]!, list ? errorText(list.join('\n')) : null);
+    }),
     logs,
     durationMs: answer.durationMs,
     orphans,
+    text,
   };
 }
 
@@ -119,6 +145,7 @@ export function sideResultOf(batch: PreparedBatch, answer: SideAnswer): SideResu
  */
 export function batchWrite(batch: PreparedBatch, a: SideResult, b: SideResult | null, storedSummary: string): BatchWrite {
   const summary = JSON.parse(storedSummary) as ReplaySummary;
+  const whole = (side: SideResult) => (batch.missing.size === 0 ? side.text : undefined);
   const { results, findable } = batchResults(batch, a, b, summary);
   const sameB = results.every((r) => r.outputsB === null || r.outputsA === r.outputsB);
   // Outputs naming no input: stored with the batch and counted per side (the pipeline delivers them too).
@@ -133,8 +160,9 @@ export function batchWrite(batch: PreparedBatch, a: SideResult, b: SideResult | 
     orphansA: orphansOf(a, summary.a),
     orphansB: orphansOf(b, summary.b),
     outputs: {
-      a: results.map((r) => r.outputsA).join('\n'),
-      b: b && !sameB ? results.map((r) => r.outputsB!).join('\n') : null,
+      // With no event missing, a side's lines are its answer's text as it came.
+      a: whole(a) ?? results.map((r) => r.outputsA).join('\n'),
+      b: b && !sameB ? (whole(b) ?? results.map((r) => r.outputsB!).join('\n')) : null,
       messageIds: JSON.stringify(results.map((r) => r.messageId)),
       durationMs: results[0]?.durationMs ?? 0,
     },

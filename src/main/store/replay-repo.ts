@@ -27,11 +27,7 @@ export interface ReplayInputRow {
   /** The imported or captured event's JSON (null: a captured event deleted since the run was created). */
   event: string | null;
   source_id: string | null;
-  received_at: string | null;
   message_id: string | null;
-  /** Call type and event name of a captured event (null for imported ones). */
-  type: string | null;
-  event_name: string | null;
 }
 
 export interface ReplayResultWrite {
@@ -84,7 +80,7 @@ export function replayRepo(db: Db) {
   // A batch's inputs: each event's text (joined into the isolate's payload as it is) and what its
   // metadata needs.
   const inputs = db.prepare(
-    `SELECT i.position, i.event_seq, COALESCE(i.event, e.event) AS event, e.source_id, e.received_at, e.message_id, e.type, e.event_name
+    `SELECT i.position, i.event_seq, COALESCE(i.event, e.event) AS event, e.source_id, e.message_id
      FROM replay_inputs i LEFT JOIN captured_events e ON e.seq = i.event_seq
      WHERE i.run_id = ? AND i.position >= ? ORDER BY i.position LIMIT ?`,
   );

@@ -6,7 +6,7 @@ import type { ReplayJob, ReplayJobResult } from './job';
 // sandbox (it runs in the background sandbox process, replay-worker.ts) and how a batch is asked
 // for. It imports nothing of the store: the process it loads in never opens the database.
 
-export type { ReplayJob, ReplayJobResult, SideAnswer } from './job';
+export { linesOf, type ReplayJob, type ReplayJobResult, type SideAnswer, type SideLines } from './job';
 
 /** The worker's name in the sandbox's registry. */
 export const REPLAY_WORKER = 'replay';

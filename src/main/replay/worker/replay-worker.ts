@@ -1,5 +1,5 @@
-import { payloadOf, type WorkerFactory, type WorkSide } from '../../sandbox/worker-api';
-import type { ReplayJob, ReplayJobResult, SideAnswer } from './job';
+import type { WorkerFactory, WorkSide } from '../../sandbox/worker-api';
+import { sideLinesOf, type ReplayJob, type ReplayJobResult, type SideAnswer } from './job';
 
 /**
  * Replay's batch worker, registered with the background sandbox process (worker/index.ts,
@@ -9,12 +9,12 @@ import type { ReplayJob, ReplayJobResult, SideAnswer } from './job';
  * studio's database. The sides of a compare run at once over one text of the batch's events.
  */
 const createReplayWorker: WorkerFactory = (tools) => {
-  const runSide = async (side: WorkSide, events: string, metadata: ReplayJob['metadata'][number]): Promise<SideAnswer> => {
+  const runSide = async (side: WorkSide, events: string, metadata: string, count: number): Promise<SideAnswer> => {
     const started = performance.now();
     try {
-      const payload = payloadOf({ code: side.code, events: { json: [events] }, metadata });
-      const ok = await tools.run(side, payload, metadata.length);
-      return { ok, durationMs: Math.round((performance.now() - started) * 100) / 100 };
+      // payloadOf's text ({"e":[events],"m":[metadata]}), from the texts the core made.
+      const grouped = await tools.run(side, `{"e":[${events}],"m":${metadata}}`, count);
+      return { ok: sideLinesOf(grouped), durationMs: Math.round((performance.now() - started) * 100) / 100 };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
@@ -23,7 +23,7 @@ const createReplayWorker: WorkerFactory = (tools) => {
   return {
     async run(request: unknown, sides: WorkSide[]): Promise<ReplayJobResult> {
       const job = request as ReplayJob;
-      return { sides: await Promise.all(sides.map((side, i) => runSide(side, job.events, job.metadata[i]!))) };
+      return { sides: await Promise.all(sides.map((side, i) => runSide(side, job.events, job.metadata[i]!, job.count))) };
     },
     // A job is one batch: there is nothing to stop between batches here (the core stops sending them).
     cancel(): void {},
