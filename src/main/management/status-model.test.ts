@@ -6,7 +6,8 @@
 //      fails the code that throws on it; nothing else fails);
 //   3. the latest version's status is recomputed: it is not "out-of-date" for long;
 //   4. every displayed "live" (the destination's, the management API's) is what the pipeline ran;
-//   5. sync status says what push and pull then do (version numbers included);
+//   5. sync status says what push and pull then do (version numbers included); saved tests travel
+//      by a three-way merge with the last sync's base (a test deleted on one side stays deleted);
 //   6. a delivery's state and next attempt agree with its attempts (a webhook that fails and recovers).
 // (4-6: testing/status-model-world.ts, with a capture and a webhook destination and a second studio.)
 // Replay a failure with STUDIO_MODEL_SEED=<seed> (and STUDIO_MODEL_PATH=<path>); longer runs with
@@ -42,7 +43,8 @@ type Action =
   | { kind: 'hook' }
   | { kind: 'push' }
   | { kind: 'remote-edit'; code: number }
-  | { kind: 'pull' };
+  | { kind: 'pull' }
+  | { kind: 'remote-remove-test'; at: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('save' as const), code: fc.nat(CODES.length - 1) }) },
@@ -58,6 +60,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'push' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remote-edit' as const), code: fc.nat(CODES.length - 1) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'pull' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remote-remove-test' as const), at: fc.nat(20) }) },
 );
 
 interface Listed {
@@ -90,20 +93,30 @@ describe('model test: every status the versions API shows agrees with what publi
       const lib = existing.find((l) => l.importName === 'bumper') ?? (await ok(t, 'POST', '/libraries', { name: 'Bumper', code: LIBRARIES[0] }));
       await ok(t, 'POST', `/libraries/${lib.id}`, { code: LIBRARIES[0] });
       const tr = await ok(t, 'POST', '/transformations', { name: `Model ${runNo}`, code: CODES[0] });
-      const model = { code: new Map<string, number>([[tr.versionId, 0]]), tests: [] as boolean[], library: 0, timeout: 4000, latest: tr.versionId as string };
-      // The remote's copy: its code (as a CODES index) and the saved tests the last push took there.
-      const there = { code: -1, tests: [] as boolean[] };
+      // Saved tests by key (their messageId m-<key>; a key is never used again after a removal).
+      type Test = { key: number; bad: boolean };
+      const model = { code: new Map<string, number>([[tr.versionId, 0]]), tests: [] as Test[], library: 0, timeout: 4000, latest: tr.versionId as string };
+      // The remote's copy: its code (as a CODES index) and its saved tests; the keys both sides had at the last sync of them.
+      const there = { code: -1, exists: false, tests: [] as Test[], base: new Set<number>() };
+      let nextKey = 0;
+      /** The model's sync of saved tests: on both sides, the sender's; in the base and gone on one side, deleted; else new on its side, kept. */
+      const sync = (from: Test[], to: Test[]) => {
+        const on = (list: Test[], key: number) => list.some((x) => x.key === key);
+        const merged = [...from.filter((x) => on(to, x.key) || !there.base.has(x.key)), ...to.filter((x) => !on(from, x.key) && !there.base.has(x.key))];
+        there.base = new Set([...from, ...merged].map((x) => x.key).filter((k) => (on(from, k) && on(merged, k)) || there.base.has(k)));
+        return merged;
+      };
+      const keys = (list: Test[]) => list.map((x) => `m-${x.key}`).sort();
+      const events = (list: Test[]) => list.map((x) => ({ name: `case ${x.key}`, event: { type: 'track', event: 'E', messageId: `m-${x.key}`, userId: x.bad ? 'bad' : 'good' } }));
       let connected = false;
 
       const passes = (versionId: string) => {
         const code = model.code.get(versionId)!;
         // With no saved tests the code runs on nothing: it passes.
-        return model.tests.length === 0 || (!(code === 1 && model.tests.some((bad) => bad)) && !(code === 2 && model.library === 1));
+        return model.tests.length === 0 || (!(code === 1 && model.tests.some((x) => x.bad)) && !(code === 2 && model.library === 1));
       };
       const putTests = () =>
-        ok(t, 'PUT', `/studio/api/transformations/${tr.id}/test-events`, {
-          events: model.tests.map((bad, i) => ({ name: `case ${i}`, event: { type: 'track', event: 'E', messageId: `m-${i}`, userId: bad ? 'bad' : 'good' } })),
-        });
+        ok(t, 'PUT', `/studio/api/transformations/${tr.id}/test-events`, { events: events(model.tests) });
       const versions = async (): Promise<Listed[]> => (await ok(t, 'GET', `/studio/api/transformations/${tr.id}/versions`)).versions;
       const publishTest = async (versionId: string): Promise<boolean> =>
         (await ok(t, 'POST', '/transformations/libraries/test', { transformations: [{ versionId }] })).passed;
@@ -127,14 +140,14 @@ describe('model test: every status the versions API shows agrees with what publi
           model.code.set(saved.versionId, a.code);
           model.latest = saved.versionId;
         } else if (a.kind === 'add-test') {
-          model.tests.push(a.bad);
+          model.tests.push({ key: nextKey++, bad: a.bad });
           await putTests();
         } else if (a.kind === 'remove-test' && model.tests.length > 0) {
           model.tests.splice(a.at % model.tests.length, 1);
           await putTests();
         } else if (a.kind === 'edit-test' && model.tests.length > 0) {
           const at = a.at % model.tests.length;
-          model.tests[at] = !model.tests[at];
+          model.tests[at] = { ...model.tests[at]!, bad: !model.tests[at]!.bad };
           await putTests();
         } else if (a.kind === 'save-library') {
           model.library = a.variant;
@@ -155,17 +168,23 @@ describe('model test: every status the versions API shows agrees with what publi
           world.hook((hookUp = !hookUp));
         } else if (a.kind === 'push') {
           const pushed = await world.push(step, tr.id);
-          // Saved tests go before the publish, merged by event (messageId m-<i>): the sent ones win, the remote's others stay.
-          if (pushed.sent && model.tests.length) there.tests = [...model.tests, ...there.tests.slice(model.tests.length)];
+          // Saved tests go before the publish, merged three ways (sync above); both sides as the model says.
+          if (pushed.sent) there.tests = sync(model.tests, there.tests);
+          there.exists ||= pushed.sent;
+          expect({ here: await world.savedTests(tr.id, 'here'), there: await world.savedTests(tr.id, 'remote') }, `${step}: saved tests after the push`)
+            .toEqual({ here: keys(model.tests), there: there.exists ? keys(there.tests) : null });
           if (pushed.published) there.code = model.code.get(model.latest)!;
         } else if (a.kind === 'remote-edit' && (await world.remoteEdit(tr.id, `${CODES[a.code]}\n// remote ${n}`))) {
           there.code = a.code;
+        } else if (a.kind === 'remote-remove-test' && there.tests.length > 0 && (await world.putRemoteTests(tr.id, events(there.tests.filter((_, i) => i !== a.at % there.tests.length))))) {
+          there.tests.splice(a.at % there.tests.length, 1);
         } else if (a.kind === 'pull') {
           const pulled = await world.pull(step, tr.id);
           if (pulled) {
             model.code.set(pulled, there.code);
             model.latest = pulled;
-            if (there.tests.length) model.tests = [...there.tests, ...model.tests.slice(there.tests.length)];
+            model.tests = sync(there.tests, model.tests);
+            expect(await world.savedTests(tr.id, 'here'), `${step}: saved tests after the pull`).toEqual(keys(model.tests));
           }
         }
         // Right after the step, whatever the background is doing: no old answer is shown.

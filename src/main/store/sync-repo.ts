@@ -25,6 +25,8 @@ export interface LinkRecord {
   baseName: string | null;
   baseCode: string | null;
   syncedAt: string | null;
+  /** The saved tests' keys both sides had after the last push or pull of them (null: never). */
+  syncedTests?: string[] | null;
 }
 
 const remoteOf = (r: Record<string, string | null>): RemoteRecord => ({
@@ -46,6 +48,7 @@ const linkOf = (r: Record<string, string | null>): LinkRecord => ({
   baseName: r.base_name ?? null,
   baseCode: r.base_code ?? null,
   syncedAt: r.synced_at ?? null,
+  syncedTests: r.synced_tests ? (JSON.parse(r.synced_tests) as string[]) : null,
 });
 
 /** Remotes and local <-> remote links. */
@@ -72,8 +75,13 @@ export function syncRepo(db: Db) {
     links(remoteId: string): LinkRecord[] {
       return (db.prepare('SELECT * FROM sync_links WHERE remote_id = ?').all(remoteId) as Record<string, string>[]).map(linkOf);
     },
-    /** Inserts or replaces the link of one local item (one statement). */
-    putLink(l: LinkRecord): void {
+    /** Records the saved tests' keys both sides have after a push or a pull of them (the link exists). */
+    setSyncedTests(remoteId: string, kind: SyncKind, localId: string, keys: string[]): void {
+      db.prepare('UPDATE sync_links SET synced_tests = ? WHERE remote_id = ? AND kind = ? AND local_id = ?').run(JSON.stringify(keys), remoteId, kind, localId);
+    },
+    /** Inserts or replaces the link of one local item (one statement; its synced tests stay). */
+    putLink(link: Omit<LinkRecord, 'syncedTests'>): void {
+      const { syncedTests: _kept, ...l } = link as LinkRecord;
       db.prepare(
         `INSERT INTO sync_links (remote_id, kind, local_id, remote_item_id, synced_local_version_id, synced_remote_version_id,
            pending_remote_version_id, base_name, base_code, synced_at)

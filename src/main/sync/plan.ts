@@ -1,6 +1,7 @@
 import type { ItemPlan } from '../../shared/api/sync';
 import type { LiveState, Pairing } from './changes';
 import { pushChoice } from './push';
+import { carriedText, notSentBackText, type TestsMerge } from './saved-tests-merge';
 
 /** What the status knows of one pair besides the pair itself: both sides' numbers, messages and saved tests. */
 export interface PlanInput {
@@ -16,12 +17,12 @@ export interface PlanInput {
   refusal: (versionId: string) => string | null;
   /** The remote is another studio (saved tests travel), not the hosted service. */
   studio: boolean;
-  /** Saved tests of the local transformation, of the remote one (a studio remote), and here after a pull merges them (saved-tests-merge.ts). */
+  /** Saved tests of the local transformation and of the remote one (a studio remote). */
   localTests: number;
   remoteTests: number;
-  mergedTests: number;
-  /** Saved tests on the remote on events the local ones do not have (a push keeps them there). */
-  remoteOnlyTests: number;
+  /** What a push and a pull would do to them (saved-tests-merge.ts, with the link's base): the counts push.ts and pull.ts say after. */
+  pushTests: Omit<TestsMerge, 'merged' | 'base'>;
+  pullTests: Omit<TestsMerge, 'merged' | 'base'>;
 }
 
 const STATE_TEXT: Record<Pairing['state'], string> = {
@@ -65,13 +66,13 @@ export function planItem(input: PlanInput): { line: string; synced: string | nul
     const staysBehind: string[] = [];
     if (sent.versionId !== p.local.versionId) staysBehind.push(`local v${p.local.number} (a draft, not published locally: select it to push it)`);
     let what = `sends local v${sent.number}${quoted(sent.message)} as remote v${(remoteNumber ?? 0) + 1}`;
-    if (kind === 'transformation' && input.localTests > 0) {
-      if (input.studio) what += `, with its ${tests(input.localTests)}`;
-      else staysBehind.push(`its ${tests(input.localTests)} (the hosted service keeps no saved tests)`);
-    }
-    // Not run here: the remote's publish runs them and may refuse what passes here.
-    if (kind === 'transformation' && input.studio && input.remoteOnlyTests > 0) {
-      staysBehind.push(`${tests(input.remoteOnlyTests)} only on the remote stay there (its publish runs them too)`);
+    if (kind === 'transformation' && input.studio) {
+      what += carriedText(input.pushTests, 'there');
+      if (input.pushTests.notSentBack > 0) staysBehind.push(notSentBackText(input.pushTests.notSentBack, 'remote'));
+      // Not run here: the remote's publish runs them and may refuse what passes here.
+      if (input.pushTests.keptThere > 0) staysBehind.push(`${tests(input.pushTests.keptThere)} only on the remote stay there (its publish runs them too)`);
+    } else if (kind === 'transformation' && input.localTests > 0) {
+      staysBehind.push(`its ${tests(input.localTests)} (the hosted service keeps no saved tests)`);
     }
     return { what, staysBehind };
   };
@@ -84,8 +85,11 @@ export function planItem(input: PlanInput): { line: string; synced: string | nul
     let what = `imports ${range}${quoted(input.remoteMessage)} as ${as}`;
     const staysBehind: string[] = [];
     if (kind === 'transformation') {
-      if (input.studio && input.remoteTests > 0) what += `, with its ${tests(input.remoteTests)}${input.localTests ? ` (merged with the ${input.localTests} here by event: ${input.mergedTests} in all)` : ''}`;
-      else if (!input.studio && input.localTests > 0) staysBehind.push(`the ${tests(input.localTests)} here stay as they are (the hosted service keeps none)`);
+      if (input.studio) {
+        const t = input.pullTests;
+        what += carriedText(t, 'here', input.localTests ? ` (merged with the ${input.localTests} here by event: ${t.sent + t.keptThere} in all)` : '');
+        if (t.notSentBack > 0) staysBehind.push(notSentBackText(t.notSentBack, 'here'));
+      } else if (input.localTests > 0) staysBehind.push(`the ${tests(input.localTests)} here stay as they are (the hosted service keeps none)`);
     }
     pull = { what, staysBehind };
   }

@@ -4,7 +4,7 @@ import type { Pairing } from './changes';
 import type { SyncItem } from './items';
 import type { RemoteClient } from './remote-client';
 import type { SavedTestEventRecord } from '../store/test-events-repo';
-import { mergeSavedTests } from './saved-tests-merge';
+import { carriedText, mergeSavedTests } from './saved-tests-merge';
 
 /** Local writes the pull and the conflict resolution need (the management services). */
 export interface LocalWriter {
@@ -20,7 +20,6 @@ export interface PullOptions {
 }
 
 const quoted = (message: string | null | undefined) => (message ? ` “${message}”` : '');
-const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 const PULLABLE = new Set(['new-remote', 'changed-remote']);
 
@@ -82,10 +81,11 @@ export async function pull(store: Store, remoteId: string, client: RemoteClient,
       let carried = '';
       if (remote.kind === 'transformation' && options.studio) {
         const events = (await client.savedTests(remote.id)).filter((e) => typeof e?.event === 'object' && e.event !== null);
-        if (events.length) {
-          local.replaceTests(saved.id, mergeSavedTests(events, store.testEvents.list(saved.id)));
-          carried = `, with its ${plural(events.length, 'saved test')}`;
-        }
+        // Merged three ways with the link's base: a test deleted on the remote is deleted here.
+        const tests = mergeSavedTests(events, store.testEvents.list(saved.id), p.link?.syncedTests ?? null);
+        if (tests.sent > 0 || tests.deleted > 0) local.replaceTests(saved.id, tests.merged);
+        store.sync.setSyncedTests(remoteId, remote.kind, saved.id, tests.base);
+        carried = carriedText(tests, 'here');
       }
       // The pulled version's tests ran on save, as for any save: said here with the same words.
       const version = remote.kind === 'library' ? store.libraries.version(saved.versionId) : store.transformations.version(saved.versionId);

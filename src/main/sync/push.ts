@@ -4,7 +4,7 @@ import { inTransaction } from '../store/database';
 import { importsOf } from '../management/import-names';
 import type { Pairing } from './changes';
 import type { SyncItem } from './items';
-import { mergeSavedTests } from './saved-tests-merge';
+import { carriedText, mergeSavedTests, type TestsMerge } from './saved-tests-merge';
 import { RemoteError, type RemoteClient } from './remote-client';
 
 const PUSHABLE = new Set(['new-local', 'changed-local']);
@@ -89,7 +89,7 @@ export function pushChoice(p: Pairing, options: Pick<PushOptions, 'drafts' | 'ch
 export async function push(store: Store, remoteId: string, client: RemoteClient, selected: Pairing[], options: PushOptions): Promise<ItemOutcome[]> {
   const { commitId, gate } = options;
   const results: ItemOutcome[] = [];
-  const staged: { pair: Pairing; sent: SyncItem; remoteItemId: string; remoteVersionId: string; testInput: Record<string, unknown>[] }[] = [];
+  const staged: { pair: Pairing; sent: SyncItem; remoteItemId: string; remoteVersionId: string; testInput: Record<string, unknown>[]; tests: TestsMerge | null }[] = [];
   for (const p of selected) {
     const choice = pushChoice(p, options);
     if ('skip' in choice) {
@@ -108,8 +108,11 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
       const answer = p.remote
         ? local.kind === 'library' ? await client.updateLibrary(p.remote.id, body) : await client.updateTransformation(p.remote.id, body)
         : local.kind === 'library' ? await client.createLibrary({ name: local.name, ...body }) : await client.createTransformation({ name: local.name, ...body });
-      const tests = local.kind === 'transformation' && options.studio ? store.testEvents.list(local.id) : [];
-      if (tests.length) await client.putSavedTests(answer.id, mergeSavedTests(tests, p.remote ? await client.savedTests(answer.id) : []));
+      // Saved tests go before the publish (its runs them), merged three ways with the link's base: a deletion here deletes there.
+      const tests = local.kind === 'transformation' && options.studio
+        ? mergeSavedTests(store.testEvents.list(local.id), p.remote ? await client.savedTests(answer.id) : [], p.link?.syncedTests ?? null)
+        : null;
+      if (tests && (tests.sent > 0 || tests.deleted > 0)) await client.putSavedTests(answer.id, tests.merged);
       store.sync.putLink({
         remoteId,
         kind: local.kind,
@@ -122,7 +125,8 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
         baseCode: p.link?.baseCode ?? null,
         syncedAt: p.link?.syncedAt ?? null,
       });
-      staged.push({ pair: p, sent: local, remoteItemId: answer.id, remoteVersionId: answer.versionId, testInput: verdict.testInput });
+      if (tests) store.sync.setSyncedTests(remoteId, local.kind, local.id, tests.base);
+      staged.push({ pair: p, sent: local, remoteItemId: answer.id, remoteVersionId: answer.versionId, testInput: verdict.testInput, tests });
     } catch (error) {
       results.push(outcome(p, false, 'failed', (error as Error).message, error instanceof RemoteError ? error.answer : undefined));
     }
@@ -153,7 +157,7 @@ export async function push(store: Store, remoteId: string, client: RemoteClient,
     });
     for (const s of staged) {
       const saved = s.pair.local!.kind === 'transformation' ? store.testEvents.count(s.sent.id) : 0;
-      const carried = saved === 0 ? '' : options.studio ? `, with its ${saved} saved test${saved === 1 ? '' : 's'}` : `; its ${saved} saved test${saved === 1 ? '' : 's'} stay here (the hosted service keeps none)`;
+      const carried = s.tests ? carriedText(s.tests, 'there') : saved === 0 ? '' : `; its ${saved} saved test${saved === 1 ? '' : 's'} stay here (the hosted service keeps none)`;
       const tests = s.pair.local!.kind === 'transformation' ? `; its tests passed locally, the remote tested ${s.testInput.length} event${s.testInput.length === 1 ? '' : 's'}` : '';
       const remoteNumber = await remoteNumberOf(client, s.sent.kind, s.remoteItemId, s.remoteVersionId);
       const as = remoteNumber ? ` as remote v${remoteNumber}` : '';

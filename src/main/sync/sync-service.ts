@@ -72,8 +72,9 @@ export function createSyncService({ store, tokens, local, gate, timeoutMs }: Syn
         const live = await liveState(store, client, p, versions);
         const plan = planItem({
           pair: p, live, studio,
-          localTests: localTests.length, remoteTests: remoteTests.length, mergedTests: mergeSavedTests(remoteTests, localTests).length,
-          remoteOnlyTests: mergeSavedTests(localTests, remoteTests).length - localTests.length,
+          localTests: localTests.length, remoteTests: remoteTests.length,
+          pushTests: mergeSavedTests(localTests, remoteTests, p.link?.syncedTests ?? null),
+          pullTests: mergeSavedTests(remoteTests, localTests, p.link?.syncedTests ?? null),
           remoteVersions: versions.map((v) => v.versionId),
           remoteMessage: r ? messages.get(r.versionId) ?? null : null,
           localNumber: (id) => localVersion(p, id)?.seq ?? null,

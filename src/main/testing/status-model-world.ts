@@ -124,6 +124,19 @@ export async function createModelWorld(t: TestStudio, remote: TestStudio) {
       if (remoteId) await ok(remote, 'POST', `/transformations/${remoteId}`, { code });
       return Boolean(remoteId);
     },
+    /** The messageIds of a transformation's saved tests here, or of its remote copy's (null: no copy there). */
+    async savedTests(trId: string, where: 'here' | 'remote'): Promise<string[] | null> {
+      const id = where === 'here' ? trId : (await item(trId)).remoteItemId;
+      if (!id) return null;
+      const events = (await ok(where === 'here' ? t : remote, 'GET', `/studio/api/transformations/${id}/test-events`)).events as { event: { messageId: string } }[];
+      return events.map((e) => e.event.messageId).sort();
+    },
+    /** The remote copy's saved tests replaced (a deletion there); false when there is no copy. */
+    async putRemoteTests(trId: string, events: unknown[]): Promise<boolean> {
+      const remoteId = (await item(trId)).remoteItemId;
+      if (remoteId) await ok(remote, 'PUT', `/studio/api/transformations/${remoteId}/test-events`, { events });
+      return Boolean(remoteId);
+    },
     /** A run ends: its transformation goes from the remote, so the next runs' status asks the remote about few items. */
     async endRun(trId: string) {
       const remoteId = (await item(trId)).remoteItemId;
