@@ -2,6 +2,7 @@
 // (scripts/soak.mjs): time-limit escapes in builtins, memory the isolate's allocator does not see,
 // memory outside V8's heap or grown inside one builtin call (the sandbox process's memory watch
 // ends those), requests to the private network, a batch that pollutes Object.prototype.toJSON;
+// the break iterators beside innocent test runs (one memory allowance per process, #39);
 // through the pipeline an event whose batch stalls (published code `slots[e.properties.slot] = 1;
 // slots.filter(Boolean)`) and events naming a memory form; under the debugger the memory forms.
 // Each must be refused with its limit's words, or leave nothing behind for the next batch.
@@ -96,6 +97,16 @@ export async function attackLoop({ url, auth, timed, running, sleep, track, paus
         const answer = JSON.parse(text);
         const output = answer.transformedEvents?.[0];
         if (status !== 200 || output?.kept !== null || output?.messageId !== `q-${i}`) throw new Error(`the next batch saw the pollution: ${status} ${text.slice(0, 200)}`);
+      });
+      // #39: the break iterators beside innocent test runs (one memory allowance per process,
+      // whatever runs share it): the attack fails with the memory limit's words, the others answer.
+      await timed('attack: break iterators beside innocent runs', async () => {
+        const innocent = (k) => test(run(`const t = Date.now(); while (Date.now() - t < 300) {} return { ...e, innocent: ${k} };`), [{ type: 'track', event: 'A', messageId: `i-${i}-${k}`, properties: {} }]);
+        const [attacked, ...innocents] = await Promise.all([test(run(MEMORY_FORMS[1][1]), [{ type: 'track', event: 'A', messageId: `b-${i}` }]), innocent(0), innocent(1), innocent(2)]);
+        if (!MEMORY.test(attacked.text)) throw new Error(`the attack: ${attacked.status} ${attacked.text.slice(0, 200)}`);
+        innocents.forEach(({ status, text }, k) => {
+          if (status !== 200 || JSON.parse(text).transformedEvents?.[0]?.innocent !== k) throw new Error(`innocent run ${k}: ${status} ${text.slice(0, 200)}`);
+        });
       });
       // The stalling event now and then, else a memory form through the pipeline (never in one batch); one under the debugger each round.
       if (round % trackEvery === 0) await track({ type: 'track', event: 'Stall', userId: 'attacker', messageId: `stall-${i}`, properties: { slot: 4294967294 } });
