@@ -1,7 +1,6 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../index';
+import { heldServer } from '../../testing/held-server';
 
 // The watchdog kills a sandbox process whose isolate stalled in a builtin that ignores the time
 // limit. A run that only shared that process (here: waiting on its fetch, in the same process)
@@ -22,29 +21,21 @@ const sandbox = createSandbox({
 });
 
 // The first request is held (its run waits in the process the attack will stall); later ones answer.
-let requests = 0;
 let firstArrived!: () => void;
 const first = new Promise<void>((resolve) => (firstArrived = resolve));
 let heldClosed: Promise<void> | undefined;
-const held: ServerResponse[] = [];
-const server = createServer((req, res) => {
-  requests++;
-  if (requests === 1) {
-    held.push(res);
-    heldClosed = new Promise((resolve) => req.socket.once('close', () => resolve()));
-    firstArrived();
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answer: 42 }));
+const server = heldServer((count, req) => {
+  if (count !== 1) return false;
+  heldClosed = new Promise((resolve) => req.socket.once('close', () => resolve()));
+  firstArrived();
+  return true;
 });
 let url = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/value`;
+  url = await server.listen();
 });
 afterAll(() => {
   sandbox.close();
-  for (const res of held) res.destroy();
   server.close();
 });
 
@@ -73,7 +64,7 @@ describe.skipIf(process.platform !== 'linux')('a watchdog kill fails only the ru
     expect(result.results).toHaveLength(1);
     expect(result.results[0]!.error).toBeUndefined();
     expect(result.results[0]!.output).toEqual({ messageId: 'innocent', type: 'track', fetched: 42 });
-    expect(requests).toBe(2); // made again in the new process
+    expect(server.requests).toBe(2); // made again in the new process
     expect(sandbox.processes().map((p) => p.pid)).not.toContain(pids[0]);
     expect(sandbox.status()).toMatchObject({ stalled: 1, killed: 1 });
   }, 90_000);

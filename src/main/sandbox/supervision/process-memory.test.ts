@@ -51,25 +51,23 @@ describe.skipIf(process.platform !== 'linux')('memory outside the isolate heap, 
 
 // Under the default limits (4 s, 128 MB). The time limit is wall time (isolated-vm's per call, the
 // stall watchdog at 4 s + 1.5 s), and these forms grow only as fast as their isolate's thread gets
-// CPU: the split and the break iterators pass the budget within a second, so they always end with
-// the memory limit; 300k Intl.DateTimeFormat and the stalled fill need 2-3.5 s of a core (measured
-// at load 6), so on a loaded machine (round 2: load 13-22, about 340 MB by 5.5 s) the time limit
-// ends them first. Either way a limit ends them, with its words, and the process stays under the
-// budget (docs/decisions/003-security.md).
+// CPU. At load 6 on this 2-core machine all four passed the budget first (1.5-3.4 s; the split
+// and the break iterators within 2 s); in the soak at load 15 the split ended twice with the time
+// limit, and round 2 saw 300k Intl.DateTimeFormat and the stalled fill do so at load 13-22. So
+// what holds for each, whatever the load: a limit ends it, with its own words, and the process
+// never grows past its budget (docs/decisions/003-security.md). With the watch off the split and
+// the break iterators answered or timed out past 480 MB on 77cbce0's tree.
 const d = sandboxHarness({ processes: 1 });
 afterAll(() => d.sandbox.close());
 const defaultPids = () => (d.sandbox as ProcessSandbox).processes().map((p) => p.pid);
 const DEFAULT_MEMORY = `Memory limit exceeded: the transformation used more than ${DEFAULT_SANDBOX_SETTINGS.memoryLimitMb} MB`;
 const DEFAULT_TIME = `Timed out: the transformation ran for more than ${DEFAULT_SANDBOX_SETTINGS.timeoutMs} ms (check for an infinite loop)`;
-const CPU_BOUND = new Set(['300k Intl.DateTimeFormat', 'a stalled fill on a 2^53-length object']);
 
 describe.skipIf(process.platform !== 'linux')('memory outside the isolate heap, under the default limits', () => {
   for (const form of MEMORY_FORMS) {
-    const ends = CPU_BOUND.has(form.name) ? 'the memory or the time limit' : 'the memory limit';
-    it(`${form.name} ends with ${ends}; the process stays under its budget`, async () => {
+    it(`${form.name} ends with the memory or the time limit; the process stays under its budget`, async () => {
       const { result, peakMb } = await peakDuring(defaultPids, () => d.outcome(form.body));
-      if (CPU_BOUND.has(form.name)) expect([DEFAULT_MEMORY, DEFAULT_TIME]).toContain(result);
-      else expect(result).toBe(DEFAULT_MEMORY);
+      expect([DEFAULT_MEMORY, DEFAULT_TIME]).toContain(result);
       expect(peakMb).toBeLessThan(PEAK_MB);
       await d.healthy();
     }, 60_000);

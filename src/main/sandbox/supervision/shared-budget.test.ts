@@ -1,7 +1,6 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../index';
+import { heldServer } from '../../testing/held-server';
 import { MEMORY_FORMS, peakDuring, TIME_LIMIT_MS } from '../../testing/memory-peak';
 
 // One process's budget is not shared out among the runs in flight (issue #39, memory-watch.ts):
@@ -30,27 +29,19 @@ const sandbox = createSandbox({
 
 // The innocent runs' first requests are held until the attack has ended (they wait in the process
 // the attack runs in); the ones made again are answered at once.
-const held: ServerResponse[] = [];
-let arrived = 0;
 let allArrived!: () => void;
 const firstRound = new Promise<void>((resolve) => (allArrived = resolve));
 let holding = true;
-const server = createServer((_req, res) => {
-  if (holding) {
-    held.push(res);
-    if (++arrived === INNOCENT) allArrived();
-    return;
-  }
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answer: 42 }));
+const server = heldServer((count) => {
+  if (count === INNOCENT) allArrived();
+  return holding;
 });
 let url = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/value`;
+  url = await server.listen();
 });
 afterAll(() => {
   sandbox.close();
-  for (const res of held) res.destroy();
   server.close();
 });
 
@@ -76,7 +67,7 @@ describe.skipIf(process.platform !== 'linux')('one allowance per process, whatev
         (error: Error) => error.message,
       );
       holding = false;
-      for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answer: 42 }));
+      server.release();
       await Promise.all(innocents);
       return attacked;
     });

@@ -1,0 +1,37 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A local HTTP server for the sandbox's tests of runs that share a process killed for another
+// (innocent-runs, shared-budget): requests `hold` says to hold wait (their runs stay in flight in
+// the process) until released; the others are answered at once with {"answer":42}.
+
+const ANSWER = JSON.stringify({ answer: 42 });
+const answer = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(ANSWER);
+
+export function heldServer(hold: (count: number, req: IncomingMessage) => boolean) {
+  const held: ServerResponse[] = [];
+  let requests = 0;
+  const server = createServer((req, res) => {
+    if (hold(++requests, req)) held.push(res);
+    else answer(res);
+  });
+  return {
+    /** Requests received so far. */
+    get requests() {
+      return requests;
+    },
+    /** Starts listening on 127.0.0.1; answers the URL to fetch. */
+    async listen(): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/value`;
+    },
+    /** Answers the requests held so far. */
+    release(): void {
+      for (const res of held.splice(0)) answer(res);
+    },
+    close(): void {
+      for (const res of held) res.destroy();
+      server.close();
+    },
+  };
+}
