@@ -13,10 +13,11 @@
 // `--processes N` starts the host with STUDIO_SANDBOX_PROCESSES=N (default: the host's own
 // default, cores - 1); BENCH_HEADLESS=path/to/out/main/headless.js runs another build. `uptime` is printed with the figures: a busy machine makes them meaningless.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { builtHeadless, startBenchHost } from './lib/headless-host.mjs';
+import { cpuPer, cpuSnapshot } from './lib/cpu.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const arg = (name, fallback) => {
@@ -45,43 +46,11 @@ const testRun = async () => {
 
 // CPU time per thread (/proc, 10 ms ticks) of this process (the clients), the host (the core) and
 // its sandbox processes: per request, each one's main thread and its other threads (isolates, GC).
-const threadsOf = (pid) => {
-  try {
-    return readdirSync(`/proc/${pid}/task`).map((tid) => {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { key: `${pid}/${tid}`, main: tid === String(pid), ms: (Number(fields[11]) + Number(fields[12])) * 10 };
-    });
-  } catch {
-    return [];
-  }
-};
-const childrenOf = (pid) => {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-  } catch {
-    return [];
-  }
-};
-const cpuSnapshot = () => {
-  const out = new Map();
-  for (const t of threadsOf(process.pid)) out.set(t.key, { ...t, role: 'clients' });
-  for (const t of threadsOf(host.pid)) out.set(t.key, { ...t, role: 'core' });
-  for (const child of childrenOf(host.pid)) for (const t of threadsOf(child)) out.set(t.key, { ...t, role: 'sandbox' });
-  return out;
-};
-const cpuPerRequest = (before, after, requests) => {
-  const sum = {};
-  for (const [key, t] of after) {
-    const role = `${t.role} ${t.main ? 'main' : 'other'}`;
-    sum[role] = (sum[role] ?? 0) + t.ms - (before.get(key)?.ms ?? 0);
-  }
-  return Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, (v / requests).toFixed(2)]));
-};
+const snapshot = () => cpuSnapshot({ clients: process.pid, core: host.pid });
 
 /** `clients` clients for `seconds`: events/s answered, the p50 latency (ms), CPU ms per request by thread. */
 async function pass(clients, seconds) {
-  const cpuBefore = cpuSnapshot();
+  const cpuBefore = snapshot();
   const end = performance.now() + seconds * 1000;
   const times = [];
   const client = async () => {
@@ -95,7 +64,7 @@ async function pass(clients, seconds) {
   await Promise.all(Array.from({ length: clients }, client));
   const s = (performance.now() - start) / 1000;
   times.sort((a, b) => a - b);
-  return { evs: (times.length * EVENTS) / s, p50: times[Math.floor(times.length / 2)], cpu: cpuPerRequest(cpuBefore, cpuSnapshot(), times.length) };
+  return { evs: (times.length * EVENTS) / s, p50: times[Math.floor(times.length / 2)], cpu: cpuPer(cpuBefore, snapshot(), times.length) };
 }
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');

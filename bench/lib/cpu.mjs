@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** CPU time (user + system, ms) of this process's children that have ended and been waited for, and theirs (their whole trees): /proc's cutime + cstime. */
 export function endedChildrenCpuMs() {
@@ -10,4 +10,46 @@ export function endedChildrenCpuMs() {
 export function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU ms of each thread of a process (/proc ticks of 10 ms), the thread that runs its event loop marked `main`. */
+export function threadsOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { key: `${pid}/${tid}`, main: tid === String(pid), ms: (Number(fields[11]) + Number(fields[12])) * 10 };
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The pids of a process's children. */
+export function childrenOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+  } catch {
+    return [];
+  }
+}
+
+/** Every thread's CPU so far of these processes, by role: `{ clients: process.pid, core: host.pid }`; a role's children count as `sandbox`. */
+export function cpuSnapshot(roles, childRole = 'sandbox', childrenOfRole = 'core') {
+  const out = new Map();
+  for (const [role, pid] of Object.entries(roles)) {
+    for (const t of threadsOf(pid)) out.set(t.key, { ...t, role });
+    if (role === childrenOfRole) for (const child of childrenOf(pid)) for (const t of threadsOf(child)) out.set(t.key, { ...t, role: childRole });
+  }
+  return out;
+}
+
+/** CPU ms per operation between two snapshots, by role and thread ('core main', 'core other', …), as strings with two decimals. */
+export function cpuPer(before, after, operations) {
+  const sum = {};
+  for (const [key, t] of after) {
+    const role = `${t.role} ${t.main ? 'main' : 'other'}`;
+    sum[role] = (sum[role] ?? 0) + t.ms - (before.get(key)?.ms ?? 0);
+  }
+  return Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, (v / operations).toFixed(2)]));
 }
