@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { createSandbox, type SandboxOptions } from '../sandbox';
 
 // A local HTTP server for the sandbox's tests of runs that share a process killed for another
 // (innocent-runs, shared-budget): requests `hold` says to hold wait (their runs stay in flight in
@@ -34,4 +36,23 @@ export function heldServer(hold: (count: number, req: IncomingMessage) => boolea
       server.close();
     },
   };
+}
+
+/**
+ * A sandbox of one process whose runs can share it while they wait on a held request: runs on the
+ * isolates' threads (syncRuns false), private addresses allowed, and a long request timeout (a held
+ * request must outlast the kill however slow the machine). Closed, with `server`, after the file's
+ * tests; `url()` is the server's once listening.
+ */
+export function sharedProcessSandbox(server: ReturnType<typeof heldServer>, limits: Pick<SandboxOptions, 'timeoutMs' | 'wallTimeoutMs' | 'memoryLimitMb'>) {
+  const sandbox = createSandbox({ processes: 1, syncRuns: false, requestTimeoutMs: 60_000, getSettings: () => ({ allowPrivateNetwork: true }), ...limits });
+  let url = '';
+  beforeAll(async () => {
+    url = await server.listen();
+  });
+  afterAll(() => {
+    sandbox.close();
+    server.close();
+  });
+  return { sandbox, url: () => url };
 }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../index';
-import { heldServer } from '../../testing/held-server';
+import { describe, expect, it } from 'vitest';
+import { heldServer, sharedProcessSandbox } from '../../testing/held-server';
 
 // The watchdog kills a sandbox process whose isolate stalled in a builtin that ignores the time
 // limit. A run that only shared that process (here: waiting on its fetch, in the same process)
@@ -9,16 +8,6 @@ import { heldServer } from '../../testing/held-server';
 
 const LIMIT = 1000;
 const TIMED_OUT = `Timed out: the transformation ran for more than ${LIMIT} ms (check for an infinite loop)`;
-// Runs on the isolates' threads (syncRuns false), so both runs go to the one process. The held
-// request must outlast the kill however slow the machine: its timeout is long.
-const sandbox = createSandbox({
-  timeoutMs: LIMIT,
-  memoryLimitMb: 128,
-  processes: 1,
-  syncRuns: false,
-  requestTimeoutMs: 60_000,
-  getSettings: () => ({ allowPrivateNetwork: true }),
-});
 
 // The first request is held (its run waits in the process the attack will stall); later ones answer.
 let firstArrived!: () => void;
@@ -30,19 +19,13 @@ const server = heldServer((count, req) => {
   firstArrived();
   return true;
 });
-let url = '';
-beforeAll(async () => {
-  url = await server.listen();
-});
-afterAll(() => {
-  sandbox.close();
-  server.close();
-});
+// Both runs go to the one process (the isolates' threads).
+const { sandbox, url } = sharedProcessSandbox(server, { timeoutMs: LIMIT, memoryLimitMb: 128 });
 
 describe.skipIf(process.platform !== 'linux')('a watchdog kill fails only the run that stalled', () => {
   it('a run sharing the killed process runs again elsewhere and answers correctly', async () => {
     const innocentCode = `export async function transformEvent(e) {
-  const fetched = await fetch(${JSON.stringify(url)});
+  const fetched = await fetch(${JSON.stringify(url())});
   return { ...e, fetched: fetched.answer ?? fetched };
 }`;
     // indexOf over a sparse array of 2^32-1 slots stalls and allocates nothing (a fill over as many

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../index';
-import { heldServer } from '../../testing/held-server';
+import { describe, expect, it } from 'vitest';
+import { heldServer, sharedProcessSandbox } from '../../testing/held-server';
 import { MEMORY_FORMS, peakDuring, TIME_LIMIT_MS } from '../../testing/memory-peak';
 
 // One process's budget is not shared out among the runs in flight (issue #39, memory-watch.ts):
@@ -16,17 +15,6 @@ const LIMIT = 128;
 const PEAK_MB = 480;
 const INNOCENT = 3;
 const MESSAGE = `Memory limit exceeded: the transformation used more than ${LIMIT} MB`;
-// Runs on the isolates' threads (syncRuns false): all runs go to the one process.
-const sandbox = createSandbox({
-  timeoutMs: TIME_LIMIT_MS,
-  wallTimeoutMs: 2 * TIME_LIMIT_MS,
-  memoryLimitMb: LIMIT,
-  processes: 1,
-  syncRuns: false,
-  requestTimeoutMs: 60_000,
-  getSettings: () => ({ allowPrivateNetwork: true }),
-});
-
 // The innocent runs' first requests are held until the attack has ended (they wait in the process
 // the attack runs in); the ones made again are answered at once.
 let allArrived!: () => void;
@@ -36,14 +24,8 @@ const server = heldServer((count) => {
   if (count === INNOCENT) allArrived();
   return holding;
 });
-let url = '';
-beforeAll(async () => {
-  url = await server.listen();
-});
-afterAll(() => {
-  sandbox.close();
-  server.close();
-});
+// All runs go to the one process (the isolates' threads).
+const { sandbox, url } = sharedProcessSandbox(server, { timeoutMs: TIME_LIMIT_MS, wallTimeoutMs: 2 * TIME_LIMIT_MS, memoryLimitMb: LIMIT });
 
 const pids = () => sandbox.processes().map((p) => p.pid);
 const attackForm = MEMORY_FORMS.find((form) => form.name.includes('v8BreakIterator'))!;
@@ -53,7 +35,7 @@ describe.skipIf(process.platform !== 'linux')('one allowance per process, whatev
     // Distinct code each (no key's warm isolate is shared): each waits on its fetch in the process.
     const innocents = Array.from({ length: INNOCENT }, (_, i) =>
       sandbox.transform({
-        code: `export async function transformEvent(e) { const got = await fetch(${JSON.stringify(url)}); return { ...e, innocent: ${i}, got: got.answer }; }`,
+        code: `export async function transformEvent(e) { const got = await fetch(${JSON.stringify(url())}); return { ...e, innocent: ${i}, got: got.answer }; }`,
         events: [{ messageId: `innocent-${i}`, type: 'track' }],
       }),
     );
