@@ -15,7 +15,7 @@ import { createSettingsServices } from './settings';
 import { createDebugger } from './debug';
 import { createSyncService } from './sync/sync-service';
 import { fileTokenStore, type RemoteTokenStore } from './sync/token-store';
-import { localGate } from './sync/local-gate';
+import { localGate, localTestStatus } from './sync/local-gate';
 import { localWriter } from './sync/local-writer';
 import { createTestEventsService } from './management/test-events-service';
 import { createReplayJobs } from './replay/replay-jobs';
@@ -181,7 +181,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       log: silentLogger,
       baseUrl: '',
       sandbox, collect, pipeline, retention,
-      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries, testEvents), gate: localGate(publish) }),
+      sync: createSyncService({ store, tokens: options.remoteTokens ?? fileTokenStore(options.dataDir, store.secrets), local: localWriter(transformations, libraries, testEvents), gate: localGate(publish), tests: localTestStatus(store, versionStatus, libraryStatus) }),
       testEvents,
       debug: debugging.debug, profiles: debugging.profiles, coverage: debugging.coverage,
       replay, sends, publish,

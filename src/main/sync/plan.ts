@@ -1,4 +1,5 @@
 import type { ItemPlan } from '../../shared/api/sync';
+import type { DerivedVersionTests } from '../../shared/api/versions';
 import type { LiveState, Pairing } from './changes';
 import { pushChoice } from './push';
 import { carriedText, notSentBackText, type TestsMerge } from './saved-tests-merge';
@@ -13,8 +14,8 @@ export interface PlanInput {
   remoteMessage: string | null;
   /** A local version's number. */
   localNumber: (versionId: string) => number | null;
-  /** Why local publish refuses a local version, as its recorded tests say (null: it passes). */
-  refusal: (versionId: string) => string | null;
+  /** A local version's test status as derived now (version-status.ts, library-status.ts): what the push's gate will find. */
+  tests: (versionId: string) => DerivedVersionTests | undefined;
   /** The remote is another studio (saved tests travel), not the hosted service. */
   studio: boolean;
   /** Saved tests of the local transformation and of the remote one (a studio remote). */
@@ -61,8 +62,8 @@ export function planItem(input: PlanInput): { line: string; synced: string | nul
     const choice = pushChoice(p, chosen ? { chosen: new Set([p]) } : {});
     if ('skip' in choice) return { what: choice.skip.message, staysBehind: [`local v${p.local.number}`] };
     const sent = choice.send;
-    const refused = input.refusal(sent.versionId);
-    if (refused) return { what: `not pushed: local publish would refuse local v${sent.number}: ${refused}`, staysBehind: [`local v${p.local.number}`] };
+    const status = input.tests(sent.versionId);
+    if (status?.testStatus === 'failed') return { what: `not pushed: local publish would refuse local v${sent.number}: ${status.testSummary ?? 'its tests fail'}`, staysBehind: [`local v${p.local.number}`] };
     const staysBehind: string[] = [];
     if (sent.versionId !== p.local.versionId) staysBehind.push(`local v${p.local.number} (a draft, not published locally: select it to push it)`);
     let what = `sends local v${sent.number}${quoted(sent.message)} as remote v${(remoteNumber ?? 0) + 1}`;
@@ -74,6 +75,8 @@ export function planItem(input: PlanInput): { line: string; synced: string | nul
     } else if (kind === 'transformation' && input.localTests > 0) {
       staysBehind.push(`its ${tests(input.localTests)} (the hosted service keeps no saved tests)`);
     }
+    // Out of date: the gate runs them at the push; the plan cannot say more than the status does now.
+    if (status?.testStatus === 'out-of-date') what += `, if its tests pass (push runs them first; its status is out of date: ${(status.testReasons ?? []).join('; ')})`;
     return { what, staysBehind };
   };
 

@@ -12,6 +12,7 @@ import { mergeSavedTests } from './saved-tests-merge';
 import { push, pushSelection, type LocalGate } from './push';
 import { RemoteError, remoteClient } from './remote-client';
 import type { RemoteTokenStore } from './token-store';
+import type { LocalTestStatus } from './local-gate';
 
 function checkUrl(field: string, value: string): void {
   let url: URL | undefined;
@@ -31,11 +32,13 @@ export interface SyncDeps {
   local: LocalWriter;
   /** Local publish's verdict (push refuses what it refuses). */
   gate: LocalGate;
+  /** A local version's test status as derived now: the plan says what the push's gate will do with it. */
+  tests: LocalTestStatus;
   timeoutMs?: number;
 }
 
 /** Remotes, changes against a remote, push, pull and conflict resolution: the one service the UI and the CLI use. */
-export function createSyncService({ store, tokens, local, gate, timeoutMs }: SyncDeps) {
+export function createSyncService({ store, tokens, local, gate, tests, timeoutMs }: SyncDeps) {
   const presentRemote = (r: RemoteRecord): Remote => {
     const secret = tokens.get(r.id);
     return { ...r, hasToken: Boolean(secret?.token), hasWriteKey: Boolean(secret?.writeKey) };
@@ -78,10 +81,7 @@ export function createSyncService({ store, tokens, local, gate, timeoutMs }: Syn
           remoteVersions: versions.map((v) => v.versionId),
           remoteMessage: r ? messages.get(r.versionId) ?? null : null,
           localNumber: (id) => localVersion(p, id)?.seq ?? null,
-          refusal: (id) => {
-            const v = localVersion(p, id);
-            return v?.testStatus === 'failed' ? (v.testSummary ?? 'its tests fail') : null;
-          },
+          tests: (id) => tests((p.local ?? r)!.kind, id),
         });
         return { ...presentPairing(p, live), ...plan };
       }),

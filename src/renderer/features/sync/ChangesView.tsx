@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { syncApi, type ChangeItem, type SyncOutcome } from '../../api/sync';
 import { LazyMergeDiff } from '../../editor/LazyMergeDiff';
+import { useServerPush } from '../../hooks/useServerPush';
 import { useTheme } from '../../hooks/useTheme';
 import { ConflictView } from './ConflictView';
 import { SyncPreview } from './SyncPreview';
@@ -63,6 +64,28 @@ export function ChangesView({ remote }: { remote: string }) {
     }
   }, [remote]);
   useEffect(() => void load(), [load]);
+  // A local version's test status changed (the core's versions stream): the items and their plans
+  // (an open preview's too) are asked for again, the selection kept; one request at a time.
+  const refreshing = useRef({ busy: false, again: false });
+  const refresh = useCallback(async () => {
+    const r = refreshing.current;
+    if (r.busy) {
+      r.again = true;
+      return;
+    }
+    r.busy = true;
+    try {
+      do {
+        r.again = false;
+        setItems((await syncApi.changes(remote)).items);
+      } while (r.again);
+    } catch {
+      // the Refresh button and the next push say what is wrong
+    } finally {
+      r.busy = false;
+    }
+  }, [remote]);
+  useServerPush('/studio/api/transformations/versions/stream', () => void refresh());
 
   // Push and pull first say what they will do (the core's plan), then do it when confirmed.
   const [preview, setPreview] = useState<'push' | 'pull'>();
