@@ -33,9 +33,10 @@ export function createRunner() {
   const codeCache = new CodeCache();
   // Isolates made since the process started (the rest of the runs went to warm ones).
   let made = 0;
-  // Batches staged in pieces before their run (by request id): the warm isolate the pieces went
-  // into, held for the run, or the pieces themselves when none was warm; the error staging hit.
-  const staging = new Map<number, { key: string; instance?: SandboxInstance; texts: string[]; count: number; error?: unknown }>();
+  // Batches staged in pieces before their run (by request id): the pieces, the warm isolate held
+  // for the run and how many of the pieces went into it already (the first `placed`), the error
+  // staging hit.
+  const staging = new Map<number, { key: string; instance?: SandboxInstance; texts: string[]; placed: number; count: number; error?: unknown }>();
   // The latest run of each key in progress, and the instances runs hold.
   const active = new Map<string, Promise<void>>();
   const running = new Set<SandboxInstance>();
@@ -47,22 +48,31 @@ export function createRunner() {
     const heap = instance.isolate.getHeapStatisticsSync();
     return { total: heap.total_physical_size + heap.externally_allocated_size, external: heap.externally_allocated_size };
   };
-  // Measured after each run; an isolate holding more external memory (copied batches) than this
-  // is collected before its next run.
-  const measure = async (instance: SandboxInstance) => {
+  // Measured after each run (a read of V8's figures, on this thread). An isolate holding more
+  // external memory (copied batches) than COLLECT_EXTERNAL_BYTES, or that ran COLLECT_EVERY_RUNS
+  // runs (each leaves its realm behind, released, collected in a full GC), is collected once the
+  // answer has left (the event loop's check phase, on the isolate's thread, queued with the
+  // preparation of its next realm): the answer does not wait for a full collection.
+  const measure = (instance: SandboxInstance): boolean => {
     try {
-      let heap = heapOf(instance);
-      // Every few runs too: each run leaves its realm behind (released, collected in a full GC).
+      const heap = heapOf(instance);
+      heapBytes.set(instance, heap.total);
       const runs = (runsSinceCollect.get(instance) ?? 0) + 1;
       runsSinceCollect.set(instance, runs);
-      if (heap.external > COLLECT_EXTERNAL_BYTES || runs >= COLLECT_EVERY_RUNS) {
-        runsSinceCollect.set(instance, 0);
-        await instance.collectGarbage();
-        heap = heapOf(instance);
-      }
-      heapBytes.set(instance, heap.total);
+      if (heap.external <= COLLECT_EXTERNAL_BYTES && runs < COLLECT_EVERY_RUNS) return false;
+      runsSinceCollect.set(instance, 0);
+      return true;
     } catch {
       heapBytes.delete(instance); // disposed by a failed run
+      return false;
+    }
+  };
+  const collect = async (instance: SandboxInstance) => {
+    try {
+      await instance.collectGarbage();
+      heapBytes.set(instance, heapOf(instance).total);
+    } catch {
+      heapBytes.delete(instance); // disposed meanwhile
     }
   };
 
@@ -108,11 +118,13 @@ export function createRunner() {
     let warm = staged?.instance ?? pool.take(request.key);
     // A realm no batch has run in (realm-cycle.ts: prepared ahead, after the last run's answer left).
     if (warm) await warm.begin();
+    // The pieces not in the isolate yet go in at the run.
+    let placed = staged?.placed ?? 0;
     if (warm && (warm.broken || warm.disposed) && staged?.error === undefined) {
       running.delete(warm);
       warm.dispose();
-      // Pieces that went into it are lost with it; pieces kept as text go into a new isolate.
-      if (staged?.instance && staged.texts.length !== staged.count) throw toSandboxError(new Error('the sandbox could not make a fresh context for the batch'), request);
+      // Pieces that went into it are lost with it: every piece goes into a new isolate.
+      placed = 0;
       warm = undefined;
     }
     if (!warm) made++;
@@ -140,7 +152,7 @@ export function createRunner() {
         grouped: groupedEvents !== undefined,
         onPart: options.parts ? onPart : undefined,
         sync: options.sync,
-        stage: staged && { id: request.id, texts: staged.texts, error: staged.error },
+        stage: staged && { id: request.id, texts: staged.texts.slice(placed), error: staged.error },
         onEntered: watch.onEntered,
         onResumed: watch.onResumed,
       });
@@ -149,32 +161,37 @@ export function createRunner() {
       // As strings for a replay batch run here; as bytes for the core.
       return asLines ? { lines, network } : { grouped: packLines(lines), network };
     } finally {
-      await measure(instance);
+      const due = measure(instance);
       instance.end();
       running.delete(instance);
       pool.put(request.key, instance);
+      if (due) setImmediate(() => void collect(instance));
     }
   }
 
   return {
-    /** A piece of the next run's batch: into the warm isolate at once (held for the run), else kept. */
+    /**
+     * A piece of the next run's batch: into the realm of the warm isolate the run will use at once
+     * (held for the run) when that realm can take it (realm-cycle.ts: no batch ran in it, or it
+     * was prepared ahead), else at the run. Kept as text either way until the run.
+     */
     stage(message: StageMessage): void {
       let staged = staging.get(message.id);
       if (!staged) {
         const instance = pool.take(message.key);
         if (instance) running.add(instance);
-        staged = { key: message.key, instance, texts: [], count: 0 };
+        staged = { key: message.key, instance, texts: [], placed: 0, count: 0 };
         staging.set(message.id, staged);
       }
       staged.count++;
-      // An isolate whose realm a batch ran in takes the pieces at the run (in its fresh realm).
-      if (!staged.instance || staged.instance.state !== 'ready' || staged.texts.length > 0) staged.texts.push(message.text);
-      else if (staged.error === undefined) {
-        try {
-          staged.instance.stage(message.id, message.text, message.timeoutMs);
-        } catch (error) {
-          staged.error = error;
-        }
+      staged.texts.push(message.text);
+      // In order: only while every earlier piece went in.
+      if (!staged.instance || staged.error !== undefined || staged.placed !== staged.texts.length - 1 || !staged.instance.canStage) return;
+      try {
+        staged.instance.stage(message.id, message.text, message.timeoutMs);
+        staged.placed++;
+      } catch (error) {
+        staged.error = error;
       }
     },
 

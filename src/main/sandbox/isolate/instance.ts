@@ -92,14 +92,21 @@ export class SandboxInstance {
     }
   }
 
-  /** Parses a piece of the next run's batch (a JSON array of events) into the isolate, on this thread. */
+  /** The realm the next run enters can take its first pieces now (realm-cycle.ts: ready, or prepared ahead). */
+  get canStage(): boolean {
+    return this.cycle.stageEntry !== undefined;
+  }
+
+  /** Parses a piece of the next run's batch (a JSON array of events) into the realm it will run in, on this thread. */
   stage(id: number, text: string, timeoutMs: number): void {
-    this.entry.applySync(undefined, ['stage', id, false, text], { timeout: timeoutMs });
+    const entry = this.cycle.stageEntry;
+    if (!entry) throw new Error('no realm can take the batch now');
+    entry.applySync(undefined, ['stage', id, false, text], { timeout: timeoutMs });
   }
 
   /** Drops the pieces staged in the isolate (their run will not come). */
   unstage(): void {
-    this.entry.applySync(undefined, ['unstage'], { timeout: 1000 });
+    this.cycle.stageEntry?.applySync(undefined, ['unstage'], { timeout: 1000 });
   }
 
   dispose(): void {

@@ -6,9 +6,11 @@ import type { IsolateOps } from './ops';
 // isolate being created can settle it later (no timers; host calls answer only during a run), so
 // a module whose evaluation has not completed once evaluate() returns never will. A probe module
 // importing it runs its own body only after the module completed: when the probe's export is
-// still uninitialised, the module is stuck.
+// still uninitialised, the module is stuck. Its export is the module's namespace: evaluating the
+// probe evaluates the module (its dependency; the same errors), and a realm's setup reads both
+// from the probe in one call (realm.ts).
 
-const PROBE_SOURCE = "import 'module under test';\nexport const settled = true;";
+const PROBE_SOURCE = "import * as module from 'module under test';\nexport const settled = module;";
 
 export const unsettledMessage = (name: string) =>
   `The top-level code of ${name} never finished: a top-level await never settles within the time limit (nothing it awaits can be resolved outside a run)`;
@@ -29,7 +31,7 @@ export async function settledProbe(ops: IsolateOps, probe: IsolatedVM.Module, na
   let settled = false;
   try {
     const value = await ops.get(probe.namespace, 'settled');
-    settled = value.typeof === 'boolean';
+    settled = value.typeof === 'object';
     value.release();
   } catch {
     settled = false;

@@ -73,6 +73,17 @@ export class RealmCycle {
     return this.realm.entry;
   }
 
+  /**
+   * The entry of the realm a run's pieces go to now (`stage`), if any: the current realm while no
+   * batch ran in it or the run is in it, or the next one once it is prepared (its runtime is
+   * installed; none of the user's code has run in it).
+   */
+  get stageEntry(): Realm['entry'] | undefined {
+    if (this.current === 'ready' || this.current === 'running') return this.realm.entry;
+    if (this.current === 'prepared') return this.next!.entry;
+    return undefined;
+  }
+
   /** V8's `gc` in the current realm, when the process exposes it. */
   get collect(): Realm['collect'] {
     return this.realm.collect;

@@ -5,7 +5,7 @@ import type { CredentialLookup } from '../host/credentials';
 import { credentialHandler } from '../host/credentials';
 import { ivm } from './ivm';
 import { asyncOps, type IsolateOps } from './ops';
-import { prepareProbe, settledProbe } from './module-settle';
+import { prepareProbe, unsettledMessage } from './module-settle';
 import { decodeSpecifier } from './imports';
 import { preludeSource, RUNTIME_FILENAME, runtimeSource } from './runtime-source';
 import type { InstanceSpec } from './instance-spec';
@@ -61,13 +61,17 @@ export interface Realm {
   collect: Collector | null;
 }
 
-/** A realm none of the user's code has run in yet. */
+/**
+ * A realm none of the user's code has run in yet. Its entry takes a batch's first pieces already
+ * (`stage`); it runs batches once completeRealm has set it up.
+ */
 export interface PreparedRealm {
   context: IsolatedVM.Context;
   collect: Collector | null;
-  setup: IsolatedVM.Reference;
-  main: IsolatedVM.Module;
+  entry: Entry;
+  /** The user's module and the libraries it imports. */
   modules: IsolatedVM.Module[];
+  /** The module that imports the user's module (module-settle.ts): evaluating it evaluates them. */
   probe: IsolatedVM.Module;
 }
 
@@ -102,7 +106,7 @@ export async function prepareRealm(
   });
   const credential = new lib.Callback(credentialHandler(() => holder.instance?.bindings?.credential ?? (() => undefined)));
   const factory = await ops.run(scripts.runtime, context, spec.timeoutMs);
-  const setup = (await ops.apply(factory, [start, credential, part], spec.timeoutMs)) as IsolatedVM.Reference;
+  const entry = (await ops.apply(factory, [start, credential, part], spec.timeoutMs)) as Entry;
   factory.release();
 
   // Libraries cannot import: each imported one is compiled and linked before the module.
@@ -120,21 +124,21 @@ export async function prepareRealm(
   }
   await ops.instantiate(main, context, (raw) => imported.get(decodeSpecifier(raw)) ?? noImports(decodeSpecifier(raw)));
   const probe = await prepareProbe(ops, isolate, context, main);
-  return { context, collect: gc.typeof === 'function' ? (gc as Collector) : null, setup, main, modules: [...imported.values()], probe };
+  return { context, collect: gc.typeof === 'function' ? (gc as Collector) : null, entry, modules: [main, ...imported.values()], probe };
 }
 
 /**
- * Runs the module's top level (and its libraries'), and makes the entry the host calls (the
- * runtime's setup checks that the module exports exactly one of the functions the service calls).
+ * Runs the module's top level (and its libraries'), through the probe that imports it, and sets
+ * the entry up: in one call, the runtime's setup checks that the top level settled and that the
+ * module exports exactly one of the functions the service calls (two isolate calls in all).
  */
 export async function completeRealm(ops: IsolateOps, prepared: PreparedRealm, spec: InstanceSpec): Promise<Realm> {
-  const { context, main, setup } = prepared;
-  await ops.evaluate(main, spec.timeoutMs);
-  await settledProbe(ops, prepared.probe, spec.name, spec.timeoutMs);
-  const entry = (await ops.apply(setup, [main.namespace.derefInto()], spec.timeoutMs)) as Entry;
-  if (entry.typeof !== 'function') {
-    const found = String(await ops.copy(entry));
-    entry.release();
+  const { context, entry, probe } = prepared;
+  await ops.evaluate(probe, spec.timeoutMs);
+  const answer = String(await ops.apply(entry, ['setup', probe.namespace.derefInto()], spec.timeoutMs, true));
+  if (answer === '#') throw sandboxError(unsettledMessage(spec.name));
+  if (answer !== '') {
+    const found = answer.slice(1);
     throw sandboxError(messages.expectedOneOf(found === '' ? [] : found.split(',')));
   }
   releaseModules(prepared);
@@ -146,8 +150,6 @@ export async function completeRealm(ops: IsolateOps, prepared: PreparedRealm, sp
  * keeps nothing alive after it is let go (renew).
  */
 function releaseModules(prepared: PreparedRealm): void {
-  prepared.setup.release();
-  prepared.main.release();
   prepared.probe.release();
   for (const module of prepared.modules) module.release();
 }
@@ -162,6 +164,7 @@ export function releaseRealm(realm: Realm): void {
 /** Lets a prepared realm go without completing it. */
 export function releasePrepared(prepared: PreparedRealm): void {
   releaseModules(prepared);
+  prepared.entry.release();
   prepared.collect?.release();
   prepared.context.release();
 }

@@ -58,7 +58,7 @@ export function preludeSource(memoryLimitMb: number, removed: readonly string[])
 }
 
 /**
- * Source of a script whose value is `(hostStart, hostCredential, hostPart) => setup`: compiled once
+ * Source of a script whose value is `(hostStart, hostCredential, hostPart) => entry`: compiled once
  * per isolate, run in each new context of it and called there (realm.ts).
  */
 export function runtimeSource(limits: RuntimeLimits): string {

@@ -20,193 +20,206 @@ function createRuntime(hostStart, hostCredential, hostPart, limits) {
   const answers = createAnswers(I, state, limits);
   installGlobals(I, state, calls, hostCredential, limits);
 
+  /** @type {Function | null} the function of the user's module the service calls (set by setup) */
+  let userFunction = null;
+  /** @type {'transformEvent' | 'transformBatch'} */
+  let kind = 'transformEvent';
+
   /**
-   * The entry of a realm whose module exports exactly one of the functions the service calls;
-   * otherwise the names it exports of them, joined with commas (the host says what was expected).
-   * @param {any} namespace the user module's namespace
+   * Once the user's module was evaluated (through the probe that imports it, module-settle.ts):
+   * '' when its top level settled and it exports exactly one of the functions the service calls
+   * (the entry runs it from then on); '#' when its top-level evaluation never settled (the
+   * probe's binding is still uninitialised: reading it throws); otherwise '=' and the names it
+   * exports of them, joined with commas (the host says what was expected).
+   * @param {any} probe the probe module's namespace: `settled` is the user module's namespace
    */
-  return function setup(namespace) {
+  function setup(probe) {
+    if (userFunction !== null) return '=';
+    let namespace;
+    try { namespace = probe.settled; } catch (_) { return '#'; }
     const supported = limits.functions;
     let found = '';
     let count = 0;
-    /** @type {'transformEvent' | 'transformBatch'} */
-    let kind = 'transformEvent';
     for (let k = 0; k < supported.length; k++) {
       if (typeof namespace[supported[k]] !== 'function') continue;
       found = count === 0 ? supported[k] : found + ',' + supported[k];
       kind = /** @type {'transformEvent' | 'transformBatch'} */ (supported[k]);
       count++;
     }
-    if (count !== 1) return found;
-    const userFunction = namespace[kind];
-    let finished = '';
-    let runId = 0;
-    /** @type {'whole' | 'parts' | 'sync' | 'grouped'} */
-    let form = 'whole';
-    let groupedCount = 0;
-    // The first events of the next run, staged in pieces under its id before it (payload.ts).
-    /** @type {{ id: number; lists: unknown[][] } | null} */
-    let staged = null;
+    if (count !== 1) return '=' + found;
+    userFunction = namespace[kind];
+    return '';
+  }
 
-    /** @param {[number, number, unknown][]} entries */
-    const answer = (entries) => {
-      if (form === 'grouped') return answers.answerGrouped(entries, groupedCount);
-      if (form === 'whole') return answers.serialize(entries, 0, 0);
-      const id = runId;
-      return answers.answerInParts(entries, form === 'sync' ? (json) => hostPart(id, json) : (json) => hostStart('part', id, json));
-    };
-    /** @param {unknown} value */
-    const isThenable = (value) => {
-      try { return value !== null && typeof value === 'object' && typeof (/** @type {any} */ (value).then) === 'function'; } catch (_) { return false; }
-    };
+  let finished = '';
+  let runId = 0;
+  /** @type {'whole' | 'parts' | 'sync' | 'grouped'} */
+  let form = 'whole';
+  let groupedCount = 0;
+  // The first events of the next run, staged in pieces under its id before it (payload.ts).
+  /** @type {{ id: number; lists: unknown[][] } | null} */
+  let staged = null;
 
-    /**
-     * @param {string} payload `{"e": events, "m": metadata | null, "s"?: stage id}`
-     * @param {boolean} grouped
-     * @param {string} parts '' | 'parts' | 'sync'
-     */
-    function run(payload, grouped, parts) {
-      runId++;
-      finished = '';
-      calls.clear();
-      state.logs = [];
-      state.logEvents = [];
-      state.current = -1;
-      state.logChars = 0;
-      state.logsDropped = 0;
-      const input = I.parse(payload);
-      let events = input.e;
-      if (input.s !== undefined) {
-        if (!staged || staged.id !== input.s) return I.stringify({ f: 'internal sandbox error: the batch arrived incomplete' });
-        /** @type {unknown[]} */
-        const all = [];
-        for (let k = 0; k < staged.lists.length; k++) append(all, staged.lists[k]);
-        events = append(all, events);
-      }
-      staged = null;
-      groupedCount = events.length;
-      form = grouped === true ? 'grouped' : parts === 'parts' || parts === 'sync' ? parts : 'whole';
-      const { indexOf, metadata } = createMetadata(I, events, input.m);
-      if (kind === 'transformBatch') return runBatch(events, metadata, indexOf);
-      return runEvents(events, metadata);
+  /** @param {[number, number, unknown][]} entries */
+  const answer = (entries) => {
+    if (form === 'grouped') return answers.answerGrouped(entries, groupedCount);
+    if (form === 'whole') return answers.serialize(entries, 0, 0);
+    const id = runId;
+    return answers.answerInParts(entries, form === 'sync' ? (json) => hostPart(id, json) : (json) => hostStart('part', id, json));
+  };
+  /** @param {unknown} value */
+  const isThenable = (value) => {
+    try { return value !== null && typeof value === 'object' && typeof (/** @type {any} */ (value).then) === 'function'; } catch (_) { return false; }
+  };
+
+  /**
+   * @param {string} payload `{"e": events, "m": metadata | null, "s"?: stage id}`
+   * @param {boolean} grouped
+   * @param {string} parts '' | 'parts' | 'sync'
+   */
+  function run(payload, grouped, parts) {
+    runId++;
+    finished = '';
+    calls.clear();
+    state.logs = [];
+    state.logEvents = [];
+    state.current = -1;
+    state.logChars = 0;
+    state.logsDropped = 0;
+    const input = I.parse(payload);
+    let events = input.e;
+    if (input.s !== undefined) {
+      if (!staged || staged.id !== input.s) return I.stringify({ f: 'internal sandbox error: the batch arrived incomplete' });
+      /** @type {unknown[]} */
+      const all = [];
+      for (let k = 0; k < staged.lists.length; k++) append(all, staged.lists[k]);
+      events = append(all, events);
     }
+    staged = null;
+    groupedCount = events.length;
+    form = grouped === true ? 'grouped' : parts === 'parts' || parts === 'sync' ? parts : 'whole';
+    const { indexOf, metadata } = createMetadata(I, events, input.m);
+    if (kind === 'transformBatch') return runBatch(events, metadata, indexOf);
+    return runEvents(events, metadata);
+  }
 
-    /** @param {unknown} value @param {number} i @returns {[number, number, unknown][] | null} */
-    function eventResult(value, i) {
-      if (value === null || value === undefined) return null;
-      if (I.isArray(value)) {
-        const list = /** @type {unknown[]} */ (value);
-        /** @type {[number, number, unknown][]} */
-        const out = [];
-        for (let k = 0; k < list.length; k++) {
-          if (!I.isPlainObject(list[k])) return [[i, 1, 'returned event in events array from transformEvent(event) is not an object']];
-          out[out.length] = [i, 0, list[k]];
-        }
-        return out;
-      }
-      if (!I.isPlainObject(value)) return [[i, 1, 'returned event from transformEvent(event) is not an object']];
-      return [[i, 0, value]];
-    }
-
-    /** @param {([number, number, unknown][] | null | undefined)[]} perEvent */
-    function flatten(perEvent) {
-      /** @type {[number, number, unknown][]} */
-      const entries = [];
-      for (let i = 0; i < perEvent.length; i++) if (perEvent[i]) append(entries, /** @type {unknown[]} */ (perEvent[i]));
-      return entries;
-    }
-
-    /** @param {unknown[]} events @param {Function} metadata */
-    function runEvents(events, metadata) {
-      const n = events.length;
-      const perEvent = new I.Array(n);
-      let waiting = 0;
-      let failed = false;
-      // An output of transformEvent carries the index of the event it came from.
-      for (let i = 0; i < n; i++) {
-        let value;
-        state.current = i;
-        try {
-          value = userFunction(events[i], metadata);
-        } catch (error) {
-          state.current = -1;
-          perEvent[i] = [[i, 1, answers.stackOf(error, 'transformEvent')]];
-          continue;
-        }
-        state.current = -1;
-        if (!isThenable(value)) {
-          perEvent[i] = eventResult(value, i);
-          continue;
-        }
-        waiting++;
-        const mine = runId;
-        /** @param {() => void} record */
-        const settled = (record) => {
-          if (failed || mine !== runId) return;
-          try {
-            record();
-          } catch (error) {
-            failed = true;
-            finished = I.stringify({ f: 'internal sandbox error: ' + answers.messageOf(error) });
-            return;
-          }
-          if (--waiting === 0) finished = answer(flatten(perEvent));
-        };
-        I.then(
-          I.resolve(value),
-          (/** @type {unknown} */ resolved) => settled(() => { perEvent[i] = eventResult(resolved, i); }),
-          (/** @type {unknown} */ error) => settled(() => { perEvent[i] = [[i, 1, answers.stackOf(error, 'transformEvent')]]; }),
-        );
-      }
-      if (waiting === 0) return answer(flatten(perEvent));
-      return '#';
-    }
-
-    /** @param {unknown} value @param {(event: unknown) => number} indexOf @returns {[number, number, unknown][]} */
-    function batchResult(value, indexOf) {
-      if (!I.isArray(value)) return [[-1, 1, 'returned events from transformBatch(event) is not an array']];
+  /** @param {unknown} value @param {number} i @returns {[number, number, unknown][] | null} */
+  function eventResult(value, i) {
+    if (value === null || value === undefined) return null;
+    if (I.isArray(value)) {
       const list = /** @type {unknown[]} */ (value);
       /** @type {[number, number, unknown][]} */
       const out = [];
       for (let k = 0; k < list.length; k++) {
-        out[k] = I.isPlainObject(list[k]) ? [indexOf(list[k]), 0, list[k]] : [-1, 1, 'returned event in events array from transformBatch(events) is not an object'];
+        if (!I.isPlainObject(list[k])) return [[i, 1, 'returned event in events array from transformEvent(event) is not an object']];
+        out[out.length] = [i, 0, list[k]];
       }
       return out;
     }
+    if (!I.isPlainObject(value)) return [[i, 1, 'returned event from transformEvent(event) is not an object']];
+    return [[i, 0, value]];
+  }
 
-    /** @param {unknown[]} events @param {Function} metadata @param {(event: unknown) => number} indexOf */
-    function runBatch(events, metadata, indexOf) {
+  /** @param {([number, number, unknown][] | null | undefined)[]} perEvent */
+  function flatten(perEvent) {
+    /** @type {[number, number, unknown][]} */
+    const entries = [];
+    for (let i = 0; i < perEvent.length; i++) if (perEvent[i]) append(entries, /** @type {unknown[]} */ (perEvent[i]));
+    return entries;
+  }
+
+  /** @param {unknown[]} events @param {Function} metadata */
+  function runEvents(events, metadata) {
+    const n = events.length;
+    const perEvent = new I.Array(n);
+    let waiting = 0;
+    let failed = false;
+    // An output of transformEvent carries the index of the event it came from.
+    for (let i = 0; i < n; i++) {
       let value;
+      state.current = i;
       try {
-        value = userFunction(events, metadata);
+        value = /** @type {Function} */ (userFunction)(events[i], metadata);
       } catch (error) {
-        return answer([[-1, 1, answers.stackOf(error, 'transformBatch')]]);
+        state.current = -1;
+        perEvent[i] = [[i, 1, answers.stackOf(error, 'transformEvent')]];
+        continue;
       }
-      if (!isThenable(value)) return answer(batchResult(value, indexOf));
+      state.current = -1;
+      if (!isThenable(value)) {
+        perEvent[i] = eventResult(value, i);
+        continue;
+      }
+      waiting++;
       const mine = runId;
+      /** @param {() => void} record */
+      const settled = (record) => {
+        if (failed || mine !== runId) return;
+        try {
+          record();
+        } catch (error) {
+          failed = true;
+          finished = I.stringify({ f: 'internal sandbox error: ' + answers.messageOf(error) });
+          return;
+        }
+        if (--waiting === 0) finished = answer(flatten(perEvent));
+      };
       I.then(
         I.resolve(value),
-        (/** @type {unknown} */ resolved) => { if (mine === runId) finished = answer(batchResult(resolved, indexOf)); },
-        (/** @type {unknown} */ error) => { if (mine === runId) finished = answer([[-1, 1, answers.stackOf(error, 'transformBatch')]]); },
+        (/** @type {unknown} */ resolved) => settled(() => { perEvent[i] = eventResult(resolved, i); }),
+        (/** @type {unknown} */ error) => settled(() => { perEvent[i] = [[i, 1, answers.stackOf(error, 'transformEvent')]]; }),
       );
-      return '#';
     }
+    if (waiting === 0) return answer(flatten(perEvent));
+    return '#';
+  }
 
-    /**
-     * The one entry the host calls: ops run, stage, unstage, poll, settle.
-     * @param {string} op @param {any} [a] @param {any} [b] @param {any} [c]
-     */
-    return function entry(op, a, b, c) {
-      if (op === 'run') return run(a, b, c);
-      if (op === 'stage') {
-        if (!staged || staged.id !== a) staged = { id: a, lists: [] };
-        staged.lists[staged.lists.length] = I.parse(c);
-        return '';
-      }
-      if (op === 'unstage') { staged = null; return ''; }
-      if (op === 'poll') return finished !== '' ? finished : '#' + calls.count();
-      if (op === 'settle') { calls.settle(a, b, c); return ''; }
+  /** @param {unknown} value @param {(event: unknown) => number} indexOf @returns {[number, number, unknown][]} */
+  function batchResult(value, indexOf) {
+    if (!I.isArray(value)) return [[-1, 1, 'returned events from transformBatch(event) is not an array']];
+    const list = /** @type {unknown[]} */ (value);
+    /** @type {[number, number, unknown][]} */
+    const out = [];
+    for (let k = 0; k < list.length; k++) {
+      out[k] = I.isPlainObject(list[k]) ? [indexOf(list[k]), 0, list[k]] : [-1, 1, 'returned event in events array from transformBatch(events) is not an object'];
+    }
+    return out;
+  }
+
+  /** @param {unknown[]} events @param {Function} metadata @param {(event: unknown) => number} indexOf */
+  function runBatch(events, metadata, indexOf) {
+    let value;
+    try {
+      value = /** @type {Function} */ (userFunction)(events, metadata);
+    } catch (error) {
+      return answer([[-1, 1, answers.stackOf(error, 'transformBatch')]]);
+    }
+    if (!isThenable(value)) return answer(batchResult(value, indexOf));
+    const mine = runId;
+    I.then(
+      I.resolve(value),
+      (/** @type {unknown} */ resolved) => { if (mine === runId) finished = answer(batchResult(resolved, indexOf)); },
+      (/** @type {unknown} */ error) => { if (mine === runId) finished = answer([[-1, 1, answers.stackOf(error, 'transformBatch')]]); },
+    );
+    return '#';
+  }
+
+  /**
+   * The one entry the host calls: ops setup, stage, unstage (also before setup: a batch's first
+   * pieces may enter a realm prepared ahead), run, poll, settle.
+   * @param {string} op @param {any} [a] @param {any} [b] @param {any} [c]
+   */
+  return function entry(op, a, b, c) {
+    if (op === 'run') return userFunction === null ? I.stringify({ f: 'internal sandbox error: the realm was not set up' }) : run(a, b, c);
+    if (op === 'setup') return setup(a);
+    if (op === 'stage') {
+      if (!staged || staged.id !== a) staged = { id: a, lists: [] };
+      staged.lists[staged.lists.length] = I.parse(c);
       return '';
-    };
+    }
+    if (op === 'unstage') { staged = null; return ''; }
+    if (op === 'poll') return finished !== '' ? finished : '#' + calls.count();
+    if (op === 'settle') { calls.settle(a, b, c); return ''; }
+    return '';
   };
 }
