@@ -110,8 +110,13 @@ describe('workspace backup: export and import (integration)', () => {
     expect(result.imported).toMatchObject({ transformations: 2, transformation_versions: 3, libraries: 1, library_versions: 2, saved_test_events: 2, destinations: 3, credentials: 1 });
     const before = rows(a.dataDir);
     const after = rows(b.dataDir);
-    for (const table of ['libraries', 'library_versions', 'transformations', 'transformation_versions', 'transformation_version_libraries', 'destinations', 'destination_sources', 'saved_test_events', 'settings', 'credentials']) {
+    for (const table of ['libraries', 'transformations', 'transformation_version_libraries', 'destinations', 'destination_sources', 'saved_test_events', 'settings', 'credentials']) {
       expect(after[table], table).toEqual(before[table]);
+    }
+    // Versions' test statuses are derived in the background in each folder, at its own moment (the
+    // published library version too since #37 round 3): once both have settled they are equal.
+    for (const table of ['library_versions', 'transformation_versions']) {
+      await expect.poll(() => rows(b.dataDir)[table], { message: table, timeout: 20_000 }).toEqual(rows(a.dataDir)[table]);
     }
     // Sources: the backup's all there (b keeps its own default source beside them).
     for (const source of before.sources!) expect(after.sources).toContainEqual(source);

@@ -80,4 +80,28 @@ describe('a library version’s test status follows its inputs (integration)', (
     await expect.poll(() => latest(lib.id)).toMatchObject({ number: 1, testStatus: 'failed' });
     expect((await latest(lib.id)).testSummary).toMatch(/"Late importer"/);
   });
+
+  // Round 3: not only the latest version: every version a user sees a status for is derived. The
+  // published one (not the latest) is run again in the background; an older one shows out of date.
+  it('older versions too: the published one is run again (failed), another older one is out of date with the reason, never a stale "passed"', async () => {
+    const lib = await ok(t, 'POST', '/libraries', { name: 'Kept tags', code: TAGGER('one') });
+    const user = await ok(t, 'POST', '/transformations', { name: 'Tag keeper', code: importer('keptTags') });
+    await ok(t, 'PUT', `/studio/api/transformations/${user.id}/test-events`, { events: [{ event: EVENTS[0], expected: [{ ...EVENTS[0], tag: 'one' }] }] });
+    await expect.poll(() => latest(lib.id)).toMatchObject({ number: 1, testStatus: 'passed' });
+    await ok(t, 'POST', '/transformations/libraries/publish', { libraries: [{ versionId: lib.versionId }] });
+    await ok(t, 'POST', `/libraries/${lib.id}`, { code: `${TAGGER('one')}\n// v2` });
+    await ok(t, 'POST', `/libraries/${lib.id}`, { code: `${TAGGER('one')}\n// v3` });
+    const all = async () => ((await ok(t, 'GET', `/studio/api/libraries/${lib.id}/versions`)).versions as Version[]).map((v) => [v.number, v.testStatus]);
+    await expect.poll(all).toEqual([[3, 'passed'], [2, 'passed'], [1, 'passed']]);
+
+    await ok(t, 'PUT', `/studio/api/transformations/${user.id}/test-events`, {
+      events: [
+        { event: EVENTS[0], expected: [{ ...EVENTS[0], tag: 'one' }] },
+        { event: EVENTS[1], expected: [{ ...EVENTS[1], tag: 'two' }] },
+      ],
+    });
+    const v2 = ((await ok(t, 'GET', `/studio/api/libraries/${lib.id}/versions`)).versions as Version[]).find((v) => v.number === 2)!;
+    expect({ status: v2.testStatus, reasons: v2.testReasons }).toEqual({ status: 'out-of-date', reasons: ['the saved tests of "Tag keeper" changed since this run'] });
+    await expect.poll(all, { timeout: 20_000 }).toEqual([[3, 'failed'], [2, 'out-of-date'], [1, 'failed']]);
+  });
 });

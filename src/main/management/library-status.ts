@@ -6,7 +6,8 @@ import { libraryVersionStatus, type LibraryImpact } from './library-version-stat
 import type { PublishService } from './publish-service';
 import { digest, sharedInputs, testInputsOf } from './test-inputs';
 import { summaryLine } from './version-tests';
-import type { VersionStatus } from './version-status';
+import { outOfDate, type VersionStatus } from './version-status';
+import { createBackgroundReruns } from './background-reruns';
 
 /** What a library version's test outcome depends on: each importer's latest version, its saved tests, and the rest of its run's inputs. */
 interface LibraryInputs {
@@ -22,13 +23,15 @@ function parse(text: string | null): LibraryInputs | undefined {
 }
 
 /** The inputs a run of `version`'s tests would have now (its importers as library-version-status.ts picks them). */
-export function libraryInputsOf(store: Store, version: Pick<LibraryVersionRecord, 'importName'>): LibraryInputs {
+export function libraryInputsOf(store: Store, version: Pick<LibraryVersionRecord, 'importName' | 'libraryId'>): LibraryInputs {
   const importers: LibraryInputs['importers'] = {};
   for (const t of store.transformations.list()) {
     const latest = t.latestVersionId ? store.transformations.version(t.latestVersionId) : undefined;
     if (!latest || !importsOf(latest.code).includes(version.importName)) continue;
-    const { tests, version: own, ...rest } = testInputsOf(store, latest, sharedInputs(store, t.id));
-    importers[t.id] = { name: t.name, versionId: latest.id, number: latest.seq, tests: digest(tests), rest: digest([own, rest]) };
+    const { tests, version: own, libraries, ...rest } = testInputsOf(store, latest, sharedInputs(store, t.id));
+    // The library itself is the version under test, not the one its importer resolves now: any of its versions is derived.
+    const { [version.libraryId]: _self, ...others } = libraries;
+    importers[t.id] = { name: t.name, versionId: latest.id, number: latest.seq, tests: digest(tests), rest: digest([own, rest, others]) };
   }
   return { importers };
 }
@@ -49,30 +52,45 @@ function staleReasons(then: LibraryInputs | undefined, now: LibraryInputs): stri
 }
 
 /**
- * A library's latest version's test status as derived now (issue 37), like a transformation
- * version's (version-status.ts): the recorded outcome while its importers, their saved tests and
- * the rest of their runs' inputs are unchanged; otherwise out-of-date with the reasons, and run
- * again in the background (one at a time, each version queued once; close() drops the queue).
- * Older versions keep the outcome recorded when they were the latest. Listeners hear the
- * library's id each time a status it shows may have changed.
+ * A library version's test status as derived now (issue 37), like a transformation version's
+ * (version-status.ts): the recorded outcome while its importers, their saved tests and the rest of
+ * their runs' inputs are unchanged; otherwise out-of-date with the reasons. Every version is
+ * derived; the latest and the published one are run again in the background (background-reruns.ts:
+ * one at a time, each version queued once; close() drops the queue), an older one when asked.
+ * Listeners hear the library's id each time a status it shows may have changed.
  */
 export function createLibraryStatus(store: Store, publisher: PublishService, transformations: Pick<VersionStatus, 'onChange'>, onError: (message: string) => void = () => {}, { background = true } = {}) {
-  const listeners = new Set<(libraryId: string) => void>();
-  const queue = new Set<string>();
-  const inFlight = new Set<string>();
-  const seen = new Map<string, string>();
-  let worker: Promise<void> | undefined;
-  let sweepScheduled = false;
-  let closed = false;
-  const tell = (libraryId: string) => {
-    for (const listener of listeners) listener(libraryId);
-  };
+  const reruns = createBackgroundReruns({
+    what: 'library version',
+    background,
+    onError,
+    sweep() {
+      for (const lib of store.libraries.list()) {
+        let signature = '';
+        for (const id of new Set([lib.latestVersionId, lib.publishedVersionId])) {
+          const v = id ? store.libraries.version(id) : undefined;
+          if (!v?.testStatus) continue; // not tested on save (a one-shot core): nothing recorded to keep current
+          const now = JSON.stringify(libraryInputsOf(store, v));
+          signature += now;
+          if (store.libraries.testInputs(v.id) !== now) reruns.queue(v.id, lib.id);
+        }
+        reruns.observed(lib.id, signature);
+      }
+    },
+    async run(versionId) {
+      const version = store.libraries.version(versionId);
+      const lib = version && store.libraries.get(version.libraryId);
+      if (!version || !lib || (lib.latestVersionId !== version.id && lib.publishedVersionId !== version.id)) return;
+      await test(lib.id, version, previousOf(version));
+    },
+  });
+
+  /** The version before it (what "breaks" and "inherited" compare with). */
+  const previousOf = (v: LibraryVersionRecord) => (v.seq > 1 ? store.libraries.versions(v.libraryId, { count: v.seq - 1, order: 'ASC' }).filter((x) => x.seq < v.seq).at(-1) : undefined);
 
   /** Runs the version's tests (its importers with it) and records the outcome with the inputs it started from. */
-  async function test(libraryId: string, version: LibraryVersionRecord, previous: LibraryVersionRecord | undefined): Promise<LibraryImpact | undefined> {
-    inFlight.add(version.id);
-    tell(libraryId);
-    try {
+  function test(libraryId: string, version: LibraryVersionRecord, previous: LibraryVersionRecord | undefined): Promise<LibraryImpact | undefined> {
+    return reruns.running(version.id, libraryId, async () => {
       const inputs = JSON.stringify(libraryInputsOf(store, version));
       try {
         const impact = await libraryVersionStatus(store, publisher, { libraryId, name: version.name, version }, previous);
@@ -82,79 +100,17 @@ export function createLibraryStatus(store: Store, publisher: PublishService, tra
         store.libraries.setTestStatus(version.id, 'failed', summaryLine(`the tests could not run: ${(error as Error).message}`), inputs);
         return undefined;
       }
-    } finally {
-      inFlight.delete(version.id);
-      tell(libraryId);
-      schedule();
-    }
+    });
   }
 
-  /** The status a version shows now (only a library's latest version is derived). */
-  function derive(libraryId: string, v: LibraryVersionRecord): DerivedVersionTests {
-    const recorded = { testStatus: v.testStatus ?? ('not-tested' as const), testSummary: v.testSummary ?? (v.testStatus ? null : 'saved before test status was recorded') };
-    if (!v.testStatus || store.libraries.get(libraryId)?.latestVersionId !== v.id) return recorded;
-    const reasons = staleReasons(parse(store.libraries.testInputs(v.id)), libraryInputsOf(store, v));
-    if (reasons.length === 0) return recorded;
-    const rerunning = inFlight.has(v.id) || queue.has(v.id);
-    const was = v.testStatus === 'passed' ? 'passed' : v.testStatus === 'failed' ? 'failed' : 'not tested';
-    return { testStatus: 'out-of-date', testSummary: `out of date: ${reasons.join('; ')} (the last run ${was}${rerunning ? '; running again…' : ''})`, testReasons: reasons, testRerunning: rerunning };
+  /** The status a version shows now: any version, latest or not (none recorded: not-tested, said so). */
+  function derive(_libraryId: string, v: LibraryVersionRecord): DerivedVersionTests {
+    if (!v.testStatus) return outOfDate(v, [], false);
+    return outOfDate(v, staleReasons(parse(store.libraries.testInputs(v.id)), libraryInputsOf(store, v)), reruns.rerunning(v.id));
   }
 
-  function sweep(): void {
-    sweepScheduled = false;
-    if (closed) return;
-    for (const lib of store.libraries.list()) {
-      const v = lib.latestVersionId ? store.libraries.version(lib.latestVersionId) : undefined;
-      if (!v?.testStatus) continue; // not tested on save (a one-shot core): nothing recorded to keep current
-      const now = JSON.stringify(libraryInputsOf(store, v));
-      if (store.libraries.testInputs(v.id) !== now && !inFlight.has(v.id) && !queue.has(v.id)) queue.add(v.id);
-      if (seen.has(lib.id) && seen.get(lib.id) !== now) tell(lib.id);
-      seen.set(lib.id, now);
-    }
-    if (!worker && queue.size > 0) worker = drain().finally(() => (worker = undefined));
-  }
+  reruns.follow(store.testInputs.on, transformations.onChange);
 
-  async function drain(): Promise<void> {
-    while (!closed && queue.size > 0) {
-      const [versionId] = queue;
-      queue.delete(versionId!);
-      const version = store.libraries.version(versionId!);
-      const lib = version && store.libraries.get(version.libraryId);
-      if (!version || lib?.latestVersionId !== version.id) continue;
-      const previous = store.libraries.versions(lib.id, { count: 2, order: 'DESC' })[1];
-      try {
-        await test(lib.id, version, previous);
-      } catch (error) {
-        onError(`re-running the tests of library version ${versionId}: ${(error as Error).message}`);
-      }
-    }
-  }
-
-  function schedule(): void {
-    if (sweepScheduled || closed || !background) return;
-    sweepScheduled = true;
-    setImmediate(sweep);
-  }
-
-  const stops = background ? [store.testInputs.on(schedule), transformations.onChange(schedule)] : [];
-  schedule();
-
-  return {
-    test,
-    derive,
-    /** Called with a library's id whenever a status it shows may have changed. */
-    onChange(listener: (libraryId: string) => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    /** True while nothing is queued or running. */
-    idle: () => queue.size === 0 && inFlight.size === 0 && !sweepScheduled,
-    async close(): Promise<void> {
-      closed = true;
-      for (const stop of stops) stop();
-      queue.clear();
-      await worker;
-    },
-  };
+  return { test, derive, onChange: reruns.onChange, idle: reruns.idle, close: reruns.close };
 }
 export type LibraryStatus = ReturnType<typeof createLibraryStatus>;

@@ -1,90 +1,77 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_EMAIL, TEST_TOKEN, startTestStudio, type TestStudio } from '../testing/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestStudio } from '../testing/harness';
+import { ok } from '../testing/management-support';
+import { syncPair } from '../testing/sync-pair';
 
 // Issue 37, round 3: saved tests merge by messageId between studios, and a test deleted on one
 // side must stay deleted: the next push does not put it back on the remote, the next pull does not
 // bring it back here, and `sync status` (the plan the UI and the CLI show) says so before either.
-let local: TestStudio;
-let remote: TestStudio;
+const s = syncPair();
 
 const code = (n: number) => `export function transformEvent(e) { e.n = ${n}; return e; }`;
 const test = (id: string) => ({ name: id, event: { type: 'track', event: 'E', messageId: id } });
 const ids = (events: { event: { messageId: string } }[]) => events.map((e) => e.event.messageId).sort();
 
-async function ok(s: TestStudio, method: string, path: string, body?: unknown) {
-  const answer = await s.call(method, path, body);
-  expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(200);
-  return answer.body;
-}
-const item = async (id: string) => (await ok(local, 'GET', '/studio/api/remotes/team/changes')).items.find((i: any) => i.kind === 'transformation' && i.localId === id);
+const item = async (id: string) => (await ok(s.local, 'GET', '/studio/api/remotes/team/changes')).items.find((i: any) => i.kind === 'transformation' && i.localId === id);
 const testsOf = async (s: TestStudio, id: string) => ids((await ok(s, 'GET', `/studio/api/transformations/${id}/test-events`)).events);
-const push = async (id: string) => (await ok(local, 'POST', '/studio/api/remotes/team/push', { items: [{ kind: 'transformation', localId: id }] })).results.find((r: any) => r.kind === 'transformation');
-const pull = async (id: string) => (await ok(local, 'POST', '/studio/api/remotes/team/pull', { items: [{ kind: 'transformation', localId: id }] })).results.find((r: any) => r.kind === 'transformation');
+const push = async (id: string) => (await ok(s.local, 'POST', '/studio/api/remotes/team/push', { items: [{ kind: 'transformation', localId: id }] })).results.find((r: any) => r.kind === 'transformation');
+const pull = async (id: string) => (await ok(s.local, 'POST', '/studio/api/remotes/team/pull', { items: [{ kind: 'transformation', localId: id }] })).results.find((r: any) => r.kind === 'transformation');
 
-beforeAll(async () => {
-  remote = await startTestStudio();
-  local = await startTestStudio();
-  await ok(local, 'POST', '/studio/api/remotes', { name: 'team', baseUrl: remote.url, email: TEST_EMAIL, token: TEST_TOKEN });
-});
-afterAll(async () => {
-  await local?.close();
-  await remote?.close();
-});
 
 describe('saved tests deleted on one side stay deleted through sync', () => {
   it('deleted here: the push plan says it is deleted there, the push deletes it there; deleted there: the pull plan and the pull delete it here', async () => {
-    const t = await ok(local, 'POST', '/transformations', { name: 'Tombstones', code: code(1) });
-    await ok(local, 'PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [test('a'), test('b')] });
+    const t = await ok(s.local, 'POST', '/transformations', { name: 'Tombstones', code: code(1) });
+    await ok(s.local, 'PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [test('a'), test('b')] });
     expect((await push(t.id)).ok).toBe(true);
     const remoteId = (await item(t.id)).remoteItemId as string;
-    expect(await testsOf(remote, remoteId)).toEqual(['a', 'b']);
+    expect(await testsOf(s.remote, remoteId)).toEqual(['a', 'b']);
 
     // Deleted here, with a new version to push.
-    await ok(local, 'PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [test('b')] });
-    await ok(local, 'POST', `/transformations/${t.id}`, { code: code(2) });
+    await ok(s.local, 'PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [test('b')] });
+    await ok(s.local, 'POST', `/transformations/${t.id}`, { code: code(2) });
     const before = await item(t.id);
     expect(before.pushChosen.what).toMatch(/^sends local v2 as remote v2, with its 1 saved test, deleting 1 saved test there deleted here$/);
     expect(before.pushChosen.staysBehind).toEqual([]);
     const pushed = await push(t.id);
     expect(pushed.ok).toBe(true);
     expect(pushed.message).toContain('with its 1 saved test, deleting 1 saved test there deleted here');
-    expect(await testsOf(remote, remoteId)).toEqual(['b']);
+    expect(await testsOf(s.remote, remoteId)).toEqual(['b']);
 
     // Deleted there (and one added there), with a new version to pull.
-    await ok(remote, 'PUT', `/studio/api/transformations/${remoteId}/test-events`, { events: [test('c')] });
-    await ok(remote, 'POST', `/transformations/${remoteId}`, { code: code(3) });
+    await ok(s.remote, 'PUT', `/studio/api/transformations/${remoteId}/test-events`, { events: [test('c')] });
+    await ok(s.remote, 'POST', `/transformations/${remoteId}`, { code: code(3) });
     const plan = (await item(t.id)).pull;
     expect(plan.what).toBe('imports remote v3 as local v3, with its 1 saved test (merged with the 1 here by event: 1 in all), deleting 1 saved test here deleted on the remote');
     const pulled = await pull(t.id);
     expect(pulled.ok).toBe(true);
     expect(pulled.message).toContain('with its 1 saved test, deleting 1 saved test here deleted on the remote');
-    expect(await testsOf(local, t.id)).toEqual(['c']);
+    expect(await testsOf(s.local, t.id)).toEqual(['c']);
 
     // In sync, nothing comes back either way on the next round.
-    await ok(local, 'POST', `/transformations/${t.id}`, { code: code(4) });
+    await ok(s.local, 'POST', `/transformations/${t.id}`, { code: code(4) });
     expect((await item(t.id)).pushChosen.what).toBe('sends local v4 as remote v4, with its 1 saved test');
     expect((await push(t.id)).ok).toBe(true);
-    expect(await testsOf(remote, remoteId)).toEqual(['c']);
-    expect(await testsOf(local, t.id)).toEqual(['c']);
+    expect(await testsOf(s.remote, remoteId)).toEqual(['c']);
+    expect(await testsOf(s.local, t.id)).toEqual(['c']);
   });
 
   it('a test deleted on the remote while a push sends here-only changes: not sent back, and the next pull deletes it here as the plan says', async () => {
-    const t = await ok(local, 'POST', '/transformations', { name: 'Remote deletes', code: code(1) });
-    await ok(local, 'PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [test('x'), test('y')] });
+    const t = await ok(s.local, 'POST', '/transformations', { name: 'Remote deletes', code: code(1) });
+    await ok(s.local, 'PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [test('x'), test('y')] });
     expect((await push(t.id)).ok).toBe(true);
     const remoteId = (await item(t.id)).remoteItemId as string;
     // The remote drops y (its tests only: its code stays), here the code changes.
-    await ok(remote, 'PUT', `/studio/api/transformations/${remoteId}/test-events`, { events: [test('x')] });
-    await ok(local, 'POST', `/transformations/${t.id}`, { code: code(2) });
+    await ok(s.remote, 'PUT', `/studio/api/transformations/${remoteId}/test-events`, { events: [test('x')] });
+    await ok(s.local, 'POST', `/transformations/${t.id}`, { code: code(2) });
     const plan = (await item(t.id)).pushChosen;
     expect(plan.what).toBe('sends local v2 as remote v2, with its 1 saved test');
     expect(plan.staysBehind).toEqual(['1 saved test deleted on the remote is not sent back (a pull deletes it here)']);
     expect((await push(t.id)).ok).toBe(true);
-    expect(await testsOf(remote, remoteId)).toEqual(['x']);
+    expect(await testsOf(s.remote, remoteId)).toEqual(['x']);
     // The next pull (the remote's code changed) deletes it here.
-    await ok(remote, 'POST', `/transformations/${remoteId}`, { code: code(3) });
+    await ok(s.remote, 'POST', `/transformations/${remoteId}`, { code: code(3) });
     expect((await item(t.id)).pull.what).toContain('deleting 1 saved test here deleted on the remote');
     expect((await pull(t.id)).ok).toBe(true);
-    expect(await testsOf(local, t.id)).toEqual(['x']);
+    expect(await testsOf(s.local, t.id)).toEqual(['x']);
   });
 });

@@ -42,9 +42,10 @@ export type StudioTransformationVersion = Static<typeof StudioTransformationVers
 /**
  * A library version's tests: it evaluates, and the transformations that import it pass their saved
  * tests with it (failed: it does not evaluate, or a transformation fails with it that passed with
- * the version before; not-tested: none of them has test events). A library's latest version is
+ * the version before; not-tested: none of them has test events). Every library version is
  * derived like a transformation's: out-of-date with the reasons when an importer, its saved tests
- * or the rest of its run's inputs changed since the run (and run again in the background).
+ * or the rest of its run's inputs changed since the run (the latest and the published one are run
+ * again in the background).
  */
 export const StudioLibraryVersion = Type.Object({ ...LibraryVersion.properties, ...notes, ...derivedTests });
 export type StudioLibraryVersion = Static<typeof StudioLibraryVersion>;
