@@ -71,9 +71,18 @@ export interface PreparedRealm {
   entry: Entry;
   /** The user's module and the libraries it imports. */
   modules: IsolatedVM.Module[];
-  /** The module that imports the user's module (module-settle.ts): evaluating it evaluates them. */
-  probe: IsolatedVM.Module;
+  /**
+   * The module whose evaluation runs the top level: the probe that imports the user's module
+   * (module-settle.ts), or, when no source of the realm contains `await` (no top-level await can
+   * stay pending), the user's module itself.
+   */
+  top: IsolatedVM.Module;
+  /** `top` is the probe. */
+  probed: boolean;
 }
+
+/** A source without the word `await` has no top-level await (a word in a string or comment only sends it through the probe). */
+const mayAwait = (code: string) => /\bawait\b/.test(code);
 
 export async function compileRealmScripts(ops: IsolateOps, isolate: IsolatedVM.Isolate, spec: InstanceSpec, cache: CodeCache): Promise<RealmScripts> {
   const runtime = await compile(ops, isolate, `${preludeOf(spec.memoryLimitMb)}\n${runtimeSource(spec.runtime)}`, RUNTIME_FILENAME, cache, 'script');
@@ -123,19 +132,22 @@ export async function prepareRealm(
     imported.set(specifier, module);
   }
   await ops.instantiate(main, context, (raw) => imported.get(decodeSpecifier(raw)) ?? noImports(decodeSpecifier(raw)));
-  const probe = await prepareProbe(ops, isolate, context, main);
-  return { context, collect: gc.typeof === 'function' ? (gc as Collector) : null, entry, modules: [main, ...imported.values()], probe };
+  const probed = mayAwait(spec.code) || main.dependencySpecifiers.some((raw) => mayAwait(spec.libraries.get(decodeSpecifier(raw))?.code ?? ''));
+  const top = probed ? await prepareProbe(ops, isolate, context, main) : main;
+  const modules = [main, ...imported.values()];
+  return { context, collect: gc.typeof === 'function' ? (gc as Collector) : null, entry, modules: probed ? [...modules, top] : modules, top, probed };
 }
 
 /**
- * Runs the module's top level (and its libraries'), through the probe that imports it, and sets
- * the entry up: in one call, the runtime's setup checks that the top level settled and that the
- * module exports exactly one of the functions the service calls (two isolate calls in all).
+ * Runs the module's top level (and its libraries'), through the probe that imports it when one is
+ * needed, and sets the entry up: in one call, the runtime's setup checks that the top level
+ * settled and that the module exports exactly one of the functions the service calls (two
+ * isolate calls in all).
  */
 export async function completeRealm(ops: IsolateOps, prepared: PreparedRealm, spec: InstanceSpec): Promise<Realm> {
-  const { context, entry, probe } = prepared;
-  await ops.evaluate(probe, spec.timeoutMs);
-  const answer = String(await ops.apply(entry, ['setup', probe.namespace.derefInto()], spec.timeoutMs, true));
+  const { context, entry, top, probed } = prepared;
+  await ops.evaluate(top, spec.timeoutMs);
+  const answer = String(await ops.apply(entry, ['setup', top.namespace.derefInto(), probed], spec.timeoutMs, true));
   if (answer === '#') throw sandboxError(unsettledMessage(spec.name));
   if (answer !== '') {
     const found = answer.slice(1);
@@ -150,7 +162,6 @@ export async function completeRealm(ops: IsolateOps, prepared: PreparedRealm, sp
  * keeps nothing alive after it is let go (renew).
  */
 function releaseModules(prepared: PreparedRealm): void {
-  prepared.probe.release();
   for (const module of prepared.modules) module.release();
 }
 

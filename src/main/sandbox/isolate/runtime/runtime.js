@@ -31,12 +31,14 @@ function createRuntime(hostStart, hostCredential, hostPart, limits) {
    * (the entry runs it from then on); '#' when its top-level evaluation never settled (the
    * probe's binding is still uninitialised: reading it throws); otherwise '=' and the names it
    * exports of them, joined with commas (the host says what was expected).
-   * @param {any} probe the probe module's namespace: `settled` is the user module's namespace
+   * @param {any} top the probe module's namespace (`settled` is the user module's), or the user
+   *   module's own when its realm needs no probe (no source of it contains `await`)
+   * @param {boolean} probed
    */
-  function setup(probe) {
+  function setup(top, probed) {
     if (userFunction !== null) return '=';
-    let namespace;
-    try { namespace = probe.settled; } catch (_) { return '#'; }
+    let namespace = top;
+    if (probed) try { namespace = top.settled; } catch (_) { return '#'; }
     const supported = limits.functions;
     let found = '';
     let count = 0;
@@ -211,7 +213,7 @@ function createRuntime(hostStart, hostCredential, hostPart, limits) {
    */
   return function entry(op, a, b, c) {
     if (op === 'run') return userFunction === null ? I.stringify({ f: 'internal sandbox error: the realm was not set up' }) : run(a, b, c);
-    if (op === 'setup') return setup(a);
+    if (op === 'setup') return setup(a, b === true);
     if (op === 'stage') {
       if (!staged || staged.id !== a) staged = { id: a, lists: [] };
       staged.lists[staged.lists.length] = I.parse(c);
