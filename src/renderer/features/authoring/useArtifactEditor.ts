@@ -1,49 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { artifactApi, type Artifact, type ArtifactVersion } from '../../api/artifacts';
 import { api, ApiError } from '../../api/client';
-import type { SaveBody } from '../../api/types';
 import type { Kind } from '../../hooks/routes';
 import { saveBlockerInRunWords } from '../../editor/save-check';
 import { localData, type Draft } from '../../lib/local-data';
 import { useWorkspace } from '../workspace';
 import { useServerPush } from '../../hooks/useServerPush';
+import type { ArtifactEditor } from './artifact-editor';
 
-export interface ArtifactEditor {
-  artifact?: Artifact;
-  /** Why the item could not be loaded (e.g. deleted, unknown id). */
-  loadError?: string;
-  notFound: boolean;
-  code: string;
-  setCode(code: string): void;
-  dirty: boolean;
-  /** A draft from an earlier visit that was put back into the editor. */
-  restoredDraft?: Draft;
-  versions?: ArtifactVersion[];
-  versionsError?: string;
-  /** The optional message of the next saved version. */
-  versionMessage: string;
-  setVersionMessage(message: string): void;
-  /** The version the last save made, once the history has it (with its test status). */
-  lastSaved?: ArtifactVersion;
-  busy?: 'saving' | 'publishing' | 'deleting';
-  /** Saves the editor's code as a new version; returns the new object or undefined on failure. */
-  save(extra?: Pick<SaveBody, 'events'>): Promise<Artifact | undefined>;
-  saveDetails(name: string, description: string): Promise<boolean>;
-  publish(versionId: string, testInput: unknown[]): Promise<boolean>;
-  remove(): Promise<boolean>;
-  discardDraft(): void;
-  /** Action errors (save, publish, rename, delete), shown near the header. */
-  actionError?: string;
-  publishResults?: unknown;
-  clearActionError(): void;
-  reloadVersions(): Promise<void>;
-  /** Runs a stored version's tests again (the core records its status and pushes the change). */
-  runVersionTests(version: ArtifactVersion): void;
-  /** Reloads the object and its versions (after a publish made elsewhere). */
-  refresh(): Promise<void>;
-  /** Holds a newer version saved elsewhere, with `code` in the editor (unsaved when it differs). */
-  adopt(fresh: Artifact, code: string): void;
-}
+export type { ArtifactEditor };
 
 /** Loads one transformation or library, keeps its unsaved code as a local draft, saves versions. */
 export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
