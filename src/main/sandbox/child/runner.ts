@@ -51,7 +51,7 @@ export function createRunner() {
   // Measured after each run (a read of V8's figures, on this thread). An isolate holding more
   // external memory (copied batches) than COLLECT_EXTERNAL_BYTES, or that ran COLLECT_EVERY_RUNS
   // runs (each leaves its realm behind, released, collected in a full GC), is collected once the
-  // answer has left (the event loop's check phase, on the isolate's thread, queued with the
+  // answer has left (the event loop's check phase, on the isolate's thread, queued after the
   // preparation of its next realm): the answer does not wait for a full collection.
   const measure = (instance: SandboxInstance): boolean => {
     try {

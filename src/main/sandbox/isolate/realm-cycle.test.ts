@@ -29,15 +29,14 @@ describe('realm cycle: how a batch gets its realm', () => {
   };
   afterEach(() => made.splice(0).forEach((instance) => instance.dispose()));
 
-  it('ready → running → spent → (next turn) preparing → prepared → running, each run in a realm no batch ran in', async () => {
+  it('ready → running → spent → (at once) preparing → prepared → running, each run in a realm no batch ran in', async () => {
     const instance = await create();
     expect(instance.state).toBe('ready');
     await instance.begin();
     expect(instance.state).toBe('running');
     instance.end();
-    expect(instance.state).toBe('spent');
-    await turn();
-    // Prepared ahead on the isolate's own thread (asynchronous calls): preparing, then prepared.
+    // Prepared ahead on the isolate's own thread (asynchronous calls), started by end() itself:
+    // preparing, then prepared.
     expect(instance.state).toBe('preparing');
     await expect.poll(() => instance.state, { timeout: 10_000 }).toBe('prepared');
     const outputs = [await runOne(instance), await runOne(instance), await runOne(instance)];
@@ -45,11 +44,11 @@ describe('realm cycle: how a batch gets its realm', () => {
     for (const answer of outputs) expect(answer.r[0]![2]).toMatchObject({ n: 1, kept: 1 });
   });
 
-  it('a run that begins before the next realm was prepared prepares it then', async () => {
+  it('a run that begins while the next realm is being prepared waits for it and runs in it', async () => {
     const instance = await create();
     await runOne(instance);
-    expect(instance.state).toBe('spent');
-    const answer = await runOne(instance); // same turn: nothing prepared ahead yet
+    expect(instance.state).toBe('preparing');
+    const answer = await runOne(instance); // begins before the preparation ended
     expect(answer.r[0]![2]).toMatchObject({ n: 1, kept: 1 });
   });
 

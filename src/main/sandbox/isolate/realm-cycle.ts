@@ -8,7 +8,7 @@ import { completeRealm, prepareRealm, releasePrepared, releaseRealm, type Bindin
  * Where a warm isolate's realm is in its life (one batch per realm, as the hosted runtime resets
  * its context between executions):
  *
- *     ready ─begin─▶ running ─end─▶ spent ─(the answer has left)─▶ preparing ─▶ prepared
+ *     ready ─begin─▶ running ─end─▶ spent ─(at once)─▶ preparing ─▶ prepared
  *       spent, preparing, prepared ─begin: the prepared realm is completed─▶ running
  *       any step that fails (or the isolate is disposed) ─▶ broken
  *
@@ -23,19 +23,16 @@ export type RealmState = 'ready' | 'running' | 'spent' | 'preparing' | 'prepared
 
 /** Runs in progress in this process, over every cycle (which thread renews a realm depends on it). */
 let running = 0;
-/** Cycles whose run ended this turn: their next realm is prepared once the answer has left. */
-const ahead = new Set<RealmCycle>();
-let aheadScheduled = false;
 
 /**
  * The fresh-context life cycle of one warm isolate, in one place: how a batch gets its realm.
  *
  * begin() gives a run a realm no batch has run in: the current one when ready; else the next one,
  * prepared ahead (or now) and completed here: the modules' top level runs within the run (its time
- * limit, its watchdog), and the old realm is released. end() marks the realm spent and prepares
- * the next one in the event loop's check phase, after this turn's callbacks (the answer is sent
- * in one of them) and before the next message is read: the next batch finds its context made (on
- * a machine with a spare core, made while the core reads the answer).
+ * limit, its watchdog), and the old realm is released. end() marks the realm spent and starts
+ * preparing the next one at once, on the isolate's thread, while this thread sends the answer:
+ * the next batch finds its context made (on a machine with a spare core, made while the core
+ * reads the answer), or waits for less of it.
  *
  * The thread: a realm prepared ahead is made on the isolate's own thread (asynchronous calls: the
  * process's thread stays free for the other runs, and isolates renew their realms in parallel,
@@ -117,19 +114,17 @@ export class RealmCycle {
     running++;
   }
 
-  /** The run is over (whatever its outcome): its realm is spent, the next one prepared ahead. */
+  /**
+   * The run is over (whatever its outcome): its realm is spent, and the next one is prepared ahead
+   * at once, on the isolate's thread, while this thread sends the answer (docs/decisions/011,
+   * round 3: started in the check phase after the answer, the preparation was still running when
+   * the next batch's first piece arrived ~88% of the time).
+   */
   end(): void {
     if (this.current !== 'running') return;
     running--;
     this.current = 'spent';
-    ahead.add(this);
-    if (aheadScheduled) return;
-    aheadScheduled = true;
-    setImmediate(() => {
-      aheadScheduled = false;
-      for (const cycle of ahead) void cycle.prepare(true);
-      ahead.clear();
-    });
+    void this.prepare(true);
   }
 
   /**
@@ -160,7 +155,6 @@ export class RealmCycle {
   break(): void {
     if (this.current === 'running') running--;
     this.current = 'broken';
-    ahead.delete(this);
     if (this.next && !this.isolate.isDisposed) releasePrepared(this.next);
     this.next = undefined;
   }
