@@ -8,10 +8,7 @@ import type { NetworkCall, SandboxLibrary } from '../types';
 import { packLines, readGroupedLines, type GroupedLines } from '../protocol/grouped';
 import type { GroupedAnswer, LibraryTestRequest, RunRequest, StageMessage } from '../protocol/messages';
 import { runOptionsOf, type RunOptions } from '../protocol/run-mode';
-
-const COLLECT_EXTERNAL_BYTES = 8 * 1024 * 1024;
-/** Runs of an isolate between full collections at most (each leaves a released realm; the runtime of isolate/runtime/*.js holds more per realm than the template string did: 8, not 16). */
-const COLLECT_EVERY_RUNS = 8;
+import { HeapAccounting } from './heap-accounting';
 
 /** What the core's watchdog hears of a run: when its isolate waits on host requests, and when it runs again. */
 export interface RunWatch {
@@ -40,41 +37,7 @@ export function createRunner() {
   // The latest run of each key in progress, and the instances runs hold.
   const active = new Map<string, Promise<void>>();
   const running = new Set<SandboxInstance>();
-  // Heap of each instance as measured after its last run, while idle (measuring a busy isolate
-  // waits for its batch to end).
-  const heapBytes = new WeakMap<SandboxInstance, number>();
-  const runsSinceCollect = new WeakMap<SandboxInstance, number>();
-  const heapOf = (instance: SandboxInstance) => {
-    const heap = instance.isolate.getHeapStatisticsSync();
-    return { total: heap.total_physical_size + heap.externally_allocated_size, external: heap.externally_allocated_size };
-  };
-  // Measured after each run (a read of V8's figures, on this thread). An isolate holding more
-  // external memory (copied batches) than COLLECT_EXTERNAL_BYTES, or that ran COLLECT_EVERY_RUNS
-  // runs (each leaves its realm behind, released, collected in a full GC), is collected once the
-  // answer has left (the event loop's check phase, on the isolate's thread, queued after the
-  // preparation of its next realm): the answer does not wait for a full collection.
-  const measure = (instance: SandboxInstance): boolean => {
-    try {
-      const heap = heapOf(instance);
-      heapBytes.set(instance, heap.total);
-      const runs = (runsSinceCollect.get(instance) ?? 0) + 1;
-      runsSinceCollect.set(instance, runs);
-      if (heap.external <= COLLECT_EXTERNAL_BYTES && runs < COLLECT_EVERY_RUNS) return false;
-      runsSinceCollect.set(instance, 0);
-      return true;
-    } catch {
-      heapBytes.delete(instance); // disposed by a failed run
-      return false;
-    }
-  };
-  const collect = async (instance: SandboxInstance) => {
-    try {
-      await instance.collectGarbage();
-      heapBytes.set(instance, heapOf(instance).total);
-    } catch {
-      heapBytes.delete(instance); // disposed meanwhile
-    }
-  };
+  const heaps = new HeapAccounting();
 
   /**
    * The pieces staged for a run, checked against the count it says were sent. Pieces of earlier
@@ -161,11 +124,11 @@ export function createRunner() {
       // As strings for a replay batch run here; as bytes for the core.
       return asLines ? { lines, network } : { grouped: packLines(lines), network };
     } finally {
-      const due = measure(instance);
+      const due = heaps.measure(instance);
       instance.end();
       running.delete(instance);
       pool.put(request.key, instance);
-      if (due) setImmediate(() => void collect(instance));
+      if (due) setImmediate(() => void heaps.collect(instance));
     }
   }
 
@@ -208,7 +171,7 @@ export function createRunner() {
     /** Memory (MB) the heaps of the isolates hold (warm and running), external allocations (copied strings) included. */
     heapMb(): number {
       let bytes = 0;
-      for (const instance of [...pool.instances(), ...running]) if (!instance.disposed) bytes += heapBytes.get(instance) ?? 0;
+      for (const instance of [...pool.instances(), ...running]) if (!instance.disposed) bytes += heaps.bytesOf(instance);
       return Math.round(bytes / 1048576);
     },
 

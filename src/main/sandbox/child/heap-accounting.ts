@@ -1,0 +1,57 @@
+import type { SandboxInstance } from '../isolate/instance';
+
+/** External memory (strings copied in with batches) past which an isolate is collected after its run. */
+const COLLECT_EXTERNAL_BYTES = 8 * 1024 * 1024;
+/** Runs of an isolate between full collections at most (each leaves a released realm; the runtime of isolate/runtime/*.js holds more per realm than the template string did: 8, not 16). */
+const COLLECT_EVERY_RUNS = 8;
+
+const heapOf = (instance: SandboxInstance) => {
+  const heap = instance.isolate.getHeapStatisticsSync();
+  return { total: heap.total_physical_size + heap.externally_allocated_size, external: heap.externally_allocated_size };
+};
+
+/**
+ * The heap of each isolate of a sandbox process as measured after its last run, while idle
+ * (measuring a busy isolate waits for its batch to end), and when to collect it.
+ */
+export class HeapAccounting {
+  private readonly bytes = new WeakMap<SandboxInstance, number>();
+  private readonly runsSinceCollect = new WeakMap<SandboxInstance, number>();
+
+  /**
+   * Measured after each run (a read of V8's figures, on this thread). An isolate holding more
+   * external memory (copied batches) than COLLECT_EXTERNAL_BYTES, or that ran COLLECT_EVERY_RUNS
+   * runs (each leaves its realm behind, released, collected in a full GC), is due a collection
+   * (true), which the runner starts once the answer has left (the event loop's check phase, on the
+   * isolate's thread, queued after the preparation of its next realm): the answer does not wait
+   * for a full collection.
+   */
+  measure(instance: SandboxInstance): boolean {
+    try {
+      const heap = heapOf(instance);
+      this.bytes.set(instance, heap.total);
+      const runs = (this.runsSinceCollect.get(instance) ?? 0) + 1;
+      this.runsSinceCollect.set(instance, runs);
+      if (heap.external <= COLLECT_EXTERNAL_BYTES && runs < COLLECT_EVERY_RUNS) return false;
+      this.runsSinceCollect.set(instance, 0);
+      return true;
+    } catch {
+      this.bytes.delete(instance); // disposed by a failed run
+      return false;
+    }
+  }
+
+  async collect(instance: SandboxInstance): Promise<void> {
+    try {
+      await instance.collectGarbage();
+      this.bytes.set(instance, heapOf(instance).total);
+    } catch {
+      this.bytes.delete(instance); // disposed meanwhile
+    }
+  }
+
+  /** The heap measured after the instance's last run (0 when never measured or disposed). */
+  bytesOf(instance: SandboxInstance): number {
+    return this.bytes.get(instance) ?? 0;
+  }
+}
