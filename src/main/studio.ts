@@ -199,7 +199,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       workspace: createWorkspaceService({ transformations, libraries, testEvents, writes: [versionStatus.onChange, store.testInputs.on], onError: (m) => ctx.log.warn(m), oneShot: !!options.oneShot }),
       ...own,
       deliveries: createDeliveriesService(store.deliveries),
-      backup: createBackupService({ repo: backupRepo(store.db, store.secrets), onImported: sourcesChanged }),
+      backup: createBackupService({ repo: backupRepo(store.db, store.secrets), onImported: () => (sourcesChanged(), store.testInputs.emit()) }), // an import writes test inputs too: re-run sweep
     };
     closers.push(() => versionStatus.close(), () => libraryStatus.close(), () => ctx.workspace.close()); // closed in reverse
     if (options.workspace) await ctx.workspace.link(options.workspace);
