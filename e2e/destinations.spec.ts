@@ -43,12 +43,13 @@ test('a webhook destination that fails shows the error; fixed and retried, its e
     const source = await ui.defaultSource();
     for (let i = 0; i < 3; i++) await ui.send(source.writeKey, 'track', { userId: 'u', event: 'Order Completed', messageId: `order-${i}` });
     const card = page.getByTestId('destination-card').filter({ hasText: 'Orders webhook' });
-    await expect(card.getByTestId('failed-count')).toHaveText('3 failed');
+    await expect(card.getByTestId('gave-up-count')).toHaveText('3 gave up'); // max attempts 1: each row's standing
+    await expect(card.getByTestId('failed-count')).toHaveText('0 failed');
     await expect(card.getByTestId('last-error')).toContainText('503');
     await ui.screenshot('destinations-failing');
 
     // The deliveries of the destination, failed ones with their error.
-    await card.getByTestId('failed-count').click();
+    await card.getByTestId('gave-up-count').click();
     await expect(page.getByTestId('delivery-row')).toHaveCount(3);
     await expect(page.getByTestId('delivery-row').first()).toContainText('receiver is down');
     await ui.screenshot('deliveries-failed');

@@ -74,7 +74,10 @@ test('the palette matches fuzzily, lists recent items first and reaches every pa
 
     await ui.go('Destinations');
     const card = page.getByTestId('destination-card').filter({ hasText: 'Failing hook' });
-    await expect(card.getByTestId('failed-count')).toHaveText('1 failed');
+    // Counted by the standing its row shows (max attempts 1: gave up), not as "1 failed" (#37 follow-up).
+    await expect(card.getByTestId('gave-up-count')).toHaveText('1 gave up');
+    await expect(card.getByTestId('failed-count')).toHaveText('0 failed');
+    await shootBoth(page, 'card-gave-up');
     await page.keyboard.press('ControlOrMeta+k');
     await input.fill('retry');
     await expect(options.first()).toContainText('Retry the failed events of Failing hook');

@@ -26,6 +26,17 @@ export function standingOf(d: Pick<StoredDelivery, 'status'>, retry: ReturnType<
   return retry ? retry.state : d.status;
 }
 
+/** How many deliveries stand where (the destination card's counts), each group's standing derived by standingOf. */
+export function standingCounts(groups: { status: DeliveryStatus; counted: boolean; due: boolean; n: number }[]) {
+  const counts = { delivered: 0, retrying: 0, 'gave-up': 0, failed: 0, dropped: 0, filtered: 0 };
+  for (const g of groups) {
+    // Only whether these are set matters to retryOf: the group stands for each of its rows.
+    const d = { status: g.status, attempts: 0, nextAttemptAt: g.due ? 'due' : null, retryFailures: g.counted ? 0 : null, retryMax: null };
+    counts[standingOf(d, retryOf(d))] += g.n;
+  }
+  return counts;
+}
+
 const present = (d: StoredDelivery) => {
   const retry = retryOf(d);
   return {

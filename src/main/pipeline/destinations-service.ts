@@ -7,6 +7,7 @@ import { normaliseConfig } from './destination-config';
 import { maskedConfig, withStoredSecrets } from './destination-masking';
 import type { PipelineService } from './pipeline-service';
 import { quarantineReason } from './quarantine';
+import { standingCounts } from './deliveries-query';
 import { destinationHealth, type DestinationHealth } from '../../shared/destination-health';
 import type { DestinationCreate, DestinationUpdate } from '../../shared/api/pipeline';
 
@@ -25,6 +26,8 @@ export interface DestinationView extends Destination {
     lastBatchAt: string | null;
     /** The connected published version crashed sandbox processes repeatedly: the destination is paused. */
     quarantine: { versionId: string; crashes: number; reason: string; quarantinedAt: string } | null;
+    /** Results per standing, as each delivery's `standing` (the card's counts). */
+    standings: ReturnType<typeof standingCounts>;
   } & DeliveryHealth;
 }
 
@@ -49,6 +52,7 @@ export function createDestinationsService(store: Store, pipeline: PipelineServic
       lastBatchAt: status?.lastBatchAt ?? null,
       quarantine,
       ...health,
+      standings: standingCounts(store.deliveryHealth.standingGroups(d.id)),
     };
     return {
       ...d,

@@ -15,6 +15,11 @@ export interface DeliveryHealth {
 /** Per-destination delivery health (counts by status, last failure and success) and the retry queue. */
 export function deliveryHealthRepo(db: Db) {
   const counts = db.prepare('SELECT status, count(*) AS n FROM deliveries WHERE destination_id = ? GROUP BY status');
+  // What a delivery's standing is derived from (pipeline/deliveries-query.ts), counted per group.
+  const standingGroups = db.prepare(
+    `SELECT status, retry_failures IS NOT NULL AS counted, next_attempt_at IS NOT NULL AS due, count(*) AS n
+     FROM deliveries WHERE destination_id = ? GROUP BY status, counted, due`,
+  );
   const lastOf = db.prepare('SELECT created_at, error FROM deliveries WHERE destination_id = ? AND status = ? ORDER BY id DESC LIMIT 1');
   const retrying = db.prepare('SELECT count(*) AS n, min(next_attempt_at) AS next FROM delivery_retries WHERE destination_id = ?');
   // "Retry now": every failed event (given up or waiting for its next attempt) is due now; one
@@ -44,6 +49,10 @@ export function deliveryHealthRepo(db: Db) {
         lastSuccessAt: success?.created_at ?? null,
         ...(({ n, next }) => ({ retrying: n, nextAttemptAt: next }))(retrying.get(destinationId) as { n: number; next: string | null }),
       };
+    },
+    /** How many deliveries per status, whether their retries were counted, whether a next attempt is due. */
+    standingGroups(destinationId: string): { status: DeliveryStatus; counted: boolean; due: boolean; n: number }[] {
+      return (standingGroups.all(destinationId) as { status: DeliveryStatus; counted: number; due: number; n: number }[]).map((r) => ({ ...r, counted: r.counted === 1, due: r.due === 1 }));
     },
     /**
      * "Retry now": every failed event of a destination is due now, whether it waits for its next

@@ -91,6 +91,10 @@ export const DestinationView = Type.Object({
       { description: 'Set when the connected published version crashed sandbox processes repeatedly: the destination is paused until it is enabled again (PATCH enabled: true) or another version is published' },
     ),
     counts: Type.Object({ delivered: Type.Integer(), failed: Type.Integer(), dropped: Type.Integer(), filtered: Type.Integer() }, { description: 'Recorded results per status' }),
+    standings: Type.Object(
+      { delivered: Type.Integer(), retrying: Type.Integer(), 'gave-up': Type.Integer(), failed: Type.Integer(), dropped: Type.Integer(), filtered: Type.Integer() },
+      { description: "Results per standing (a delivery's `standing`, derived here): recorded failures split into retrying, gave-up and failed (not retried)" },
+    ),
     lastFailure: Type.Union([Type.Object({ at: Type.String(), error: NullableText }), Type.Null()]),
     lastSuccessAt: NullableText,
     retrying: Type.Integer({ description: 'Failed events queued to be delivered again' }),

@@ -23,6 +23,7 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
   onDelete: () => void;
 }) {
   const c = d.delivery.counts;
+  const s = d.delivery.standings; // by each delivery's standing, as its row's Status pill (derived by the core)
   const quarantine = d.delivery.quarantine?.reason;
   const health = d.health; // computed by the core
   return (
@@ -52,15 +53,16 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
         <span>{d.sourceIds.length ? d.sourceIds.map((id) => sources.get(id)?.name ?? id).join(', ') : 'none'}</span>
       </div>
       <div className="card-row counts" data-testid="delivery-counts">
-        <a href={pageHref('destinations', { status: 'delivered' }, d.id)} className="ok">{c.delivered.toLocaleString()} delivered</a>
-        <a href={pageHref('destinations', { status: 'failed' }, d.id)} className={c.failed ? 'error' : 'muted'} data-testid="failed-count">{c.failed.toLocaleString()} failed</a>
-        <span className="muted">{d.delivery.pending.toLocaleString()} pending</span>
-        {d.delivery.retrying > 0 && (
-          <span className="muted" data-testid="retrying">
-            {d.delivery.retrying} retrying{d.delivery.nextAttemptAt && <NextAttempt iso={d.delivery.nextAttemptAt} />}
-          </span>
+        <a href={pageHref('destinations', { status: 'delivered' }, d.id)} className="ok">{s.delivered.toLocaleString()} delivered</a>
+        {s.retrying > 0 && (
+          <a href={pageHref('destinations', { status: 'failed' }, d.id)} className="muted" data-testid="retrying">
+            {s.retrying.toLocaleString()} retrying{d.delivery.nextAttemptAt && <NextAttempt iso={d.delivery.nextAttemptAt} />}
+          </a>
         )}
-        {c.dropped + c.filtered > 0 && <span className="muted">{(c.dropped + c.filtered).toLocaleString()} dropped/filtered</span>}
+        {s['gave-up'] > 0 && <a href={pageHref('destinations', { status: 'failed' }, d.id)} className="error" data-testid="gave-up-count">{s['gave-up'].toLocaleString()} gave up</a>}
+        <a href={pageHref('destinations', { status: 'failed' }, d.id)} className={s.failed ? 'error' : 'muted'} data-testid="failed-count" title="Failed and not retried">{s.failed.toLocaleString()} failed</a>
+        <span className="muted">{d.delivery.pending.toLocaleString()} pending</span>
+        {s.dropped + s.filtered > 0 && <span className="muted">{(s.dropped + s.filtered).toLocaleString()} dropped/filtered</span>}
       </div>
       {d.delivery.lastError && !quarantine && <p className="error small last-error" data-testid="last-error" title={d.delivery.lastError}>Last error: {d.delivery.lastError}</p>}
       <p className="muted small">Last success: {whenAgo(d.delivery.lastSuccessAt)}{d.delivery.lastFailure ? ` · last failure: ${whenAgo(d.delivery.lastFailure.at)}` : ''}</p>
