@@ -130,10 +130,10 @@ async function e2eSuite(prefix) {
   return report?.stats ? playwrightResult(report, ok) : { name: 'playwright', passed: 0, failed: 1, skipped: 0, failures: ['playwright wrote no JSON report'] };
 }
 
-// The two suites run at the same time: each keeps about one core busy and waits on processes,
-// timers and the browser for the rest (docs/decisions/008, round 4). STUDIO_TEST_SERIAL=1 runs
-// them one after the other.
-if (process.env.STUDIO_TEST_SERIAL === '1') {
+// The two suites run one after the other. STUDIO_TEST_PARALLEL=1 runs them at the same time: a
+// clean-clone CI took 12 min instead of ~17, but at load 6 two tests failed that pass alone (a
+// 5 s answer deadline of hostile-input, a profile's attribution in profiler.spec; decision 008).
+if (process.env.STUDIO_TEST_PARALLEL !== '1') {
   if (wants('unit')) results.push(await unitSuite());
   if (wants('e2e')) results.push(await e2eSuite(''));
 } else {
