@@ -15,6 +15,13 @@ import type { DebugCoreMessage, DebugProcessReply } from './protocol';
 // already checked against the allowed list (shared/api/debug.ts CDP_METHODS).
 
 setFlagsFromString('--max-semi-space-size=2');
+// No inlining in the debug process: a profile attributes each sample to the user's own frames.
+// Inlined into the runtime's per-event loop, the user's function's time was reported as the
+// runtime's (`runEvents` self 8-10 s, the quadratic line of profiler.spec not the hottest, "too few
+// samples landed in your code"), in 2 clean-clone CI runs of the same day, never when run alone.
+// Debugging, profiling and coverage are about where time goes and which lines run, not top speed.
+setFlagsFromString('--no-turbo-inlining');
+setFlagsFromString('--no-maglev-inlining');
 // V8's CPU profiler samples with SIGPROF and puts the previous handler back when it stops: a
 // signal still in flight then met the default action and ended the process ("killed by SIGPROF",
 // seen in a 10,000-event profile). A handler here takes such a late signal.
