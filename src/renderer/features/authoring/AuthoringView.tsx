@@ -133,6 +133,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                 artifact={artifact}
                 dirty={editor.dirty}
                 busy={editor.busy}
+                historyLoading={editor.versions === undefined && editor.versionsError === undefined}
                 onSave={onSave}
                 onFormat={() => void format()}
                 onPublish={() => publish(artifact.versionId)}

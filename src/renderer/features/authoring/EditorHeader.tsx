@@ -8,6 +8,8 @@ export interface EditorHeaderProps {
   artifact: Artifact;
   dirty: boolean;
   busy?: 'saving' | 'publishing' | 'deleting';
+  /** The version history has not arrived yet: Publish waits for it (its dialog shows a version of it). */
+  historyLoading?: boolean;
   onSave: () => void;
   onFormat: () => void;
   onPublish: () => void;
@@ -20,7 +22,7 @@ export interface EditorHeaderProps {
 }
 
 /** Name, description, state badges and the actions of the item being edited. */
-export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublish, onDetails, onDelete, onDiscard, message, onMessageChange }: EditorHeaderProps) {
+export function EditorHeader({ artifact, dirty, busy, historyLoading = false, onSave, onFormat, onPublish, onDetails, onDelete, onDiscard, message, onMessageChange }: EditorHeaderProps) {
   const state = publishState(artifact);
   const pins = useLibraryPins(artifact.kind === 'library' ? artifact.versionId : null);
   return (
@@ -36,8 +38,8 @@ export function EditorHeader({ artifact, dirty, busy, onSave, onFormat, onPublis
         <button type="button" className="secondary" onClick={onDetails} title="Rename and describe">Details…</button>
         <button type="button" className="secondary" onClick={onFormat} title={keyLabel('format')}>Format</button>
         {dirty && <button type="button" className="secondary" onClick={onDiscard} title="Go back to the last saved code">Discard</button>}
-        <button type="button" className="secondary" onClick={onPublish} disabled={busy !== undefined || dirty || state === 'published'}
-          title={dirty ? 'Save first: publishing applies to a saved version' : state === 'published' ? 'The latest version is published' : `Test on the server and publish the latest version (${keyLabel('publish')})`}>
+        <button type="button" className="secondary" onClick={onPublish} disabled={busy !== undefined || dirty || state === 'published' || historyLoading}
+          title={dirty ? 'Save first: publishing applies to a saved version' : state === 'published' ? 'The latest version is published' : historyLoading ? 'The version history is still loading' : `Test on the server and publish the latest version (${keyLabel('publish')})`}>
           {busy === 'publishing' ? 'Publishing…' : 'Publish'}
         </button>
         {onDelete && <button type="button" className="danger secondary" onClick={onDelete} disabled={busy !== undefined}>Delete</button>}
