@@ -164,3 +164,27 @@ test('the new-destination dialog shows each choice in full, with what it means b
   }
   await shootBoth(page, 'destination-new-dialog-data-plane');
 });
+
+test('a destination created while the sources list is still loading takes every source, as the form showed', async ({ page, server }) => {
+  const ui = new PipelinePage(page, server);
+  const source = await ui.defaultSource();
+  // Hold the page's first sources answers back until the form is open (a loaded machine did this).
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/studio/api/sources', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await ui.signIn();
+  await ui.go('Destinations');
+  await page.getByRole('button', { name: 'New destination' }).first().click();
+  const form = page.getByTestId('destination-form');
+  await form.getByLabel('Name').fill('Opened early');
+  await form.getByLabel('Kind').selectOption('capture');
+  release();
+  await expect(form.getByRole('checkbox', { name: source.name })).toBeChecked();
+  await form.getByRole('button', { name: 'Create destination' }).click();
+  await expect(form).toHaveCount(0);
+  const { destinations } = await ui.api<{ destinations: { name: string; sourceIds: string[] }[] }>('GET', '/studio/api/destinations');
+  expect(destinations.find((d) => d.name === 'Opened early')?.sourceIds).toEqual([source.id]);
+});

@@ -29,7 +29,10 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
   // Secrets are write-only: the API shows them masked; an empty write key (or a header left masked) keeps the stored one.
   const storedWriteKey = typeof config.writeKey === 'string' ? config.writeKey : undefined;
   const [writeKey, setWriteKey] = useState('');
-  const [sourceIds, setSourceIds] = useState<string[]>(destination?.sourceIds ?? sources.map((s) => s.id));
+  // Untouched, a new destination takes every source: the list may still be loading when the form opens
+  // (its state is not frozen at the empty list it had then), and the core applies the default itself.
+  const [picked, setSourceIds] = useState<string[]>();
+  const sourceIds = picked ?? destination?.sourceIds ?? sources.map((s) => s.id);
   const [transformationId, setTransformationId] = useState(destination?.transformationId ?? '');
   const [transformations, setTransformations] = useState<Transformation[]>([]);
   const [error, setError] = useState<string>();
@@ -57,7 +60,7 @@ export function DestinationForm({ destination, sources, onClose, onSaved }: { de
     setError(undefined);
     setBusy(true);
     try {
-      const body = { name, config: buildConfig(), sourceIds, transformationId: transformationId || null };
+      const body = { name, config: buildConfig(), sourceIds: picked ?? destination?.sourceIds, transformationId: transformationId || null };
       const saved = destination ? await pipelineApi.updateDestination(destination.id, body) : await pipelineApi.createDestination({ ...body, kind });
       onSaved(saved);
     } catch (e) {
