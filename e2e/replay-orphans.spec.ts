@@ -4,7 +4,7 @@ import { captureAndCompare } from './replay-data';
 import { shootBoth } from './shots';
 
 // A compare's run page counts the outputs of transformBatch that name no input event (what the
-// pipeline delivers after a batch's other outputs), on each side.
+// pipeline delivers after a batch's other outputs), on each side, and says in which batches they differ.
 
 const code = (derived: string) => `export function transformBatch(events) {
   const out = events.map((e) => ({ ...e, seen: true }));
@@ -32,4 +32,27 @@ test('a compare shows how many outputs name no input event on each side', async 
   await expect(list.locator('pre').nth(1)).toContainText('"messageId": "o-9-derived"');
   await expect(list.locator('pre').nth(1)).not.toContainText('o-11-derived');
   await shootBoth(page, 'replay-orphans-open');
+});
+
+test('a compare whose versions differ only in the outputs naming no input event says so in its summary', async ({ page, server }) => {
+  const derive = (mark: string) => `export function transformBatch(events) {
+  return [...events.map((e) => ({ ...e, seen: true })), ...events.map((e) => ({ type: 'track', event: 'Derived', messageId: e.messageId + '-d', mark: '${mark}' }))];
+}`;
+  const batch = Array.from({ length: 8 }, (_, i) => ({ type: 'track', event: 'Orphans differ', userId: 'u', messageId: `od-${i}` }));
+  const run = await captureAndCompare(server, { batch, event: 'Orphans differ', name: 'Derive marks', published: derive('A'), draft: derive('B') });
+
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await page.goto(`${server.url}/#/replay/${run.id}`);
+  await expect(page.getByTestId('run-status')).toHaveText('done');
+  // Every event's own outputs are the same: all unchanged, and the summary shows what differs.
+  await expect(page.getByTestId('count-unchanged')).toContainText('8');
+  await expect(page.getByTestId('orphans-changed')).toContainText('Outputs naming no input event differ in 1 batch');
+  await shootBoth(page, 'replay-orphans-differ');
+  await page.getByText('16 outputs naming no input event').click();
+  const list = page.locator('.replay-orphans');
+  await expect(list.locator('summary')).toContainText('B differs from A in 1 batch');
+  await expect(list.locator('.orphan-batch .orphan-diff')).toHaveText('A and B differ');
+  await expect(list.locator('pre').nth(1)).toContainText('"mark": "B"');
+  await shootBoth(page, 'replay-orphans-differ-open');
 });

@@ -1,7 +1,7 @@
 import type { ChangeKind, ReplaySummary } from '../../shared/api/replay';
 import type { EventMetadata, TargetIds } from '../sandbox';
 import type { BatchWrite, ReplayInputRow, ReplayRepo, ReplayResultWrite } from '../store/replay-repo';
-import { addToSummary, classify, errorText, NO_OUTPUTS, outputChanges, sideOutcome, type SideOutcome } from './outcome';
+import { addToSummary, classify, errorText, NO_OUTPUTS, orphansDiffer, outputChanges, sideOutcome, type SideOutcome } from './outcome';
 import { linesOf, type ReplayJob, type SideAnswer } from './worker';
 
 // One replay batch from stored inputs to stored results, in the core: read, (the sandbox's
@@ -154,6 +154,8 @@ export function batchWrite(batch: PreparedBatch, a: SideResult, b: SideResult | 
     counts.orphans = (counts.orphans ?? 0) + side.orphans.count;
     return side.orphans.json;
   };
+  // They belong to no event, so no change kind counts them: the batches where they differ are counted apart.
+  if (b && summary.changes && orphansDiffer(a.orphans.json, b.orphans.json)) summary.orphansChanged = (summary.orphansChanged ?? 0) + 1;
   return {
     logsA: JSON.stringify(a.logs),
     logsB: b ? JSON.stringify(b.logs) : null,

@@ -75,4 +75,35 @@ describe('compare equals delivery (integration)', () => {
     const b = [...page.results.flatMap((r: any) => r.b.outputs), ...orphans.batches.flatMap((x: any) => x.b)];
     expect(sorted(b)).toEqual(sorted(received.map((e) => ({ ...e, mark: 'B' }))));
   }, 90_000);
+
+  it("shows a compare whose versions differ only in the outputs naming no input: the batches where they differ are counted and marked", async () => {
+    // Each event's own outputs are the same in both versions; only the derived events differ (their mark), or not at all.
+    const derive = (mark: string) => `export function transformBatch(events) {
+  return [...events.map((e) => ({ ...e, seen: true })), ...events.map((e) => ({ type: 'track', event: 'Derived', messageId: e.messageId + '-d', mark: '${mark}' }))];
+}`;
+    const batch = Array.from({ length: 12 }, (_, i) => ({ type: 'track', event: 'Orphans only', userId: 'u', messageId: `oo${i}` }));
+    const published = await ok(t, 'POST', '/transformations?publish=true', { name: 'Derive only', code: derive('A') });
+    const other = await ok(t, 'POST', `/transformations/${published.id}`, { code: derive('B') });
+    const same = await ok(t, 'POST', `/transformations/${published.id}`, { code: `${derive('A')}\n// same outputs` });
+    expect((await send(t, '/v1/batch', { batch })).status).toBe(200);
+    await eventually(async () => ((await ok(t, 'GET', '/studio/api/events?event=Orphans%20only&limit=100')).events.length === batch.length ? true : undefined), 30_000, 'the events captured');
+    const compare = async (versionId: string) => {
+      const run = await ok(t, 'POST', '/studio/api/replay/runs', {
+        source: { kind: 'filter', filter: { event: 'Orphans only' } },
+        target: { kind: 'published', transformationId: published.id },
+        compareWith: { kind: 'version', versionId },
+      });
+      return { done: await waitFor(t, run.id), orphans: await ok(t, 'GET', `/studio/api/replay/runs/${run.id}/orphans`) };
+    };
+
+    const differ = await compare(other.versionId);
+    expect(differ.done.summary.changes.unchanged).toBe(batch.length);
+    expect(differ.done.summary.orphansChanged).toBe(1);
+    expect(differ.orphans.batches.map((b: any) => b.changed)).toEqual([true]);
+
+    const equal = await compare(same.versionId);
+    expect(equal.done.summary.changes.unchanged).toBe(batch.length);
+    expect(equal.done.summary.orphansChanged).toBeUndefined();
+    expect(equal.orphans.batches.map((b: any) => b.changed)).toEqual([false]);
+  }, 90_000);
 });

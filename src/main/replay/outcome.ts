@@ -64,6 +64,12 @@ export function classify(a: SideOutcome, b: SideOutcome): ChangeKind {
   return 'changed';
 }
 
+/**
+ * Whether two sides' outputs naming no input event (JSON array texts) differ: by value, in order
+ * (the pipeline delivers them in that order after the batch's other outputs).
+ */
+export const orphansDiffer = (a: string, b: string): boolean => a !== b && !jsonEqual(JSON.parse(a), JSON.parse(b));
+
 /** Field changes of B's outputs against A's, output by output. */
 export function outputChanges(a: SideOutcome, b: SideOutcome): FieldChange[] {
   if (a.error !== null || b.error !== null) return [];

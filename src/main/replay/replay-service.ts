@@ -6,7 +6,7 @@ import type { TestEventsService } from '../management/test-events-service';
 import type { Store } from '../store';
 import { newId } from '../store/ids';
 import type { ReplayResultRow, ReplayRunRow, ResultFilter } from '../store/replay-repo';
-import { emptySummary, presentSummary } from './outcome';
+import { emptySummary, NO_OUTPUTS, orphansDiffer, presentSummary } from './outcome';
 import type { ReplayJobs } from './replay-jobs';
 import { resolveSource } from './sources';
 import { resolveTarget, targetView, type CodeSpec } from './targets';
@@ -115,7 +115,13 @@ export function createReplayService(deps: { store: Store; jobs: ReplayJobs; test
       const row = mustGet(id);
       const offset = query.offset ?? 0;
       const parse = (json: string | null) => (json === null ? [] : (JSON.parse(json) as Record<string, unknown>[]));
-      const batches = repo.orphans(id, offset, query.limit ?? 20).map((b) => ({ position: b.first_position, a: parse(b.orphans_a), b: row.target_b === null ? null : parse(b.orphans_b) }));
+      const compare = row.target_b !== null;
+      const batches = repo.orphans(id, offset, query.limit ?? 20).map((b) => ({
+        position: b.first_position,
+        a: parse(b.orphans_a),
+        b: compare ? parse(b.orphans_b) : null,
+        changed: compare ? orphansDiffer(b.orphans_a ?? NO_OUTPUTS, b.orphans_b ?? NO_OUTPUTS) : null,
+      }));
       return { batches, offset };
     },
     cancel(id: string): ReplayRun {

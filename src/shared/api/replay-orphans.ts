@@ -16,6 +16,7 @@ export const OrphanBatch = Type.Object({
   position: Type.Integer({ description: "Position of the batch's first input" }),
   a: Type.Array(JsonObject),
   b: Type.Union([Type.Array(JsonObject), Type.Null()]),
+  changed: Type.Union([Type.Boolean(), Type.Null()], { description: "Compare: B's outputs naming no input event differ from A's in this batch (by value, in order); null for a replay" }),
 });
 export const OrphansPage = Type.Object({ batches: Type.Array(OrphanBatch), offset: Type.Integer() });
 export type OrphansPage = Static<typeof OrphansPage>;

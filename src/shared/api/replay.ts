@@ -97,6 +97,7 @@ export const ReplaySummary = Type.Object({
     description: 'Top changed field paths of B outputs against A outputs',
   }),
   errors: Type.Array(Type.Object({ side: Literals(['a', 'b']), message: Type.String(), count: Type.Integer() })),
+  orphansChanged: Type.Optional(Type.Integer({ description: 'Compare: batches whose outputs naming no input event differ between A and B (by value, in order; GET …/orphans marks them); no change kind counts them; absent when none' })),
 });
 export type ReplaySummary = Static<typeof ReplaySummary>;
 

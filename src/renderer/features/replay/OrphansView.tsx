@@ -18,11 +18,17 @@ export function OrphansView({ run }: { run: ReplayRun }) {
     void api.replayOrphans(run.id, { limit: 20 }).then(setPage, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   return (
     <details className="replay-orphans" onToggle={(e) => (e.currentTarget.open && !page ? load() : undefined)}>
-      <summary>{plural(count, 'output')} naming no input event (delivered after each batch's other outputs)</summary>
+      <summary>
+        {plural(count, 'output')} naming no input event (delivered after each batch&apos;s other outputs)
+        {run.b && ` · B differs from A in ${plural(run.summary.orphansChanged ?? 0, 'batch', 'batches')}`}
+      </summary>
       {error && <ErrorNotice message={error} />}
       {page?.batches.map((batch) => (
         <div key={batch.position} className="orphan-batch">
-          <h4>Batch from position {batch.position}</h4>
+          <h4>
+            Batch from position {batch.position}
+            {batch.changed !== null && <span className={`orphan-diff ${batch.changed ? 'differs' : 'same'}`}>{batch.changed ? 'A and B differ' : 'A and B are the same'}</span>}
+          </h4>
           <p className="muted">{run.b ? 'A' : run.a.label}</p>
           <pre>{JSON.stringify(batch.a, null, 2)}</pre>
           {batch.b && (

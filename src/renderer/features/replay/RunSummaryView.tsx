@@ -41,6 +41,12 @@ export function RunSummaryView({ run, onDrill }: { run: ReplayRun; onDrill: (d: 
           ))}
         </div>
       )}
+      {summary.orphansChanged ? (
+        <p className="orphans-changed" data-testid="orphans-changed">
+          <strong>Outputs naming no input event differ</strong> in {plural(summary.orphansChanged, 'batch', 'batches')}: B&apos;s new events of
+          transformBatch are not A&apos;s. They belong to no input event, so the counts above leave them out; they are listed below.
+        </p>
+      ) : null}
       {outcome(run.b ? `A · ${run.a.label}` : run.a.label, summary.a)}
       {summary.b && run.b && outcome(`B · ${run.b.label}`, summary.b)}
       {summary.paths.length > 0 && (
