@@ -2,7 +2,7 @@ import { DeliveriesQuery } from '../../shared/api/pipeline';
 import { isoBound, parseSeq } from '../collect/events-service';
 import { StudioError } from '../errors';
 import type { Store } from '../store';
-import type { DeliveryStatus, StoredDelivery } from '../store/deliveries-repo';
+import type { DeliveryStatus, StandingGroup, StoredDelivery } from '../store/deliveries-repo';
 
 const STATUSES: DeliveryStatus[] = ['delivered', 'failed', 'dropped', 'filtered'];
 
@@ -26,15 +26,38 @@ export function standingOf(d: Pick<StoredDelivery, 'status'>, retry: ReturnType<
   return retry ? retry.state : d.status;
 }
 
-/** How many deliveries stand where (the destination card's counts), each group's standing derived by standingOf. */
-export function standingCounts(groups: { status: DeliveryStatus; counted: boolean; due: boolean; n: number }[]) {
+export type Standing = ReturnType<typeof standingOf>;
+export const STANDINGS: Standing[] = ['delivered', 'retrying', 'gave-up', 'failed', 'dropped', 'filtered'];
+
+/** The standing of every row of a group (its status, whether its retries are counted, whether one is due), by standingOf. */
+function groupStanding(g: StandingGroup): Standing {
+  // Only whether these are set matters to retryOf: the group stands for each of its rows.
+  const d = { status: g.status, attempts: 0, nextAttemptAt: g.due ? 'due' : null, retryFailures: g.counted ? 0 : null, retryMax: null };
+  return standingOf(d, retryOf(d));
+}
+
+/** How many deliveries stand where (the destination card's and the Dashboard's counts), each group's standing derived by standingOf. */
+export function standingCounts(groups: (StandingGroup & { n: number })[]) {
   const counts = { delivered: 0, retrying: 0, 'gave-up': 0, failed: 0, dropped: 0, filtered: 0 };
-  for (const g of groups) {
-    // Only whether these are set matters to retryOf: the group stands for each of its rows.
-    const d = { status: g.status, attempts: 0, nextAttemptAt: g.due ? 'due' : null, retryFailures: g.counted ? 0 : null, retryMax: null };
-    counts[standingOf(d, retryOf(d))] += g.n;
-  }
+  for (const g of groups) counts[groupStanding(g)] += g.n;
   return counts;
+}
+
+/** The groups whose rows stand as one of `standings` (the deliveries filter), found by standingOf over every group there can be. */
+export function groupsStanding(standings: Standing[]): StandingGroup[] {
+  const all = STATUSES.flatMap((status) => [false, true].flatMap((counted) => [false, true].map((due) => ({ status, counted, due }))));
+  return all.filter((g) => standings.includes(groupStanding(g)));
+}
+
+/** A comma-separated list checked against the allowed words (a 400 naming the first unknown one). */
+function wordList<T extends string>(text: string | undefined, allowed: readonly T[], name: string): T[] | undefined {
+  const words = text
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = words?.find((s) => !allowed.includes(s as T));
+  if (unknown) throw new StudioError('validation', `${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(unknown)}`);
+  return words as T[] | undefined;
 }
 
 const present = (d: StoredDelivery) => {
@@ -68,17 +91,14 @@ const present = (d: StoredDelivery) => {
 
 /** Delivery results newest first, filtered and paged as the deliveries endpoint asks. */
 export function listDeliveries(deliveries: Store['deliveries'], q: DeliveriesQuery) {
-  const status = q.status
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const unknown = status?.find((s) => !STATUSES.includes(s as DeliveryStatus));
-  if (unknown) throw new StudioError('validation', `status must be one of ${STATUSES.join(', ')}, got ${JSON.stringify(unknown)}`);
+  const status = wordList(q.status, STATUSES, 'status');
+  const standing = wordList(q.standing, STANDINGS, 'standing');
   const limit = q.limit ?? 50;
   const rows = deliveries.list(
     {
       destinationId: q.destinationId,
-      status: status as DeliveryStatus[] | undefined,
+      status,
+      standing: standing && groupsStanding(standing),
       messageId: q.messageId,
       eventSeq: q.eventId === undefined ? undefined : parseSeq(q.eventId, 'eventId'),
       sourceId: q.sourceId,

@@ -152,6 +152,10 @@ describe('connected transformation', () => {
 describe('deliveries API', () => {
   it('validates its filters', async () => {
     expect((await t.call('GET', '/studio/api/deliveries?status=lost')).status).toBe(400);
+    const unknownStanding = await t.call('GET', '/studio/api/deliveries?standing=retrying,lost');
+    expect(unknownStanding.status).toBe(400);
+    expect(unknownStanding.body.error).toBe('standing must be one of delivered, retrying, gave-up, failed, dropped, filtered, got "lost"');
+    expect((await t.call('GET', '/studio/api/deliveries?standing=gave-up,failed')).body).toEqual({ deliveries: [], next: null });
     expect((await t.call('GET', '/studio/api/deliveries?eventId=x')).status).toBe(400);
     expect((await t.call('GET', '/studio/api/deliveries?from=soon')).status).toBe(400);
     expect((await t.call('GET', '/studio/api/deliveries?status=failed,dropped')).body).toEqual({ deliveries: [], next: null });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStore, type Store } from '../store';
 import { deliverBatch } from './batch-delivery';
-import { listDeliveries, standingCounts } from './deliveries-query';
+import { listDeliveries, STANDINGS, standingCounts } from './deliveries-query';
 import { normaliseConfig } from './destination-config';
 import { createSink } from './sinks';
 
@@ -65,7 +65,9 @@ function scenario(id: string, schedule: Record<string, number>) {
   const due = (at: number) => store.deliveryHealth.nextRetries(id, 10, new Date(at).toISOString());
   /** The destination card's counts (GET /studio/api/destinations: delivery.standings). */
   const card = () => standingCounts(store.deliveryHealth.standingGroups(id));
-  return { seq, clock, round, rows, due, card };
+  /** How many rows the deliveries filter finds per standing (the Dashboard's and the Status filter's numbers): the card's. */
+  const filtered = () => Object.fromEntries(STANDINGS.map((standing) => [standing, listDeliveries(store.deliveries, { destinationId: id, standing, limit: 50 }).deliveries.length]));
+  return { seq, clock, round, rows, due, card, filtered };
 }
 
 describe('retries over time, on a driven clock', () => {
@@ -87,12 +89,14 @@ describe('retries over time, on a driven clock', () => {
         expect(row!.retry).toEqual({ state: 'gave-up', attempts: 5, maxAttempts: 5, nextAttemptAt: null });
         expect(row!.standing).toBe('gave-up'); // the row's one standing, derived with its retry
         expect(s.card()).toEqual({ delivered: 0, retrying: 0, 'gave-up': 1, failed: 0, dropped: 0, filtered: 0 }); // the card counts it as its row shows it
+        expect(s.filtered()).toEqual({ delivered: 0, retrying: 0, 'gave-up': 1, failed: 0, dropped: 0, filtered: 0 }); // the filter finds what the card counts
         expect(row!.error).toBe('HTTP 500: receiver down');
         break;
       }
       expect(row!.retry).toEqual({ state: 'retrying', attempts: attempt, maxAttempts: 5, nextAttemptAt: expect.any(String) });
       expect(row!.standing).toBe('retrying'); // not "failed" above "retrying (attempt n of 5 …)"
       expect(s.card()).toEqual({ delivered: 0, retrying: 1, 'gave-up': 0, failed: 0, dropped: 0, filtered: 0 }); // not "1 failed" on the card
+      expect(s.filtered()).toEqual({ delivered: 0, retrying: 1, 'gave-up': 0, failed: 0, dropped: 0, filtered: 0 }); // the filter finds what the card counts
       const next = Date.parse(row!.retry!.nextAttemptAt!);
       expect(next).toBeGreaterThan(s.clock.now); // a time ahead, never one that has passed
       expect(store.deliveryHealth.health('hook-down')).toMatchObject({ retrying: 1, nextAttemptAt: row!.retry!.nextAttemptAt });
@@ -143,6 +147,7 @@ describe('retries over time, on a driven clock', () => {
     expect(rows[0]!.attemptLog.map((a) => a.statusCode)).toEqual([503, 502, 200]);
     expect(store.deliveryHealth.health('hook-back')).toMatchObject({ retrying: 0, nextAttemptAt: null });
     expect(s.card()).toEqual({ delivered: 1, retrying: 0, 'gave-up': 0, failed: 0, dropped: 0, filtered: 0 });
+    expect(s.filtered()).toEqual({ delivered: 1, retrying: 0, 'gave-up': 0, failed: 0, dropped: 0, filtered: 0 }); // the filter finds what the card counts
   });
 
   it('max attempts 1: the first failure is the last', async () => {
@@ -153,6 +158,7 @@ describe('retries over time, on a driven clock', () => {
     const [row] = s.rows();
     expect(row).toMatchObject({ status: 'failed', standing: 'gave-up', attempts: 1, retry: { state: 'gave-up', attempts: 1, maxAttempts: 1, nextAttemptAt: null } });
     expect(s.card()).toEqual({ delivered: 0, retrying: 0, 'gave-up': 1, failed: 0, dropped: 0, filtered: 0 });
+    expect(s.filtered()).toEqual({ delivered: 0, retrying: 0, 'gave-up': 1, failed: 0, dropped: 0, filtered: 0 }); // the filter finds what the card counts
     expect(s.due(T0 + 86_400_000)).toEqual([]);
     expect(asked).toBe(1);
   });

@@ -37,9 +37,18 @@ export interface StoredDelivery {
   sendId: string | null;
 }
 
+/** Rows alike for their standing: recorded status, whether retries are counted, whether one is due. */
+export interface StandingGroup {
+  status: DeliveryStatus;
+  counted: boolean;
+  due: boolean;
+}
+
 export interface DeliveryFilter {
   destinationId?: string;
   status?: DeliveryStatus[];
+  /** Rows in any of these groups (the groups of the standings asked for). */
+  standing?: StandingGroup[];
   messageId?: string;
   eventSeq?: number;
   sourceId?: string;
@@ -145,6 +154,10 @@ export function deliveriesRepo(db: Db) {
       where.equal('event_seq', filter.eventSeq);
       where.equal('source_id', filter.sourceId);
       where.oneOf('status', filter.status);
+      if (filter.standing) {
+        const groups = filter.standing.map(() => '(d.status = ? AND (d.retry_failures IS NOT NULL) = ? AND (d.next_attempt_at IS NOT NULL) = ?)');
+        where.add(`(${groups.join(' OR ') || '0'})`, ...filter.standing.flatMap((g) => [g.status, Number(g.counted), Number(g.due)]));
+      }
       where.between('created_at', filter.from, filter.to);
       if (filter.eventName) where.add("d.event_name LIKE ? ESCAPE '\\'", `%${filter.eventName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       if (beforeId !== undefined) where.add('d.id < ?', beforeId);

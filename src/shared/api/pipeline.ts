@@ -128,7 +128,10 @@ const IsoTime = (description: string) => Type.Optional(Type.String({ maxLength: 
 /** Query string of GET /studio/api/deliveries. */
 export const DeliveriesQuery = Type.Object({
   destinationId: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(Type.String({ maxLength: 100, description: 'delivered, failed, dropped or filtered; several separated by commas' })),
+  status: Type.Optional(Type.String({ maxLength: 100, description: 'Recorded status: delivered, failed, dropped or filtered; several separated by commas' })),
+  standing: Type.Optional(
+    Type.String({ maxLength: 100, description: "The delivery's `standing`: delivered, retrying, gave-up, failed (not retried), dropped or filtered; several separated by commas" }),
+  ),
   messageId: Type.Optional(Type.String({ maxLength: 1000 })),
   eventId: Type.Optional(Type.String({ maxLength: 20, description: 'Captured event id' })),
   sourceId: Type.Optional(Type.String({ maxLength: 100 })),

@@ -12,7 +12,17 @@ import { DeliveryDetail } from './DeliveryDetail';
 import { StandingPill } from './StandingPill';
 import { DebugEventButton } from '../debugger';
 
-const STATUSES = ['', 'delivered', 'failed', 'dropped', 'filtered'];
+/** The Status filter: a delivery's standing (derived by the core, the word its Status pill shows), or several. */
+const STANDINGS: [value: string, label: string][] = [
+  ['', 'All'],
+  ['delivered', 'delivered'],
+  ['retrying,gave-up,failed', 'not delivered (retrying, gave up or failed)'],
+  ['retrying', 'retrying'],
+  ['gave-up', 'gave up'],
+  ['failed', 'failed (not retried)'],
+  ['dropped', 'dropped'],
+  ['filtered', 'filtered'],
+];
 
 /** "retrying (attempt 3 of 5, next in 12 s)" until it gives up, then "gave up after 5 attempts" with each attempt's status and latency. */
 function RetryLine({ d, retry }: { d: DeliveryRow; retry: NonNullable<DeliveryRow['retry']> }) {
@@ -69,7 +79,7 @@ export function DeliveriesView({ destination, status, name }: { destination: Des
   const load = useCallback(async (cursor?: string) => {
     setLoading(true);
     try {
-      const page = await pipelineApi.listDeliveries({ destinationId: destination.id, status: status || undefined, eventName: name || undefined, limit: 200, cursor });
+      const page = await pipelineApi.listDeliveries({ destinationId: destination.id, standing: status || undefined, eventName: name || undefined, limit: 200, cursor });
       setRows((current) => (cursor ? [...current, ...page.deliveries] : page.deliveries));
       setNext(page.next);
       setError(undefined);
@@ -79,9 +89,8 @@ export function DeliveriesView({ destination, status, name }: { destination: Des
       setLoading(false);
     }
   }, [destination.id, status, name]);
-  // Reload on a new filter and whenever the destination's counts move (new results arrived).
-  const c = destination.delivery.counts;
-  const countsKey = `${c.delivered}/${c.failed}/${c.dropped}/${c.filtered}/${destination.delivery.retrying}/${destination.delivery.nextAttemptAt}`;
+  // Reload on a new filter and whenever the destination's counts move (new results arrived, a retry moved on).
+  const countsKey = `${JSON.stringify(destination.delivery.standings)}/${destination.delivery.retrying}/${destination.delivery.nextAttemptAt}`;
   useEffect(() => void load(), [load, countsKey]);
   const go = (change: Record<string, string>) => navigate(pageHref('destinations', { status, name, ...change }, destination.id));
   return (
@@ -95,7 +104,8 @@ export function DeliveriesView({ destination, status, name }: { destination: Des
         <label className="filter-field">
           <span>Status</span>
           <select aria-label="Delivery status" value={status} onChange={(e) => go({ status: e.target.value })}>
-            {STATUSES.map((s) => <option key={s} value={s}>{s === 'failed' ? 'failed (retrying, gave up or not retried)' : s || 'All'}</option>)}
+            {!STANDINGS.some(([value]) => value === status) && <option value={status}>{status}</option>}
+            {STANDINGS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           </select>
         </label>
         <span className="muted">{rows.length.toLocaleString()}{next ? '+' : ''} shown</span>
@@ -103,7 +113,7 @@ export function DeliveriesView({ destination, status, name }: { destination: Des
       </div>
       <ErrorNotice message={error} />
       {rows.length === 0 && !loading ? (
-        <p className="muted" data-testid="no-deliveries">No {status || ''} deliveries{name ? ` of events named like “${name}”` : ''} yet.</p>
+        <p className="muted" data-testid="no-deliveries">No {status ? `${STANDINGS.find(([value]) => value === status)?.[1] ?? status} ` : ''}deliveries{name ? ` of events named like “${name}”` : ''} yet.</p>
       ) : (
         <div className="deliveries-table" role="table" aria-label="Deliveries">
           <div className="delivery-grid deliveries-head" role="row">

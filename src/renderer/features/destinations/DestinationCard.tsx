@@ -55,11 +55,11 @@ export function DestinationCard({ d, sources, onEdit, onToggle, onRetry, onDisco
       <div className="card-row counts" data-testid="delivery-counts">
         <a href={pageHref('destinations', { status: 'delivered' }, d.id)} className="ok">{s.delivered.toLocaleString()} delivered</a>
         {s.retrying > 0 && (
-          <a href={pageHref('destinations', { status: 'failed' }, d.id)} className="muted" data-testid="retrying">
+          <a href={pageHref('destinations', { status: 'retrying' }, d.id)} className="muted" data-testid="retrying">
             {s.retrying.toLocaleString()} retrying{d.delivery.nextAttemptAt && <NextAttempt iso={d.delivery.nextAttemptAt} />}
           </a>
         )}
-        {s['gave-up'] > 0 && <a href={pageHref('destinations', { status: 'failed' }, d.id)} className="error" data-testid="gave-up-count">{s['gave-up'].toLocaleString()} gave up</a>}
+        {s['gave-up'] > 0 && <a href={pageHref('destinations', { status: 'gave-up' }, d.id)} className="error" data-testid="gave-up-count">{s['gave-up'].toLocaleString()} gave up</a>}
         <a href={pageHref('destinations', { status: 'failed' }, d.id)} className={s.failed ? 'error' : 'muted'} data-testid="failed-count" title="Failed and not retried">{s.failed.toLocaleString()} failed</a>
         <span className="muted">{d.delivery.pending.toLocaleString()} pending</span>
         {s.dropped + s.filtered > 0 && <span className="muted">{(s.dropped + s.filtered).toLocaleString()} dropped/filtered</span>}

@@ -6,6 +6,9 @@ import { useWorkspace } from '../workspace';
 import { CopyButton } from '../../components/CopyButton';
 import { hrefFor, pageHref } from '../../hooks/routes';
 
+/** The Destinations tile's deliveries, counted by standing as on the destination card: [standing, word, shown at 0, an error]. */
+const STANDING_COUNTS = [['delivered', 'delivered', true, false], ['retrying', 'retrying', false, false], ['gave-up', 'gave up', false, true], ['failed', 'failed', true, true]] as const;
+
 interface Numbers {
   sources: (Source & { hour: number; day: number; hourFrom: string; dayFrom: string })[];
   destinations: DestinationView[];
@@ -86,14 +89,18 @@ export function Dashboard({ info }: { info: StudioInfo }) {
         <h3>Destinations</h3>
         {numbers.destinations.length === 0 ? <p className="muted">None yet. <a href="#/destinations">Add one</a></p> : (
           <table className="mini-table">
-            <thead><tr><th>Destination</th><th>State</th><th>Delivered</th><th>Failed</th></tr></thead>
+            <thead><tr><th>Destination</th><th>State</th><th>Deliveries</th></tr></thead>
             <tbody>
               {numbers.destinations.map((d) => (
-                <tr key={d.id}>
+                <tr key={d.id} data-testid="dashboard-destination">
                   <td><a href={pageHref('destinations', {}, d.id)}>{d.name}</a></td>
-                  <td className={d.delivery.lastError ? 'error' : ''}>{d.enabled ? (d.delivery.lastError ? 'failing' : d.delivery.state) : 'paused'}</td>
-                  <td><a href={pageHref('destinations', { status: 'delivered' }, d.id)}>{d.delivery.counts.delivered.toLocaleString()}</a></td>
-                  <td><a className={d.delivery.counts.failed ? 'error' : ''} href={pageHref('destinations', { status: 'failed' }, d.id)}>{d.delivery.counts.failed.toLocaleString()}</a></td>
+                  <td className={d.health === 'failing' ? 'error' : ''} data-testid="dashboard-health">{d.health}</td>
+                  <td className="standing-counts">
+                    {STANDING_COUNTS.filter(([standing, , always]) => always || d.delivery.standings[standing] > 0).map(([standing, word, , error], i) => {
+                      const n = d.delivery.standings[standing]; // by each delivery's standing, derived by the core (as on the card and the Status pill)
+                      return <span key={standing}>{i ? ' · ' : ''}<a className={error && n ? 'error' : ''} href={pageHref('destinations', { status: standing }, d.id)}>{n.toLocaleString()} {word}</a></span>;
+                    })}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -23,7 +23,7 @@ export function DestinationAlert() {
         <strong>{first.name}</strong> is failing{first.lastError ? `: ${first.lastError.split('\n')[0]}` : ''}
         {more > 0 && ` (and ${more} more)`}
       </span>
-      <a href={more > 0 ? '#/destinations' : pageHref('destinations', { status: 'failed' }, first.id)}>{more > 0 ? 'Open destinations' : 'Open deliveries'}</a>
+      <a href={more > 0 ? '#/destinations' : pageHref('destinations', { status: 'retrying,gave-up,failed' }, first.id)}>{more > 0 ? 'Open destinations' : 'Open deliveries'}</a>
       <button type="button" className="link" aria-label="Close" onClick={() => setClosed(new Set([...closed, ...shown.map((d) => d.id)]))}>✕</button>
     </div>
   );
