@@ -5,13 +5,15 @@
 //   node --no-node-snapshot bench/sandbox-modes.mjs [fixture …]
 //
 // Modes (createSandbox options):
-//   isolate thread, whole   syncRuns: false, answerInParts: false  (the batch handed to the
-//                           isolate's thread, one answer at the end)
-//   isolate thread, parts   syncRuns: false  (the answer in parts through an ignored callback)
-//   process thread, parts   stageBatches: false  (applySync on the sandbox process's thread, parts
-//                           through a synchronous callback, the batch in one message)
-//   ... batch in pieces     the default  (the same, the batch's first half staged into the isolate
-//                           while the core serialises the second)
+//   isolate thread, whole   syncRuns: false  (the batch handed to the isolate's thread, one
+//                           answer at the end)
+//   isolate thread, parts   syncRuns: false, answerInParts: true  (the answer in parts through
+//                           an ignored callback)
+//   process thread, whole   the default  (applySync on the sandbox process's thread, the batch in
+//                           one message, one answer)
+//   process thread, parts   answerInParts: true  (parts through a synchronous callback)
+//   ... batch in pieces     answerInParts: true, stageBatches: true  (the batch's first half
+//                           staged into the isolate while the core serialises the second)
 // 10,000 generated events in batches of 200, one batch at a time, every mode warm in its own
 // sandbox. Each round: a floor pass, one pass of every mode (the order reversed every other round),
 // a floor pass; a mode's ratio is the mean of the round's two floor passes over its pass, and the
@@ -34,10 +36,11 @@ const BATCH = 200;
 const EVENTS = 10_000;
 const ROUNDS = 8;
 const MODES = {
-  'isolate thread, whole': { syncRuns: false, answerInParts: false },
-  'isolate thread, parts': { syncRuns: false },
-  'process thread, parts': { stageBatches: false },
-  '... batch in pieces': {},
+  'isolate thread, whole': { syncRuns: false },
+  'isolate thread, parts': { syncRuns: false, answerInParts: true },
+  'process thread, whole': {},
+  'process thread, parts': { answerInParts: true },
+  '... batch in pieces': { answerInParts: true, stageBatches: true },
 };
 const fixtures = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['mask-pii', 'drop-internal', 'split-order', 'dedupe-batch', 'faulty'];
 const library = { importName: 'eventUtils', code: readFileSync(join(root, 'resources/fixtures/libraries/event-utils.js'), 'utf8') };

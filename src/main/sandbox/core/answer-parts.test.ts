@@ -88,9 +88,9 @@ describe('transform results in parts, or run on the sandbox process\'s thread, a
   // The reference: one answer, the isolate entered on its own thread.
   const whole = createSandbox({ answerInParts: false, syncRuns: false, timeoutMs: 1000 });
   // The default: parts, handed out synchronously by a run entered on the process's thread.
-  const inParts = createSandbox({ timeoutMs: 1000 });
+  const inParts = createSandbox({ answerInParts: true, timeoutMs: 1000 });
   // Parts handed out through the ignored callback by a run on the isolate's thread.
-  const asyncParts = createSandbox({ syncRuns: false, timeoutMs: 1000 });
+  const asyncParts = createSandbox({ answerInParts: true, syncRuns: false, timeoutMs: 1000 });
   afterAll(() => {
     whole.close();
     inParts.close();
@@ -146,7 +146,7 @@ describe('transform results in parts, or run on the sandbox process\'s thread, a
   it('output limit: the same refusal whole or in parts', async () => {
     const small = { maxOutputBytes: 15_000 };
     const w = createSandbox({ ...small, answerInParts: false });
-    const p = createSandbox(small);
+    const p = createSandbox({ ...small, answerInParts: true });
     try {
       const input = { code: 'export function transformEvent(e) { return e; }', events: events(200) };
       await p.transform({ ...input, events: events(10) }); // warm: the refused run is on the process's thread

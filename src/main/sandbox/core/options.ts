@@ -28,8 +28,9 @@ export interface SandboxOptions {
   /** Sandbox processes (default 1); runs of one transformation go to the same process. */
   processes?: number;
   /**
-   * Answers of transform runs come in parts, read while the isolate writes the rest (default true;
-   * false: one answer at the end, as grouped runs always do).
+   * Answers of transform runs come in parts, read while the isolate writes the rest (default
+   * false: one answer at the end, as grouped runs always do; docs/decisions/011, round 4: with a
+   * fresh context per batch the parts cost more CPU than their overlap saves).
    */
   answerInParts?: boolean;
   /**
@@ -42,7 +43,7 @@ export interface SandboxOptions {
   /**
    * A batch of at least 100 events given as objects, run on the process's thread, enters its
    * isolate in two pieces: the process parses the first while the core serialises the second
-   * (default true).
+   * (default false: one message; docs/decisions/011, round 4).
    */
   stageBatches?: boolean;
   /**

@@ -28,8 +28,8 @@ describe('the staged form of a batch', () => {
 });
 
 describe('a batch in pieces through the sandbox', () => {
-  const staged = createSandbox({ timeoutMs: 2000 });
-  const whole = createSandbox({ timeoutMs: 2000, stageBatches: false });
+  const staged = createSandbox({ timeoutMs: 2000, stageBatches: true });
+  const whole = createSandbox({ timeoutMs: 2000 });
   afterAll(() => {
     staged.close();
     whole.close();
@@ -69,7 +69,7 @@ describe('a batch in pieces through the sandbox', () => {
   });
 
   it('a piece past the memory limit fails the run with the memory limit\'s message; the next run works', async () => {
-    const small = createSandbox({ timeoutMs: 4000, memoryLimitMb: 16 });
+    const small = createSandbox({ timeoutMs: 4000, memoryLimitMb: 16, stageBatches: true });
     try {
       await small.transform({ code: CODE, events: events(200) });
       const huge = events(200, () => ({ blob: 'x'.repeat(200_000) }));
