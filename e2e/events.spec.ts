@@ -238,3 +238,28 @@ test('an invalid JSON path is named next to the field; counts, table and bulk ac
   await expect(page.getByTestId('match-count')).toHaveText('52 matching');
   expect(pageErrors).toEqual([]);
 });
+
+test('an import opened while the sources list is still loading goes into the first source, as the dialog shows', async ({ page, server }) => {
+  const ui = new PipelinePage(page, server);
+  const source = await ui.defaultSource();
+  // Hold the page's sources answers back until the dialog is open (a loaded machine did this).
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/studio/api/sources', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await ui.signIn();
+  await ui.go('Events');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByLabel('File to import').setInputFiles({ name: 'one.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"type":"track","event":"Early","userId":"u1"}') });
+  release();
+  await expect(dialog.getByLabel('Into source')).toHaveValue(source.id);
+  // Before: the select showed the source while the dialog's choice stayed '' (Import disabled).
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByTestId('import-report')).toContainText('Imported 1 events from 1 requests');
+  const { events } = await ui.api<{ events: { sourceId: string; eventName: string | null }[] }>('GET', '/studio/api/events');
+  expect(events.map((e) => [e.sourceId, e.eventName])).toEqual([[source.id, 'Early']]);
+});

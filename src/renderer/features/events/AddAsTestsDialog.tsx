@@ -12,16 +12,15 @@ import { plural } from '../../lib/plural';
  */
 export function AddAsTestsDialog({ label, load, onClose, onDone, defaultTransformationId }: { label: string; load: () => Promise<Record<string, unknown>[]>; onClose: () => void; onDone: (message: string) => void; defaultTransformationId?: string }) {
   const [transformations, setTransformations] = useState<Transformation[]>();
-  const [target, setTarget] = useState(defaultTransformationId ?? '');
+  // Untouched, the default (or the first transformation): each may arrive after the dialog opened.
+  const [picked, setTarget] = useState<string>();
+  const target = picked ?? defaultTransformationId ?? transformations?.[0]?.id ?? '';
   const [savedCount, setSavedCount] = useState<number>();
   const [replace, setReplace] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   useEffect(() => {
-    api.transformations.list().then((answer) => {
-      setTransformations(answer.transformations);
-      setTarget((t) => t || (answer.transformations[0]?.id ?? ''));
-    }, (e: Error) => setError(e.message));
+    api.transformations.list().then((answer) => setTransformations(answer.transformations), (e: Error) => setError(e.message));
   }, []);
   useEffect(() => {
     setSavedCount(undefined);

@@ -18,7 +18,10 @@ const FORMATS: { value: ImportFormat; label: string }[] = [
 
 /** Imports a file into a source: validated like the event API, all or nothing, with a report. */
 export function ImportDialog({ sources, onClose, onImported }: { sources: Source[]; onClose: () => void; onImported: () => void }) {
-  const [sourceId, setSourceId] = useState(sources[0]?.id ?? '');
+  // Untouched, the first source: the list may still be loading when the dialog opens (the choice is
+  // not frozen at the empty list it had then).
+  const [picked, setSourceId] = useState<string>();
+  const sourceId = picked ?? sources[0]?.id ?? '';
   const [format, setFormat] = useState<ImportFormat>('auto');
   const [file, setFile] = useState<File>();
   const [progress, setProgress] = useState<number>();

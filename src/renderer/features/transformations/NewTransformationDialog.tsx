@@ -11,7 +11,9 @@ import { useLibraryInfos } from '../workspace';
 export function NewTransformationDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (item: Artifact) => void }) {
   const libraryInfos = useLibraryInfos();
   const [templateId, setTemplateId] = useState('blank');
-  const [libraryName, setLibraryName] = useState(libraryInfos[0]?.importName);
+  // Untouched, the first library: the list may still be loading when the dialog opens.
+  const [picked, setLibraryName] = useState<string>();
+  const libraryName = picked ?? libraryInfos[0]?.importName;
   const create = async (name: string, description: string) => {
     const template = TEMPLATES.find((t) => t.id === templateId)!;
     const library = libraryInfos.find((l) => l.importName === libraryName);
