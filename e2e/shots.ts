@@ -13,7 +13,11 @@ export async function shootBoth(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const size of VIEWPORTS) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    // Two frames: the layout at the new size, then what React renders from it (ResizeObserver).
+    await page.evaluate(() => {
+      const frame = (globalThis as unknown as { requestAnimationFrame(callback: () => void): number }).requestAnimationFrame;
+      return new Promise<void>((done) => frame(() => frame(done)));
+    });
     await page.screenshot({ path: `${DIR}/${name}-${size.width}x${size.height}.png` });
   }
   if (original) await page.setViewportSize(original);
