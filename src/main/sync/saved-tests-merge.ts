@@ -46,6 +46,17 @@ export function mergeSavedTests(sent: SavedTestEventRecord[], kept: SavedTestEve
   };
 }
 
+/**
+ * The base a link starts from when it is made without a push or pull of saved tests (a resolved
+ * conflict between items paired by name): the keys both sides have then. A test on both sides that
+ * one side deletes later is deleted on the other at the first sync after it; a test on one side
+ * only is that side's own and travels (not taken for a deletion).
+ */
+export function commonBase(here: SavedTestEventRecord[], there: SavedTestEventRecord[]): string[] {
+  const thereKeys = new Set(there.map(savedTestKey));
+  return [...new Set(here.map(savedTestKey))].filter((k) => thereKeys.has(k));
+}
+
 const savedTests = (n: number) => `${n} saved test${n === 1 ? '' : 's'}`;
 
 /**

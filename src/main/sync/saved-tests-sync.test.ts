@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { TestStudio } from '../testing/harness';
 import { ok } from '../testing/management-support';
@@ -73,5 +75,41 @@ describe('saved tests deleted on one side stay deleted through sync', () => {
     expect((await item(t.id)).pull.what).toContain('deleting 1 saved test here deleted on the remote');
     expect((await pull(t.id)).ok).toBe(true);
     expect(await testsOf(s.local, t.id)).toEqual(['x']);
+  });
+
+  it('linked by resolving a conflict (same name on both sides, never synced): the first pull after it already takes a deletion on the remote', async () => {
+    const t = await ok(s.local, 'POST', '/transformations', { name: 'Linked late', code: code(1) });
+    await ok(s.local, 'PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [test('p'), test('q'), test('mine')] });
+    const r = await ok(s.remote, 'POST', '/transformations', { name: 'Linked late', code: code(2) });
+    await ok(s.remote, 'PUT', `/studio/api/transformations/${r.id}/test-events`, { events: [test('p'), test('q')] });
+    expect((await item(t.id)).remoteItemId).toBe(r.id); // paired by name, not linked yet
+    // Linking: keep the local code; p and q are now known to both sides, "mine" only here.
+    await ok(s.local, 'POST', '/studio/api/remotes/team/resolve', { kind: 'transformation', localId: t.id, choice: 'take-remote' });
+    // The remote deletes q and saves a new version: the first pull after linking deletes it here.
+    await ok(s.remote, 'PUT', `/studio/api/transformations/${r.id}/test-events`, { events: [test('p')] });
+    await ok(s.remote, 'POST', `/transformations/${r.id}`, { code: code(3) });
+    expect((await item(t.id)).pull.what).toContain('deleting 1 saved test here deleted on the remote');
+    expect((await pull(t.id)).ok).toBe(true);
+    expect(await testsOf(s.local, t.id)).toEqual(['mine', 'p']); // q deleted as on the remote; the here-only test stays
+  });
+
+  it('a link from before links recorded a base (synced_tests NULL): once the status has seen both sides, the first pull takes a deletion on the remote', async () => {
+    const t = await ok(s.local, 'POST', '/transformations', { name: 'Old link', code: code(1) });
+    await ok(s.local, 'PUT', `/studio/api/transformations/${t.id}/test-events`, { events: [test('k'), test('l')] });
+    expect((await push(t.id)).ok).toBe(true);
+    const remoteId = (await item(t.id)).remoteItemId as string;
+    // As a link made before migration 0195 left it: no base.
+    const db = new Database(join(s.local.dataDir, 'studio.db'));
+    try {
+      db.prepare('UPDATE sync_links SET synced_tests = NULL WHERE local_id = ?').run(t.id);
+    } finally {
+      db.close();
+    }
+    expect((await item(t.id)).state).toBe('unchanged'); // the status (the Sync page, `studio sync status`) sees k and l on both sides
+    await ok(s.remote, 'PUT', `/studio/api/transformations/${remoteId}/test-events`, { events: [test('k')] });
+    await ok(s.remote, 'POST', `/transformations/${remoteId}`, { code: code(2) });
+    expect((await item(t.id)).pull.what).toContain('deleting 1 saved test here deleted on the remote');
+    expect((await pull(t.id)).ok).toBe(true);
+    expect(await testsOf(s.local, t.id)).toEqual(['k']);
   });
 });

@@ -3,12 +3,13 @@ import { StudioError, badRequest, notFound } from '../errors';
 import type { Store } from '../store';
 import { newId } from '../store/ids';
 import type { RemoteRecord } from '../store/sync-repo';
+import type { SavedTestEventRecord } from '../store/test-events-repo';
 import { pairItems, presentPairing, type Pairing } from './changes';
 import { localItems, remoteLibraryItem, remoteTransformationItem } from './items';
 import { markSynced, pull, pullSelection, type LocalWriter } from './pull';
 import { liveState } from './drift';
 import { planItem } from './plan';
-import { mergeSavedTests } from './saved-tests-merge';
+import { commonBase, mergeSavedTests } from './saved-tests-merge';
 import { push, pushSelection, type LocalGate } from './push';
 import { RemoteError, remoteClient } from './remote-client';
 import type { RemoteTokenStore } from './token-store';
@@ -60,6 +61,18 @@ export function createSyncService({ store, tokens, local, gate, tests, timeoutMs
     return pairItems(localItems(store), remotes, store.sync.links(remote.id));
   }
   const localVersion = (p: Pairing, id: string) => (p.local?.kind === 'library' ? store.libraries.version(id) : store.transformations.version(id));
+  /**
+   * A link without a saved-tests base (made before links recorded one, migration 0195) takes the
+   * keys both sides have when the status first sees them both, so a test deleted on one side from
+   * then on is deleted on the other at the next sync, not brought back as new (null: no link, or
+   * the remote's tests could not be read).
+   */
+  const adoptBase = (remote: RemoteRecord, p: Pairing, localTests: SavedTestEventRecord[], remoteTests: SavedTestEventRecord[] | null): string[] | null => {
+    if (!p.link || !p.local || !remoteTests) return null;
+    const base = commonBase(localTests, remoteTests);
+    store.sync.setSyncedTests(remote.id, p.local.kind, p.local.id, base);
+    return base;
+  };
   /** Each pair as the status shows it: its live versions, its line, and what push and pull would do (plan.ts). */
   const present = async (remote: RemoteRecord, list: Pairing[]) => {
     const client = clientFor(remote);
@@ -70,14 +83,16 @@ export function createSyncService({ store, tokens, local, gate, tests, timeoutMs
         const versions = r ? await (r.kind === 'library' ? client.libraryVersions(r.id) : client.transformationVersions(r.id)) : [];
         const messages = r && studio ? await client.versionMessages(r.kind, r.id) : new Map<string, string>();
         const transformation = (p.local ?? r)!.kind === 'transformation';
-        const remoteTests = r && studio && transformation ? await client.savedTests(r.id).catch(() => []) : [];
+        const fetched = r && studio && transformation ? await client.savedTests(r.id).catch(() => null) : null;
+        const remoteTests = fetched ?? [];
         const localTests = p.local && transformation ? store.testEvents.list(p.local.id) : [];
+        const base = p.link?.syncedTests ?? adoptBase(remote, p, localTests, fetched);
         const live = await liveState(store, client, p, versions);
         const plan = planItem({
           pair: p, live, studio,
           localTests: localTests.length, remoteTests: remoteTests.length,
-          pushTests: mergeSavedTests(localTests, remoteTests, p.link?.syncedTests ?? null),
-          pullTests: mergeSavedTests(remoteTests, localTests, p.link?.syncedTests ?? null),
+          pushTests: mergeSavedTests(localTests, remoteTests, base),
+          pullTests: mergeSavedTests(remoteTests, localTests, base),
           remoteVersions: versions.map((v) => v.versionId),
           remoteMessage: r ? messages.get(r.versionId) ?? null : null,
           localNumber: (id) => localVersion(p, id)?.seq ?? null,
@@ -184,6 +199,7 @@ export function createSyncService({ store, tokens, local, gate, tests, timeoutMs
         saved = await local.update(request.kind, pair.local.id, { ...(request.choice === 'take-remote' ? { name: pair.remote.name } : {}), description: pair.local.description, code });
       }
       markSynced(store, remote.id, request.kind, saved, pair.remote);
+      // The new link's saved-tests base is the keys both sides have now (adoptBase, as the status shows it).
       return { remote: remote.name, items: await present(remote, await pairs(remote)) };
     },
   };
