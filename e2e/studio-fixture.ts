@@ -37,12 +37,15 @@ async function stopOne({ proc, dataDir }: Started): Promise<void> {
 /**
  * Each test gets the headless host on its own new temp data directory. The next test's host
  * starts while this test runs (a start is a second or two of a test's time otherwise): it is
- * untouched until its test takes it; the one no test took is stopped with the worker.
+ * untouched until its test takes it; the one no test took is stopped with the worker. A test's
+ * host is stopped (SIGTERM, then its folder removed) while the next test runs: the worker's end
+ * waits for every stop, and a stop that failed fails it there.
  */
-export const test = base.extend<{ server: StudioServer }, { hosts: { take(): Promise<Started> } }>({
+export const test = base.extend<{ server: StudioServer }, { hosts: { take(): Promise<Started>; retire(started: Started): void } }>({
   hosts: [
     async ({}, use) => {
       let spare: Promise<Started> | undefined;
+      const stopping: Promise<void>[] = [];
       await use({
         take() {
           // A spare that failed to start fails the test that takes it (with the host's own error):
@@ -52,9 +55,15 @@ export const test = base.extend<{ server: StudioServer }, { hosts: { take(): Pro
           spare.catch(() => undefined);
           return taken;
         },
+        retire(started) {
+          const stopped = stopOne(started);
+          stopped.catch(() => undefined); // awaited (and failing) at the worker's end, not unhandled now
+          stopping.push(stopped);
+        },
       });
       const left = await spare?.catch(() => undefined);
-      if (left) await stopOne(left);
+      if (left) stopping.push(stopOne(left));
+      await Promise.all(stopping);
     },
     { scope: 'worker' },
   ],
@@ -64,7 +73,7 @@ export const test = base.extend<{ server: StudioServer }, { hosts: { take(): Pro
     const loginUrl = /Open the UI \(signed in for this run\): (\S+)/.exec(proc.stdout())?.[1];
     if (!loginUrl) throw new Error(`no login link in:\n${proc.stdout()}`);
     await use({ ...proc, dataDir, loginUrl, auth: `Basic ${Buffer.from(`${E2E_EMAIL}:${E2E_TOKEN}`).toString('base64')}` });
-    await stopOne(started);
+    hosts.retire(started);
   },
 });
 export { expect } from '@playwright/test';
