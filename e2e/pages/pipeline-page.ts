@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { shootBoth } from '../shots';
 import type { StudioServer } from '../studio-fixture';
 
 /** The data-plane pages (Sources, Events, Destinations) in the words of the UI, plus API seeding helpers. */
@@ -57,12 +58,8 @@ export class PipelinePage {
     await this.page.getByRole('button', { name: 'Apply' }).click();
   }
 
-  async screenshot(name: string): Promise<void> {
-    for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
-      await this.page.setViewportSize({ width: w, height: h });
-      await this.page.waitForTimeout(150);
-      await this.page.screenshot({ path: `e2e/artifacts/${name}-${w}x${h}.png` });
-    }
-    await this.page.setViewportSize({ width: 1280, height: 800 });
+  /** Screenshots at both reference sizes (shots.ts). */
+  screenshot(name: string): Promise<void> {
+    return shootBoth(this.page, name);
   }
 }
