@@ -37,3 +37,41 @@ test('a library version’s tests ✓ becomes ✗ on the open page when an impor
   await expect(status).toHaveAttribute('title', /"Tag checker".*1 of 2 events failed/);
   await shootBoth(page, 'library-status-failed');
 });
+
+// #37, round 5: an older library version (neither latest nor published, so not re-run by itself)
+// has "Run tests again", as a transformation's older version has; asked, it records the outcome.
+test('an older library version out of date runs its tests again when asked, like a transformation version', async ({ page, server }) => {
+  const headers = { authorization: server.auth, 'content-type': 'application/json' };
+  const call = async (method: string, path: string, body: unknown) =>
+    (await (await fetch(`${server.url}${path}`, { method, headers, body: JSON.stringify(body) })).json()) as { id: string };
+  const lib = await call('POST', '/libraries', { name: 'Older tags', code: TAGGER('one') });
+  const user = await call('POST', '/transformations', { name: 'Older checker', code: `import { tag } from 'olderTags';\nexport function transformEvent(event) { return tag(event); }` });
+  await call('PUT', `/studio/api/transformations/${user.id}/test-events`, { events: [{ event: EVENT, expected: [{ ...EVENT, tag: 'one' }] }] });
+  // v1 (latest until v2) is re-run by itself once it has an importer with a test: settled before v2 is saved.
+  const versions = async () => ((await (await fetch(`${server.url}/studio/api/libraries/${lib.id}/versions`, { headers })).json()) as { versions: { number: number; testStatus: string }[] }).versions.map((v) => [v.number, v.testStatus]);
+  await expect.poll(versions).toEqual([[1, 'passed']]);
+  await call('POST', `/libraries/${lib.id}`, { code: `${TAGGER('one')}\n// v2`, message: 'comment' });
+
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Libraries' }).click();
+  await page.getByRole('link', { name: /Older tags/ }).click();
+  await studio.sidePanelTab('Versions (2)').click();
+  const v1 = page.getByRole('article', { name: 'Version 1', exact: true });
+  await expect(v1.getByTestId('test-status')).toHaveAttribute('data-status', 'passed');
+
+  const second = { ...EVENT, messageId: 'lt-2' };
+  await call('PUT', `/studio/api/transformations/${user.id}/test-events`, {
+    events: [
+      { event: EVENT, expected: [{ ...EVENT, tag: 'one' }] },
+      { event: second, expected: [{ ...second, tag: 'two' }] },
+    ],
+  });
+  await expect(v1.getByTestId('test-status')).toHaveText('tests out of date');
+  await expect(v1.getByTestId('test-reasons')).toContainText('the saved tests of "Older checker" changed since this run');
+  await shootBoth(page, 'library-older-out-of-date');
+  await v1.getByRole('button', { name: 'Run the tests of version 1 again' }).click();
+  await expect(v1.getByTestId('test-status')).toHaveAttribute('data-status', 'failed');
+  await expect(v1.getByTestId('test-status')).toHaveAttribute('title', /"Older checker".*1 of 2 events failed/);
+  await expect(v1.getByTestId('test-reasons')).toHaveCount(0);
+});

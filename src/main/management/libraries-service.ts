@@ -1,6 +1,6 @@
 import type { Library, LibraryVersion } from '../../shared/api/management';
 import type { ManagementDeps } from './deps';
-import { StudioError } from '../errors';
+import { StudioError, notFound } from '../errors';
 import { inTransaction } from '../store/database';
 import { newId } from '../store/ids';
 import type { LibraryRecord, NewLibraryVersion } from '../store/libraries-repo';
@@ -99,6 +99,13 @@ export function createLibrariesService({ store, account }: ManagementDeps, publi
       const latest = store.libraries.version(lib.latestVersionId!)!;
       const unsaved = { ...latest, id: `unsaved-${createHash('sha256').update(code).digest('hex').slice(0, 16)}`, code };
       return libraryVersionStatus(store, publisher, { libraryId: id, name: latest.name, version: unsaved }, latest);
+    },
+    /** "Run tests again" of one stored version (any, not only the latest), recorded on it as its save's run. */
+    async runTests(id: string, versionId: string): Promise<LibraryImpact> {
+      const lib = mustGet(id);
+      const version = store.libraries.version(versionId);
+      if (version?.libraryId !== id) throw notFound(`version "${versionId}" of library "${lib.name}" not found`);
+      return statuses.runAgain(version);
     },
     /** Library versions pinned by live transformation versions (a library is live through them even when never published itself). */
     pins: () => store.libraryPins.all(),

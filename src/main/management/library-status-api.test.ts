@@ -11,7 +11,7 @@ import { ok } from '../testing/management-support';
 const TAGGER = (tag: string) => `export function tag(event) { event.tag = '${tag}'; return event; }`;
 const importer = (name: string) => `import { tag } from '${name}';\nexport function transformEvent(event) { return tag(event); }`;
 
-type Version = { number: number; testStatus: string; testSummary: string | null; testReasons?: string[] };
+type Version = { versionId: string; number: number; testStatus: string; testSummary: string | null; testReasons?: string[] };
 
 describe('a library version’s test status follows its inputs (integration)', () => {
   let t: TestStudio;
@@ -103,5 +103,16 @@ describe('a library version’s test status follows its inputs (integration)', (
     const v2 = ((await ok(t, 'GET', `/studio/api/libraries/${lib.id}/versions`)).versions as Version[]).find((v) => v.number === 2)!;
     expect({ status: v2.testStatus, reasons: v2.testReasons }).toEqual({ status: 'out-of-date', reasons: ['the saved tests of "Tag keeper" changed since this run'] });
     await expect.poll(all, { timeout: 20_000 }).toEqual([[3, 'failed'], [2, 'out-of-date'], [1, 'failed']]);
+
+    // "Run tests again" on the older version, as a transformation's: run now, recorded, no longer out of date.
+    const ran = await ok(t, 'POST', `/studio/api/libraries/${lib.id}/tests/run`, { versionId: v2.versionId });
+    expect(ran).toMatchObject({ status: 'failed', dependants: [{ name: 'Tag keeper', status: 'failed' }] });
+    expect(await all()).toEqual([[3, 'failed'], [2, 'failed'], [1, 'failed']]);
+    // Another library's version, or none: a 404 that says which.
+    const other = await ok(t, 'POST', '/libraries', { name: 'Other lib', code: TAGGER('x') });
+    const wrong = await t.call('POST', `/studio/api/libraries/${lib.id}/tests/run`, { versionId: other.versionId });
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.error).toBe(`version "${other.versionId}" of library "Kept tags" not found`);
+    expect((await t.call('POST', `/studio/api/libraries/${lib.id}/tests/run`, {})).status).toBe(400);
   });
 });

@@ -111,6 +111,14 @@ export function createLibraryStatus(store: Store, publisher: PublishService, tra
 
   reruns.follow(store.testInputs.on, transformations.onChange);
 
-  return { test, derive, onChange: reruns.onChange, idle: reruns.idle, close: reruns.close };
+  /** "Run tests again" on any version (an older one is not re-run in the background): its outcome, recorded as on save. */
+  async function runAgain(version: LibraryVersionRecord): Promise<LibraryImpact> {
+    const impact = await test(version.libraryId, version, previousOf(version));
+    if (impact) return impact;
+    const recorded = store.libraries.version(version.id)!;
+    return { status: recorded.testStatus ?? 'failed', summary: recorded.testSummary ?? 'the tests could not run', dependants: [] };
+  }
+
+  return { test, runAgain, derive, onChange: reruns.onChange, idle: reruns.idle, close: reruns.close };
 }
 export type LibraryStatus = ReturnType<typeof createLibraryStatus>;

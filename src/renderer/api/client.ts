@@ -1,7 +1,7 @@
 import type { ErrorBody, Health, StudioInfo, Success } from '../../shared/api/common';
 import type { VersionOrder } from '../../shared/api/management';
 import { CORE_DOWN, coreConnection } from './core-connection';
-import type { RunTestsBody, SavedTestEvent, SavedTestEvents, TestsRun } from '../../shared/api/test-events';
+import type { LibraryImpact, RunTestsBody, SavedTestEvent, SavedTestEvents, TestsRun } from '../../shared/api/test-events';
 import type { StudioLibraryVersion, StudioTransformationVersion } from '../../shared/api/versions';
 import type { LibraryCallRequest, LibraryCallResponse } from '../../shared/api/library-call';
 import type { SyntaxCheckResponse } from '../../shared/api/syntax-check';
@@ -145,6 +145,8 @@ export const api = {
     request<SavedTestEvents>('POST', `/studio/api/transformations/${id(tid)}/test-events`, { events }),
   /** The transformation's tests on unsaved code (or a version): what saving it would record, what publish requires. */
   runTests: (tid: string, body: RunTestsBody) => request<TestsRun>('POST', `/studio/api/transformations/${id(tid)}/tests/run`, body),
+  /** A library version's tests again (its importers' saved tests with it), recorded on it as on save. */
+  runLibraryTests: (lid: string, versionId: string) => request<LibraryImpact>('POST', `/studio/api/libraries/${id(lid)}/tests/run`, { versionId }),
 
   /** Replay runs and compares (background jobs on the server). */
   createReplayRun: (body: CreateReplayRun) => request<ReplayRun>('POST', '/studio/api/replay/runs', body),

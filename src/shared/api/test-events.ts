@@ -103,6 +103,13 @@ export const RunTestsBody = Type.Object(
 );
 export type RunTestsBody = Static<typeof RunTestsBody>;
 
+/** POST /studio/api/libraries/:id/tests/run: run a stored version's tests again (its importers' saved tests with it). */
+export const RunLibraryTestsBody = Type.Object(
+  { versionId: Type.String({ minLength: 1, maxLength: 100, description: 'The stored library version to test' }) },
+  { additionalProperties: false },
+);
+export type RunLibraryTestsBody = Static<typeof RunLibraryTestsBody>;
+
 export const LibraryImpactBody = Type.Object({ code: Type.String({ maxLength: 1024 * 1024, description: 'The library code to try (unsaved)' }) }, { additionalProperties: false });
 
 /** What a library version (saved or not) does to the transformations that import it. */

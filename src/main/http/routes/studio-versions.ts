@@ -4,7 +4,7 @@ import { typedRoutes } from './typed-routes';
 import { LibraryPins, StudioLibraryVersions, StudioTransformationVersions, VersionsStreamQuery } from '../../../shared/api/versions';
 import type { LibrariesService } from '../../management/libraries-service';
 import type { TransformationsService } from '../../management/transformations-service';
-import { LibraryImpact, LibraryImpactBody } from '../../../shared/api/test-events';
+import { LibraryImpact, LibraryImpactBody, RunLibraryTestsBody } from '../../../shared/api/test-events';
 import type { VersionStatus } from '../../management/version-status';
 import type { LibraryStatus } from '../../management/library-status';
 import { eventStream } from './event-stream';
@@ -71,6 +71,19 @@ export const studioVersionsRoutes =
         },
       },
       async (request) => libraries.impact(request.params.id, request.body.code),
+    );
+    app.post(
+      '/studio/api/libraries/:id/tests/run',
+      {
+        schema: {
+          tags,
+          summary: "Run a library version's tests again (the saved tests of the transformations importing it, with it), as its save ran them; the outcome is recorded on the version",
+          params: IdParams,
+          body: RunLibraryTestsBody,
+          response: { 200: LibraryImpact, ...studioErrors },
+        },
+      },
+      async (request) => libraries.runTests(request.params.id, request.body.versionId),
     );
     versionsRoute('/studio/api/libraries/:id/versions', "A library's versions, newest first, with their messages", StudioLibraryVersions, (id) => libraries.studioVersions(id));
   });

@@ -76,7 +76,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
           onRestore={(v) => restore(v)}
           onPublish={(v) => publish(v.versionId)}
           publishing={editor.busy === 'publishing'}
-          onRunTests={editor.artifact?.kind === 'transformation' ? editor.runVersionTests : undefined}
+          onRunTests={editor.runVersionTests}
         />
       ),
     },

@@ -159,7 +159,8 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     reloadVersions,
     runVersionTests(version) {
       void attempt(`Could not run the tests of v${version.number}`, undefined, async () => {
-        await api.runTests(id, { versionId: version.versionId });
+        if (kind === 'library') await api.runLibraryTests(id, version.versionId);
+        else await api.runTests(id, { versionId: version.versionId });
         await reloadVersions();
       }, undefined);
     },

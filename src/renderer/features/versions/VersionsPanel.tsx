@@ -16,8 +16,8 @@ export interface VersionsPanelProps {
   onRestore: (version: ArtifactVersion) => void;
   onPublish: (version: ArtifactVersion) => void;
   publishing: boolean;
-  /** Runs a version's tests again (its status is recorded by the core and pushed back). */
-  onRunTests?: (version: ArtifactVersion) => void;
+  /** Runs a version's tests again, a transformation's or a library's (its status is recorded by the core and pushed back). */
+  onRunTests: (version: ArtifactVersion) => void;
 }
 
 /** History (newest first): "v5 · message", author · time · tests, published mark, view, diff, restore, publish. */
@@ -93,7 +93,7 @@ export function VersionsPanel({ versions, error, onRetry, onView, onCompare, onR
                 <button type="button" className="link" onClick={() => onView(v)}>View</button>
                 {previous && <button type="button" className="link" onClick={() => onCompare(previous, v)}>Diff with version {previous.number}</button>}
                 <button type="button" className="link" onClick={() => onRestore(v)} aria-label={`Restore version ${v.number}`}>Restore</button>
-                {v.testStatus === 'out-of-date' && !v.testRerunning && onRunTests && (
+                {v.testStatus === 'out-of-date' && !v.testRerunning && (
                   <button type="button" className="link" onClick={() => onRunTests(v)} aria-label={`Run the tests of version ${v.number} again`}>Run tests again</button>
                 )}
                 {!v.published && (
