@@ -8,8 +8,13 @@ export const VIEWPORTS = [
 /** Where screenshots go: e2e/artifacts/, or STUDIO_SHOTS_DIR (to keep a set of them elsewhere). */
 const DIR = process.env.STUDIO_SHOTS_DIR ?? 'e2e/artifacts';
 
-/** Screenshots of the current page at both reference sizes, under e2e/artifacts/ (or STUDIO_SHOTS_DIR). */
+/**
+ * Screenshots of the current page at both reference sizes, under e2e/artifacts/ (or
+ * STUDIO_SHOTS_DIR), to look at: they check nothing. STUDIO_SHOTS=0 skips them (`npm test` does
+ * unless STUDIO_SHOTS=1: ~150 calls a run, each two resizes and two captures and back).
+ */
 export async function shootBoth(page: Page, name: string): Promise<void> {
+  if (process.env.STUDIO_SHOTS === '0') return;
   const original = page.viewportSize();
   for (const size of VIEWPORTS) {
     await page.setViewportSize(size);
