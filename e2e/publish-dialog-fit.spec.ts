@@ -45,3 +45,33 @@ test('the publish dialog fits 1024x700: buttons in view, long diff lines wrapped
   await expect(dialog).toHaveCount(0);
   await expect(page.locator('.editor-title')).toContainText('Published');
 });
+
+test('while the version history loads, Publish is disabled and says why; it is enabled once the history arrives', async ({ page, server }) => {
+  const ui = new PipelinePage(page, server);
+  const t = await ui.api<{ id: string }>('POST', '/transformations', { name: 'Slow history', code: 'export function transformEvent(event) {\n  return event;\n}\n' });
+  // Hold the history (a loaded machine did this) until the screenshots are taken.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/studio\/api\/transformations\/[^/]+\/versions(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await ui.signIn();
+  await page.goto(`${server.url}/#/transformations/${t.id}`);
+  const publish = page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: 'Publish' });
+  await expect(publish).toBeDisabled();
+  await expect(publish).toHaveAttribute('title', 'The version history is still loading');
+  await shootBoth(page, 'publish-history-loading');
+  // The other ways in (the "Publish and connect" link, the palette, the shortcut) do what they say:
+  // the dialog opens once the history arrives (before: "try again in a moment", and nothing opened).
+  await page.getByTestId('connect-offer').getByRole('button', { name: 'Publish and connect a destination…' }).click();
+  await expect(page.getByText('Publish opens as soon as the version history has loaded…')).toBeVisible();
+  await shootBoth(page, 'publish-history-loading-asked');
+  release();
+  await expect(page.getByTestId('publish-dialog')).toBeVisible();
+  await expect(page.getByText('Publish opens as soon as the version history has loaded…')).toHaveCount(0);
+  await page.getByTestId('publish-dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(publish).toBeEnabled();
+  await publish.click();
+  await expect(page.getByTestId('publish-dialog')).toBeVisible();
+});

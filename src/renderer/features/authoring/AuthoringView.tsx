@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useDiscard } from './useDiscard';
+import { useWaitingPublish } from './useWaitingPublish';
 import type { ArtifactVersion } from '../../api/artifacts';
 import type { DestinationView } from '../../api/pipeline';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -105,9 +106,11 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
   /** Opens the publish dialog for a saved version (it shows what will be published and asks when something is off). */
   const publish = (versionId: string) => {
     const version = editor.versions?.find((v) => v.versionId === versionId);
-    if (!version) return setMessage('The version history is still loading; try again in a moment.');
+    if (!editor.versions) return waitForHistory(versionId);
+    if (!version) return setMessage('That version is not in the version history.');
     setPublishing({ version, input: publishInput() });
   };
+  const waitForHistory = useWaitingPublish(editor.versions, editor.versionsError, publish, setMessage);
   useShortcuts({ onSave, onRun, onFormat: () => void format() });
   usePaletteAction({ id: 'publish', label: 'Publish… (choose the destinations that run it)', shortcut: keyLabel('publish'), matches: (e) => matchesKey('publish', e), run: () => publish(artifact.versionId) });
   usePaletteAction({ id: 'details', label: `Edit the ${artifact.kind}’s name and description…`, run: () => setDialog('details') });
