@@ -117,7 +117,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   try {
     const bootstrap = bootstrapCredentials(store, options.credentials ?? {}, { sessionOnly: !!options.oneShot });
     const sessionToken = options.sessionToken ?? newSecret();
-    const auth = createAccountAuth(store.account, { sessionToken });
+    const auth = createAccountAuth(store.account, { sessionToken, created: bootstrap.createdToken === undefined ? undefined : { email: bootstrap.email, token: bootstrap.createdToken } });
     auth.upgradeStoredHash();
     startupMark('scrypt');
     const host = options.host ?? '127.0.0.1';

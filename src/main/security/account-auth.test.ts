@@ -108,4 +108,26 @@ describe('account token hashing', () => {
       store.close();
     }
   });
+
+  it('the token the first start stored is verified from memory: no second scrypt, not queued behind other checks', async () => {
+    const dir = dataDir();
+    const store = createStore(join(dir, 'studio.db'));
+    try {
+      store.account.create(TEST_EMAIL, hashToken(TEST_TOKEN), 'ws');
+      const auth = createAccountAuth(store.account, { sessionToken: 'session-secret', created: { email: TEST_EMAIL, token: TEST_TOKEN } });
+      // Checks run one at a time: a token that needed one would answer after the wrong one asked first.
+      const answered: string[] = [];
+      await Promise.all([
+        auth.verify(TEST_EMAIL, 'wrong').then((ok) => answered.push(`wrong ${ok}`)),
+        auth.verify(TEST_EMAIL, TEST_TOKEN).then((ok) => answered.push(`created ${ok}`)),
+      ]);
+      expect(answered).toEqual(['created true', 'wrong false']);
+      // Another e-mail with that token is checked, and refused; the memory goes when the token changes.
+      expect(await auth.verify('other@example.com', TEST_TOKEN)).toBe(false);
+      auth.setToken('new-token-456');
+      expect(await auth.verify(TEST_EMAIL, TEST_TOKEN)).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -23,8 +23,11 @@ const sameSecret = (a: string, b: string) => {
  * Checks management API credentials. Basic auth comes with every request, and the stored token
  * form is deliberately slow (scrypt), so credentials that verified are remembered in memory
  * (by their SHA-256, a few entries, forgotten when the token changes); so are refused ones.
+ * `created`: the account and token the first start of a data folder just stored (the hash was
+ * derived from that token a moment before), remembered as verified: its first request costs no
+ * second scrypt.
  */
-export function createAccountAuth(repo: AccountRepo, options: { sessionToken: string }) {
+export function createAccountAuth(repo: AccountRepo, options: { sessionToken: string; created?: { email: string; token: string } }) {
   // Outcomes by SHA-256 of e-mail and token: verified ones, and refused ones (a client retrying
   // the same wrong token costs one scrypt, not one per request).
   const verified = new Set<string>();
@@ -35,6 +38,7 @@ export function createAccountAuth(repo: AccountRepo, options: { sessionToken: st
     set.add(key);
     if (set.size > CACHE_SIZE) set.delete(set.values().next().value!);
   };
+  if (options.created) remember(verified, cacheKey(options.created.email, options.created.token));
   // One scrypt at a time; the waiting ones queue here.
   let checking: Promise<unknown> = Promise.resolve();
   let waiting = 0;
