@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Locator } from '@playwright/test';
+import { holdRequests } from './held';
 import { PipelinePage } from './pages/pipeline-page';
 import { shootBoth, VIEWPORTS } from './shots';
 import { expect, test } from './studio-fixture';
@@ -169,12 +170,7 @@ test('a destination created while the sources list is still loading takes every 
   const ui = new PipelinePage(page, server);
   const source = await ui.defaultSource();
   // Hold the page's first sources answers back until the form is open (a loaded machine did this).
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/studio/api/sources', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/studio/api/sources');
   await ui.signIn();
   await ui.go('Destinations');
   await page.getByRole('button', { name: 'New destination' }).first().click();

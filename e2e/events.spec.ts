@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { holdRequests } from './held';
 import { PipelinePage } from './pages/pipeline-page';
 import { shootBoth } from './shots';
 import { expect, test } from './studio-fixture';
@@ -243,12 +244,7 @@ test('an import opened while the sources list is still loading goes into the fir
   const ui = new PipelinePage(page, server);
   const source = await ui.defaultSource();
   // Hold the page's sources answers back until the dialog is open (a loaded machine did this).
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/studio/api/sources', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/studio/api/sources');
   await ui.signIn();
   await ui.go('Events');
   await page.getByRole('button', { name: 'Import…' }).click();

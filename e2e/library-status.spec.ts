@@ -1,4 +1,4 @@
-import { expect, test } from './studio-fixture';
+import { expect, test, type StudioServer } from './studio-fixture';
 import { StudioPage } from './pages/studio-page';
 import { shootBoth } from './shots';
 
@@ -9,10 +9,12 @@ import { shootBoth } from './shots';
 const TAGGER = (tag: string) => `export function tag(event) { event.tag = '${tag}'; return event; }`;
 const EVENT = { type: 'track', event: 'Tagged', messageId: 'lt-1', userId: 'u1', properties: {} };
 
+/** A management or studio API call with the run's credentials (GET: no body). */
+const caller = (server: StudioServer) => async (method: string, path: string, body?: unknown) =>
+  (await (await fetch(`${server.url}${path}`, { method, headers: { authorization: server.auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })).json()) as { id: string };
+
 test('a library version’s tests ✓ becomes ✗ on the open page when an importer gains a failing saved test', async ({ page, server }) => {
-  const headers = { authorization: server.auth, 'content-type': 'application/json' };
-  const call = async (method: string, path: string, body: unknown) =>
-    (await (await fetch(`${server.url}${path}`, { method, headers, body: JSON.stringify(body) })).json()) as { id: string };
+  const call = caller(server);
   const lib = await call('POST', '/libraries', { name: 'Pushed tags', code: TAGGER('one') });
   const user = await call('POST', '/transformations', { name: 'Tag checker', code: `import { tag } from 'pushedTags';\nexport function transformEvent(event) { return tag(event); }` });
   await call('PUT', `/studio/api/transformations/${user.id}/test-events`, { events: [{ event: EVENT, expected: [{ ...EVENT, tag: 'one' }] }] });
@@ -41,14 +43,12 @@ test('a library version’s tests ✓ becomes ✗ on the open page when an impor
 // #37, round 5: an older library version (neither latest nor published, so not re-run by itself)
 // has "Run tests again", as a transformation's older version has; asked, it records the outcome.
 test('an older library version out of date runs its tests again when asked, like a transformation version', async ({ page, server }) => {
-  const headers = { authorization: server.auth, 'content-type': 'application/json' };
-  const call = async (method: string, path: string, body: unknown) =>
-    (await (await fetch(`${server.url}${path}`, { method, headers, body: JSON.stringify(body) })).json()) as { id: string };
+  const call = caller(server);
   const lib = await call('POST', '/libraries', { name: 'Older tags', code: TAGGER('one') });
   const user = await call('POST', '/transformations', { name: 'Older checker', code: `import { tag } from 'olderTags';\nexport function transformEvent(event) { return tag(event); }` });
   await call('PUT', `/studio/api/transformations/${user.id}/test-events`, { events: [{ event: EVENT, expected: [{ ...EVENT, tag: 'one' }] }] });
   // v1 (latest until v2) is re-run by itself once it has an importer with a test: settled before v2 is saved.
-  const versions = async () => ((await (await fetch(`${server.url}/studio/api/libraries/${lib.id}/versions`, { headers })).json()) as { versions: { number: number; testStatus: string }[] }).versions.map((v) => [v.number, v.testStatus]);
+  const versions = async () => ((await call('GET', `/studio/api/libraries/${lib.id}/versions`)) as unknown as { versions: { number: number; testStatus: string }[] }).versions.map((v) => [v.number, v.testStatus]);
   await expect.poll(versions).toEqual([[1, 'passed']]);
   await call('POST', `/libraries/${lib.id}`, { code: `${TAGGER('one')}\n// v2`, message: 'comment' });
 

@@ -1,3 +1,4 @@
+import { holdRequests } from './held';
 import { PipelinePage } from './pages/pipeline-page';
 import { shootBoth } from './shots';
 import { expect, test } from './studio-fixture';
@@ -50,12 +51,7 @@ test('while the version history loads, Publish is disabled and says why; it is e
   const ui = new PipelinePage(page, server);
   const t = await ui.api<{ id: string }>('POST', '/transformations', { name: 'Slow history', code: 'export function transformEvent(event) {\n  return event;\n}\n' });
   // Hold the history (a loaded machine did this) until the screenshots are taken.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/studio\/api\/transformations\/[^/]+\/versions(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/studio\/api\/transformations\/[^/]+\/versions(\?|$)/);
   await ui.signIn();
   await page.goto(`${server.url}/#/transformations/${t.id}`);
   const publish = page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: 'Publish' });
