@@ -1,4 +1,5 @@
 import { shootBoth, VIEWPORTS } from './shots';
+import { holdRequests } from './held';
 import { StudioPage } from './pages/studio-page';
 import { expect, test } from './studio-fixture';
 
@@ -43,4 +44,25 @@ test('the New transformation dialog keeps its width whatever template is preview
     await dialog.getByRole('radio', { name: /^Batch dedupe/ }).check();
     await shootBoth(page, 'new-transformation-batch-dedupe');
   }
+});
+
+// #37 round 5: a dialog opened before its list arrived followed it (its untouched choice was frozen
+// at the empty list: the library template imported the placeholder "myLibrary").
+test('a transformation made from the library template while the libraries list is still loading imports the library the dialog shows', async ({ page, server }) => {
+  const headers = { authorization: server.auth, 'content-type': 'application/json' };
+  const lib = (await (await fetch(`${server.url}/libraries`, { method: 'POST', headers, body: JSON.stringify({ name: 'Slug maker', code: 'export function slug(s) { return String(s).toLowerCase(); }' }) })).json()) as { importName: string };
+  const release = await holdRequests(page, /\/libraries(\?|$)/);
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+  await page.getByRole('button', { name: 'New transformation' }).first().click();
+  const dialog = page.getByTestId('new-transformation');
+  await dialog.getByLabel('Name', { exact: true }).fill('Slugged');
+  await dialog.getByRole('radio', { name: /^Enrich with a library/ }).check();
+  release();
+  await expect(dialog.getByLabel('Library to import')).toHaveValue(lib.importName);
+  await dialog.getByRole('button', { name: 'Create transformation' }).click();
+  await expect(page.getByTestId('artifact-name')).toHaveText('Slugged');
+  const { transformations } = (await (await fetch(`${server.url}/transformations`, { headers })).json()) as { transformations: { name: string; code: string }[] };
+  expect(transformations.find((t) => t.name === 'Slugged')?.code).toContain(`import { slug } from '${lib.importName}';`);
 });
