@@ -83,7 +83,7 @@ describe('saved tests deleted on one side stay deleted through sync', () => {
     const r = await ok(s.remote, 'POST', '/transformations', { name: 'Linked late', code: code(2) });
     await ok(s.remote, 'PUT', `/studio/api/transformations/${r.id}/test-events`, { events: [test('p'), test('q')] });
     expect((await item(t.id)).remoteItemId).toBe(r.id); // paired by name, not linked yet
-    // Linking: keep the local code; p and q are now known to both sides, "mine" only here.
+    // Linking (taking the remote code): p and q are now known to both sides, "mine" only here.
     await ok(s.local, 'POST', '/studio/api/remotes/team/resolve', { kind: 'transformation', localId: t.id, choice: 'take-remote' });
     // The remote deletes q and saves a new version: the first pull after linking deletes it here.
     await ok(s.remote, 'PUT', `/studio/api/transformations/${r.id}/test-events`, { events: [test('p')] });
