@@ -125,7 +125,9 @@ export function createRunner() {
       return asLines ? { lines, network } : { grouped: packLines(lines), network };
     } finally {
       const due = heaps.measure(instance);
-      instance.end();
+      // Replay's next batch of the key is queued here already: its realm at once, on the isolate's
+      // thread. Other runs: once the answer has left, on this thread when it is idle.
+      instance.end(groupedEvents === undefined ? 'when-idle' : 'ahead');
       running.delete(instance);
       pool.put(request.key, instance);
       if (due) setImmediate(() => void heaps.collect(instance));

@@ -5,7 +5,7 @@ import { ivm } from './ivm';
 import type { InstanceSpec } from './instance-spec';
 import { asyncOps } from './ops';
 import { compileRealmScripts, completeRealm, prepareRealm, type RunBindings } from './realm';
-import { RealmCycle, type RealmState } from './realm-cycle';
+import { RealmCycle, type RealmState, type RenewAhead } from './realm-cycle';
 
 export type { InstanceSpec } from './instance-spec';
 export type { RunBindings } from './realm';
@@ -52,9 +52,9 @@ export class SandboxInstance {
     return this.cycle.begin();
   }
 
-  /** The run is over: the next realm is prepared ahead. */
-  end(): void {
-    this.cycle.end();
+  /** The run is over: the next realm is prepared ahead (realm-cycle.ts: `renew`, when and on which thread). */
+  end(renew?: RenewAhead): void {
+    this.cycle.end(renew);
   }
 
   /**

@@ -44,6 +44,29 @@ describe('realm cycle: how a batch gets its realm', () => {
     for (const answer of outputs) expect(answer.r[0]![2]).toMatchObject({ n: 1, kept: 1 });
   });
 
+  it("'when-idle' (test runs): spent until the answer has left, then prepared on this thread; the next run is in a new realm", async () => {
+    const instance = await create();
+    await instance.begin();
+    instance.end('when-idle');
+    // Nothing is prepared during this turn (the answer is sent in it)...
+    expect(instance.state).toBe('spent');
+    await Promise.resolve();
+    expect(instance.state).toBe('spent');
+    // ...then, with no other run in the process, in the check phase, by synchronous calls.
+    await expect.poll(() => instance.state, { timeout: 10_000 }).toBe('prepared');
+    const outputs = [await runOne(instance), await runOne(instance)];
+    for (const answer of outputs) expect(answer.r[0]![2]).toMatchObject({ n: 1, kept: 1 });
+  });
+
+  it("a run that begins before a 'when-idle' preparation started prepares its realm itself", async () => {
+    const instance = await create();
+    await instance.begin();
+    instance.end('when-idle');
+    expect(instance.state).toBe('spent');
+    const answer = await runOne(instance); // begins in the same turn: nothing prepared yet
+    expect(answer.r[0]![2]).toMatchObject({ n: 1, kept: 1 });
+  });
+
   it('a run that begins while the next realm is being prepared waits for it and runs in it', async () => {
     const instance = await create();
     await runOne(instance);

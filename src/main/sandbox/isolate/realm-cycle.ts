@@ -8,7 +8,7 @@ import { completeRealm, prepareRealm, releasePrepared, releaseRealm, type Bindin
  * Where a warm isolate's realm is in its life (one batch per realm, as the hosted runtime resets
  * its context between executions):
  *
- *     ready ─begin─▶ running ─end─▶ spent ─(at once)─▶ preparing ─▶ prepared
+ *     ready ─begin─▶ running ─end─▶ spent ─(at once, or once the answer left)─▶ preparing ─▶ prepared
  *       spent, preparing, prepared ─begin: the prepared realm is completed─▶ running
  *       any step that fails (or the isolate is disposed) ─▶ broken
  *
@@ -21,6 +21,9 @@ import { completeRealm, prepareRealm, releasePrepared, releaseRealm, type Bindin
  */
 export type RealmState = 'ready' | 'running' | 'spent' | 'preparing' | 'prepared' | 'broken';
 
+/** When and on which thread the next realm is prepared after a run (RealmCycle.end). */
+export type RenewAhead = 'ahead' | 'when-idle';
+
 /** Runs in progress in this process, over every cycle (which thread renews a realm depends on it). */
 let running = 0;
 
@@ -29,17 +32,19 @@ let running = 0;
  *
  * begin() gives a run a realm no batch has run in: the current one when ready; else the next one,
  * prepared ahead (or now) and completed here: the modules' top level runs within the run (its time
- * limit, its watchdog), and the old realm is released. end() marks the realm spent and starts
- * preparing the next one at once, on the isolate's thread, while this thread sends the answer:
- * the next batch finds its context made (on a machine with a spare core, made while the core
- * reads the answer), or waits for less of it.
+ * limit, its watchdog), and the old realm is released. end(renew) marks the realm spent and has the
+ * next one prepared ahead, so the next batch finds its context made or waits for less of it:
+ * - 'ahead' (replay's batches): at once, on the isolate's own thread (asynchronous calls), while
+ *   this thread sends the answer and takes the key's next batch, which is already queued here.
+ * - 'when-idle' (test runs, pipeline batches): once the answer has left (the event loop's check
+ *   phase), on this thread (synchronous calls) when no other run is in this process, else on the
+ *   isolate's. Each asynchronous call is a hand-over between two threads and back: ten of them per
+ *   realm cost more CPU in all than the synchronous calls, and on a busy machine a 10-event test
+ *   run waited for the isolate's thread to get a core (docs/decisions/011, round 4).
  *
- * The thread: a realm prepared ahead is made on the isolate's own thread (asynchronous calls: the
- * process's thread stays free for the other runs, and isolates renew their realms in parallel,
- * each on its thread; measured in docs/decisions/011: less CPU on the process's thread per run,
- * more in all). On a run's path (begin), the caller's thread when no other run is in this process
- * (synchronous calls, no hand-over between threads), else the isolate's own. A debug session's
- * isolate (inspector) always uses the asynchronous calls.
+ * On a run's path (begin), the caller's thread when no other run is in this process (synchronous
+ * calls), else the isolate's own. A debug session's isolate (inspector) always uses the
+ * asynchronous calls.
  */
 export class RealmCycle {
   private current: RealmState = 'ready';
@@ -116,15 +121,21 @@ export class RealmCycle {
 
   /**
    * The run is over (whatever its outcome): its realm is spent, and the next one is prepared ahead
-   * at once, on the isolate's thread, while this thread sends the answer (docs/decisions/011,
-   * round 3: started in the check phase after the answer, the preparation was still running when
-   * the next batch's first piece arrived ~88% of the time).
+   * (`renew`, see the class: 'ahead' at once on the isolate's thread, 'when-idle' once the answer
+   * has left, on this thread when nothing else runs here). A run that begins first prepares it
+   * itself.
    */
-  end(): void {
+  end(renew: RenewAhead = 'ahead'): void {
     if (this.current !== 'running') return;
     running--;
     this.current = 'spent';
-    void this.prepare(true);
+    if (renew === 'ahead') {
+      void this.prepare(true);
+      return;
+    }
+    setImmediate(() => {
+      if (this.current === 'spent') void this.prepare();
+    });
   }
 
   /**
