@@ -2,14 +2,20 @@ import type { Page } from '@playwright/test';
 
 /**
  * Holds the page's requests to `url` (as a loaded machine may) until the returned release is
- * called: for a form or button opened before its data arrived. Waits on no clock.
+ * called: for a form or button opened before its data arrived. Waits on no clock. Releasing when
+ * no request was held throws: the test would not be testing the race (a renamed endpoint, say).
  */
 export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
+  let open!: () => void;
+  const held = new Promise<void>((r) => (open = r));
+  let count = 0;
   await page.route(url, async (route) => {
+    count += 1;
     await held;
     await route.continue();
   });
-  return release;
+  return () => {
+    open();
+    if (count === 0) throw new Error(`holdRequests: no request to ${String(url)} was held before the release`);
+  };
 }
