@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { userFacing } from '../sandbox/errors';
 import { ivm } from '../sandbox/isolate/ivm';
@@ -91,4 +92,7 @@ process.on('disconnect', die);
 
 // Loaded now: a spare process waits ready for the next session.
 ivm();
+// Its modules' compiled code into Node's compile cache when one is on (hosts/paths.ts): this
+// process ends by SIGKILL, which writes nothing.
+flushCompileCache();
 send({ type: 'ready' });

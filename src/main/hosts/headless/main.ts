@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { credentialsFromEnv } from '../../security/credentials';
 import { HEADLESS_USAGE, parseHeadlessArgs, type HeadlessArgs } from './args';
-import { defaultDataDir } from '../paths';
+import { defaultDataDir, useCompileCache } from '../paths';
 import { startStudio, type Studio } from '../../studio';
 import { loginUrl, printBanner } from './banner';
 import { READY_PREFIX } from './ready-line';
@@ -10,6 +10,7 @@ import { printStartupTrace } from '../startup-trace';
 
 /** Headless host: the same core in plain Node, serving the renderer to any browser. */
 async function main(): Promise<void> {
+  useCompileCache();
   let args: HeadlessArgs;
   try {
     args = parseHeadlessArgs(process.argv.slice(2));

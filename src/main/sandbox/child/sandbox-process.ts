@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { StudioError } from '../../errors';
 import type { CoreMessage, ProcessReply, SerializedError } from '../protocol/messages';
@@ -95,4 +96,7 @@ process.on('disconnect', () => {
   }
 });
 
+// Its modules' compiled code into Node's compile cache when one is on (hosts/paths.ts): this
+// process ends by SIGKILL, which writes nothing.
+flushCompileCache();
 send({ type: 'ready' });
