@@ -35,6 +35,8 @@ export class DebugChild {
   exited = false;
   /** Settles once the process has exited. */
   readonly gone: Promise<void>;
+  /** Resolves once the process has loaded (its 'ready'); never if it ends before. */
+  readonly ready: Promise<void>;
 
   private onReply: (reply: DebugProcessReply) => void = () => {};
   private onExit: (how: string, expected: boolean) => void = () => {};
@@ -50,7 +52,10 @@ export class DebugChild {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, NODE_OPTIONS: '' },
     });
+    let ready!: () => void;
+    this.ready = new Promise((resolve) => (ready = resolve));
     this.child.on('message', (reply: DebugProcessReply) => {
+      if (reply.type === 'ready') return ready();
       if (reply.type !== 'cdp') return this.onReply(reply);
       const waiter = this.waiting.get(reply.id);
       if (!waiter) return;
@@ -134,13 +139,15 @@ export class DebugChild {
 
 /** A spare debug process is stopped after this long unused. */
 const SPARE_IDLE_MS = 5 * 60_000;
-/** The spare for the next session starts this long after a session began. */
+/** The spare for the next session starts this long after the previous session's process is ready. */
 const SPARE_DELAY_MS = 500;
 
 /**
  * Where sessions get their debug process: a new one each session, from a spare started half a
- * second after the previous session began (a Node process with isolated-vm loaded, no isolate and no code yet), so
+ * second after the previous session's process was ready (a Node process with isolated-vm loaded, no isolate and no code yet), so
  * a Debug after the first does not wait for a process to start. An unused spare goes after 5 minutes.
+ * Not sooner: a spare loading beside a session's own process still loading took CPU from its start
+ * (two processes loading at once on a loaded machine, docs/decisions/).
  */
 export function createDebugProcesses(options: { spareIdleMs?: number } = {}) {
   let spare: DebugChild | undefined;
@@ -160,9 +167,14 @@ export function createDebugProcesses(options: { spareIdleMs?: number } = {}) {
       clearTimeout(timer);
       const ready = spare && !spare.exited ? spare : new DebugChild();
       spare = undefined;
-      // The next spare starts a moment later: starting it now would slow this session's start.
-      timer = setTimeout(prepare, SPARE_DELAY_MS);
-      timer.unref();
+      // The next spare starts a moment after this session's process is ready: starting it sooner
+      // would slow this session's start.
+      void ready.ready.then(() => {
+        if (closed || spare) return;
+        clearTimeout(timer);
+        timer = setTimeout(prepare, SPARE_DELAY_MS);
+        timer.unref();
+      });
       return ready.attach(onReply, onExit);
     },
     /** The spare's pid (tests). */

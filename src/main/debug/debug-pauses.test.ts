@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
-import { cdp, openStream, startSession } from '../testing/debug-helpers';
+import { cdp, openStream, startSession, stopSessions } from '../testing/debug-helpers';
 
 let harness: TestStudio;
 beforeAll(async () => {
   harness = await startTestStudio();
+});
+// A test that fails half-way leaves no session behind for the next (the stop test counts processes).
+afterEach(async () => {
+  await stopSessions(harness);
 });
 afterAll(async () => {
   await harness?.close();

@@ -12,8 +12,10 @@ const isPauseState = (event: DebugSessionEvent) => event.kind === 'cdp' && (even
 
 /** A pause longer than this ends the run and its process. */
 export const MAX_PAUSE_MS = 15 * 60_000;
-/** A session nobody listens to (the window closed) ends after this. */
+/** A session nobody listens to (the window closed) ends after this, counted from when its process is ready. */
 const UNWATCHED_MS = 5_000;
+/** A debug process not ready by then ends its session with a message that says so (no endless start). */
+export const START_MS = 60_000;
 
 interface Session {
   id: string;
@@ -22,7 +24,11 @@ interface Session {
   events: DebugSessionEvent[];
   listeners: Set<(event: DebugSessionEvent) => void>;
   finished: boolean;
+  /** Its process has loaded: the unwatched time counts from then. */
+  ready: boolean;
   unwatched?: NodeJS.Timeout;
+  /** Ends the session if its process is not ready in time. */
+  starting?: NodeJS.Timeout;
   startedAt: number;
   /** Gives the session's place in the budget back. */
   release: () => void;
@@ -33,6 +39,7 @@ export interface DebugSessionsOptions {
   budget?: SessionBudget;
   maxPauseMs?: number;
   unwatchedMs?: number;
+  startMs?: number;
 }
 
 /**
@@ -46,6 +53,7 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
   const sessions = new Map<string, Session>();
   const maxPauseMs = options.maxPauseMs ?? MAX_PAUSE_MS;
   const unwatchedMs = options.unwatchedMs ?? UNWATCHED_MS;
+  const startMs = options.startMs ?? START_MS;
 
   const budget = options.budget ?? createSessionBudget();
   // Kept for a listener that comes late: the scripts parsed and the latest pause or resume only
@@ -63,6 +71,7 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
     session.child.stop();
     session.release();
     clearTimeout(session.unwatched);
+    clearTimeout(session.starting);
     // Kept a little for a listener that reconnects to read how it ended.
     setTimeout(() => sessions.delete(session.id), 60_000).unref();
   };
@@ -99,7 +108,7 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
       const onExit = (how: string, expected: boolean) => {
         if (!expected) finish(session, { kind: 'ended', message: `The debug process stopped unexpectedly (${how}): the debug session ended. Other runs are not affected.` });
       };
-      const session: Session = { id, child: deps.processes.take(onReply, onExit), events: [], listeners: new Set(), finished: false, startedAt: performance.now(), release };
+      const session: Session = { id, child: deps.processes.take(onReply, onExit), events: [], listeners: new Set(), finished: false, ready: false, startedAt: performance.now(), release };
       sessions.set(id, session);
       session.child.send({
         type: 'debug',
@@ -109,7 +118,15 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
         pauseOnExceptions: request.pauseOnExceptions ?? 'none',
         maxPauseMs,
       });
-      watchLater(session);
+      // Counted from when the process is ready, not from now: a start slower than the unwatched time
+      // (a new process on a loaded machine) ended the session before its window could listen.
+      session.starting = setTimeout(() => finish(session, { kind: 'ended', message: `The debug process did not start within ${startMs / 1000} s: the debug session ended. Try again.` }), startMs);
+      session.starting.unref();
+      void session.child.ready.then(() => {
+        session.ready = true;
+        clearTimeout(session.starting);
+        if (!session.finished && session.listeners.size === 0) watchLater(session);
+      });
       return { id };
     },
 
@@ -121,7 +138,7 @@ export function createDebugSessions(deps: DebugDeps, options: DebugSessionsOptio
       clearTimeout(session.unwatched);
       return () => {
         session.listeners.delete(listener);
-        if (session.listeners.size === 0 && !session.finished) watchLater(session);
+        if (session.listeners.size === 0 && !session.finished && session.ready) watchLater(session);
       };
     },
 

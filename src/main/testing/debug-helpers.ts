@@ -21,6 +21,26 @@ export interface PausedParams {
   callFrames: { callFrameId: string; functionName: string; location: { scriptId: string; lineNumber: number; columnNumber: number }; scopeChain: { type: string; object: { objectId: string } }[] }[];
 }
 
+/** Sessions started and streams opened through these helpers, by studio, until `stopSessions`. */
+const opened = new WeakMap<TestStudio, { ids: Set<string>; streams: Set<SessionStream> }>();
+const openedBy = (harness: TestStudio) => {
+  let entry = opened.get(harness);
+  if (!entry) opened.set(harness, (entry = { ids: new Set(), streams: new Set() }));
+  return entry;
+};
+
+/**
+ * Closes the streams and stops the sessions a test opened (call it after each test): a test that
+ * failed half-way leaves no debug process and no listener behind for the next test to count.
+ */
+export async function stopSessions(harness: TestStudio): Promise<void> {
+  const { ids, streams } = openedBy(harness);
+  for (const stream of streams) stream.close();
+  streams.clear();
+  for (const id of ids) await harness.call('DELETE', `/studio/api/debug/sessions/${id}`); // 404 once it is long gone
+  ids.clear();
+}
+
 export async function openStream(harness: TestStudio, id: string): Promise<SessionStream> {
   const controller = new AbortController();
   const response = await fetch(`${harness.url}/studio/api/debug/sessions/${id}/events`, { headers: { authorization: harness.auth }, signal: controller.signal });
@@ -28,6 +48,8 @@ export async function openStream(harness: TestStudio, id: string): Promise<Sessi
   const seen: DebugSessionEvent[] = [];
   const urls = new Map<string, string>();
   let used = 0;
+  /** The server ended the stream (after done or ended): nothing more will come. */
+  let over = false;
   const waiters = new Set<() => void>();
   void (async () => {
     const decoder = new TextDecoder();
@@ -52,7 +74,10 @@ export async function openStream(harness: TestStudio, id: string): Promise<Sessi
     } catch {
       // aborted
     }
+    over = true;
+    waiters.forEach((wake) => wake());
   })();
+  const describe = () => JSON.stringify(seen.map((e) => (e.kind === 'cdp' ? e.method : e)));
   const next = (match: (event: DebugSessionEvent) => boolean, ms = 15_000) =>
     new Promise<DebugSessionEvent>((resolve, reject) => {
       const check = () => {
@@ -65,15 +90,19 @@ export async function openStream(harness: TestStudio, id: string): Promise<Sessi
             return;
           }
         }
+        if (!over) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        reject(new Error(`the session's event stream ended with no matching debug event; seen: ${describe()}`));
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`no matching debug event within ${ms} ms; seen: ${JSON.stringify(seen.map((e) => (e.kind === 'cdp' ? e.method : e)))}`));
+        reject(new Error(`no matching debug event within ${ms} ms; seen: ${describe()}`));
       }, ms);
       waiters.add(check);
       check();
     });
-  return {
+  const stream: SessionStream = {
     next,
     async paused(ms) {
       const event = await next((e) => e.kind === 'cdp' && e.method === 'Debugger.paused', ms);
@@ -83,6 +112,8 @@ export async function openStream(harness: TestStudio, id: string): Promise<Sessi
     seenPauses: () => seen.filter((e) => e.kind === 'cdp' && e.method === 'Debugger.paused').length,
     close: () => controller.abort(),
   };
+  openedBy(harness).streams.add(stream);
+  return stream;
 }
 
 /** Sends a CDP command to a session; its result (fails on an error answer). */
@@ -103,5 +134,6 @@ export async function locals(harness: TestStudio, id: string, frame: PausedParam
 export async function startSession(harness: TestStudio, body: Record<string, unknown>): Promise<string> {
   const answer = await harness.call('POST', '/studio/api/debug/sessions', { breakpoints: [], ...body });
   expect(answer.status, answer.text).toBe(200);
+  openedBy(harness).ids.add(answer.body.id as string);
   return answer.body.id as string;
 }

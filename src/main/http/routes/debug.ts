@@ -38,6 +38,9 @@ export const debugRoutes = (debug: DebugSessions, profiles: ProfileSessions, cov
         stop();
         reply.hijack();
         reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        // Sent now, not with the first event: that comes once the debug process has started (seconds
+        // on a loaded machine), and until then the client could not tell the stream had opened.
+        reply.raw.flushHeaders();
         // The stream ends after the session's last event (done or ended); a client reading it to its
         // end gets every event and then the end, not keepalives forever.
         const unlisten = debug.listen(request.params.id, (event) => {
