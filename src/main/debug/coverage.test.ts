@@ -98,5 +98,14 @@ describe('POST /studio/api/coverage', () => {
     expect(empty.body.error).toMatch(/events is empty/);
     const broken = await cover({ code: 'export function transformEvent(e) {' });
     expect(broken.status).toBe(400);
+    // Code that loads but exports no transformEvent: its error, not the watchdog's "took longer
+    // than 22 s" (the debug process hung disposing the isolate while its inspector session was open).
+    const exportless = await cover({ code: 'export const x = 1;', events: [{}] });
+    expect(exportless.status).toBe(400);
+    expect(exportless.body.error).toMatch(/transformEvent/);
+    expect(exportless.body.error).not.toMatch(/took longer/);
+    const throwing = await cover({ code: "throw new Error('at load');\nexport function transformEvent(e) { return e; }", events: [{}] });
+    expect(throwing.status).toBe(400);
+    expect(throwing.body.error).toMatch(/at load/);
   });
 });
