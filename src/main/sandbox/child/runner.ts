@@ -79,6 +79,7 @@ export function createRunner() {
     const options = runOptionsOf(request.mode);
     const staged = stagedFor(request, options);
     let warm = staged?.instance ?? pool.take(request.key);
+    if (warm) heaps.busy(warm);
     // A realm no batch has run in (realm-cycle.ts: prepared ahead, after the last run's answer left).
     if (warm) await warm.begin();
     // The pieces not in the isolate yet go in at the run.
@@ -130,7 +131,7 @@ export function createRunner() {
       instance.end(groupedEvents === undefined ? 'when-idle' : 'ahead');
       running.delete(instance);
       pool.put(request.key, instance);
-      if (due) setImmediate(() => void heaps.collect(instance));
+      heaps.schedule(instance, due);
     }
   }
 
@@ -144,7 +145,10 @@ export function createRunner() {
       let staged = staging.get(message.id);
       if (!staged) {
         const instance = pool.take(message.key);
-        if (instance) running.add(instance);
+        if (instance) {
+          running.add(instance);
+          heaps.busy(instance);
+        }
         staged = { key: message.key, instance, texts: [], placed: 0, count: 0 };
         staging.set(message.id, staged);
       }
