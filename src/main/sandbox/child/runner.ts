@@ -125,9 +125,10 @@ export function createRunner() {
       // As strings for a replay batch run here; as bytes for the core.
       return asLines ? { lines, network } : { grouped: packLines(lines), network };
     } finally {
-      const due = heaps.measure(instance);
+      const due = heaps.measure(instance, groupedEvents === undefined);
       // Replay's next batch of the key is queued here already: its realm at once, on the isolate's
-      // thread. Other runs: once the answer has left, on this thread when it is idle.
+      // thread (and a due collection right after). Other runs: once the answer has left, on this
+      // thread when it is idle (a due collection once no run of it came for a while).
       instance.end(groupedEvents === undefined ? 'when-idle' : 'ahead');
       running.delete(instance);
       pool.put(request.key, instance);
