@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../testing/harness';
 import type { ProfileState } from '../../shared/api/debug';
+import { openStream, startSession, stopSessions } from '../testing/debug-helpers';
 
 // Code that cannot be loaded ends a coverage or a profile at once with the words a test run of the
 // same code gives (one definition: sandbox/errors.ts), and its debug process ends. Before, a
@@ -18,6 +19,7 @@ beforeAll(async () => {
   harness = await startTestStudio();
 });
 afterAll(async () => {
+  await stopSessions(harness);
   await harness?.close();
 });
 
@@ -52,6 +54,16 @@ describe('code that cannot be loaded', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(state).toMatchObject({ state: 'failed', message: expected, done: 0 });
+    await noDebugProcessLeft();
+  });
+
+  it('a debug session of code that throws at load ends with the test run’s words, its process gone', async () => {
+    const [, code, words] = FORMS[0]!;
+    const expected = await testRunError(code, words);
+    const id = await startSession(harness, { code, event: { type: 'track' }, pauseOnExceptions: 'none' });
+    const stream = await openStream(harness, id);
+    expect(await stream.next((event) => event.kind === 'ended' || event.kind === 'done')).toEqual({ kind: 'ended', message: expected });
+    stream.close();
     await noDebugProcessLeft();
   });
 });
