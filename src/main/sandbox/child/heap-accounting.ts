@@ -4,8 +4,6 @@ import type { SandboxInstance } from '../isolate/instance';
 const COLLECT_EXTERNAL_BYTES = 8 * 1024 * 1024;
 /** Runs of an isolate after which it is due a full collection, done once it is idle (each run leaves a released realm; the runtime of isolate/runtime/*.js holds more per realm than the template string did: 8, not 16). */
 const COLLECT_EVERY_RUNS = 8;
-/** Growth of an isolate's heap since its last collection past which it is collected after its run at once (replay's or a pipeline's 200-event batches leave more behind per realm than a 10-event test run). */
-const COLLECT_GROWTH_BYTES = 16 * 1024 * 1024;
 /** How long an isolate due a collection waits for no run of it to come before it is collected. */
 const COLLECT_IDLE_MS = 25;
 /** Runs past which an isolate that never goes idle (runs back to back) is collected after its run anyway: its memory stays bounded. */
@@ -26,8 +24,6 @@ const heapOf = (instance: SandboxInstance) => {
 export class HeapAccounting {
   private readonly bytes = new WeakMap<SandboxInstance, number>();
   private readonly runsSinceCollect = new WeakMap<SandboxInstance, number>();
-  /** The heap as measured after the isolate's last collection (or its first run). */
-  private readonly collected = new WeakMap<SandboxInstance, number>();
   private readonly idleTimers = new Map<SandboxInstance, NodeJS.Timeout>();
 
   /**
@@ -35,22 +31,17 @@ export class HeapAccounting {
    * the isolate's thread, and the isolate's next run waits for it: an isolate that ran
    * COLLECT_EVERY_RUNS runs (each leaves its realm behind, released, collected in a full GC) is
    * collected once no run of it came for COLLECT_IDLE_MS ('idle'); one holding more external
-   * memory (copied batches) than COLLECT_EXTERNAL_BYTES, grown by COLLECT_GROWTH_BYTES since its
-   * last collection, or that ran COLLECT_BOUND_RUNS runs without an idle pause, right after its
-   * answer has left ('now'). Runs that do not `postpone` (replay's batches, back to back, their
-   * next one queued already: idle never comes) are collected after COLLECT_EVERY_RUNS at once.
+   * memory (copied batches) than COLLECT_EXTERNAL_BYTES, or that ran COLLECT_BOUND_RUNS runs
+   * without an idle pause, right after its answer has left ('now').
    */
-  measure(instance: SandboxInstance, postpone = true): CollectionDue {
+  measure(instance: SandboxInstance): CollectionDue {
     try {
       const heap = heapOf(instance);
       this.bytes.set(instance, heap.total);
-      const grown = heap.total - (this.collected.get(instance) ?? heap.total);
-      if (!this.collected.has(instance)) this.collected.set(instance, heap.total);
       const runs = (this.runsSinceCollect.get(instance) ?? 0) + 1;
       this.runsSinceCollect.set(instance, runs);
-      if (heap.external > COLLECT_EXTERNAL_BYTES || runs >= COLLECT_BOUND_RUNS || grown > COLLECT_GROWTH_BYTES) return 'now';
-      if (runs < COLLECT_EVERY_RUNS) return undefined;
-      return postpone ? 'idle' : 'now';
+      if (heap.external > COLLECT_EXTERNAL_BYTES || runs >= COLLECT_BOUND_RUNS) return 'now';
+      return runs >= COLLECT_EVERY_RUNS ? 'idle' : undefined;
     } catch {
       this.bytes.delete(instance); // disposed by a failed run
       return undefined;
@@ -87,9 +78,7 @@ export class HeapAccounting {
     this.runsSinceCollect.set(instance, 0);
     try {
       await instance.collectGarbage();
-      const total = heapOf(instance).total;
-      this.bytes.set(instance, total);
-      this.collected.set(instance, total);
+      this.bytes.set(instance, heapOf(instance).total);
     } catch {
       this.bytes.delete(instance); // disposed meanwhile
     }

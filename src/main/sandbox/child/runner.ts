@@ -125,10 +125,9 @@ export function createRunner() {
       // As strings for a replay batch run here; as bytes for the core.
       return asLines ? { lines, network } : { grouped: packLines(lines), network };
     } finally {
-      const due = heaps.measure(instance, groupedEvents === undefined);
+      const due = heaps.measure(instance);
       // Replay's next batch of the key is queued here already: its realm at once, on the isolate's
-      // thread (and a due collection right after). Other runs: once the answer has left, on this
-      // thread when it is idle (a due collection once no run of it came for a while).
+      // thread. Other runs: once the answer has left, on this thread when it is idle.
       instance.end(groupedEvents === undefined ? 'when-idle' : 'ahead');
       running.delete(instance);
       pool.put(request.key, instance);
