@@ -79,7 +79,6 @@ export function createRunner() {
     const options = runOptionsOf(request.mode);
     const staged = stagedFor(request, options);
     let warm = staged?.instance ?? pool.take(request.key);
-    if (warm) heaps.busy(warm);
     // A realm no batch has run in (realm-cycle.ts: prepared ahead, after the last run's answer left).
     if (warm) await warm.begin();
     // The pieces not in the isolate yet go in at the run.
@@ -131,7 +130,7 @@ export function createRunner() {
       instance.end(groupedEvents === undefined ? 'when-idle' : 'ahead');
       running.delete(instance);
       pool.put(request.key, instance);
-      heaps.schedule(instance, due);
+      if (due) setImmediate(() => void heaps.collect(instance));
     }
   }
 
@@ -145,10 +144,7 @@ export function createRunner() {
       let staged = staging.get(message.id);
       if (!staged) {
         const instance = pool.take(message.key);
-        if (instance) {
-          running.add(instance);
-          heaps.busy(instance);
-        }
+        if (instance) running.add(instance);
         staged = { key: message.key, instance, texts: [], placed: 0, count: 0 };
         staging.set(message.id, staged);
       }
