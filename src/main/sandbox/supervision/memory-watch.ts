@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 
 // Memory counted wherever user code allocates it (issue #39). V8's heap limit of an isolate does
 // not see what a builtin allocates outside the heap (ICU objects of Intl, a break iterator's copy
@@ -76,6 +76,8 @@ interface Watched {
   fd: number;
   budgetMb: () => number;
   over: (residentMb: number) => void;
+  /** The largest budget read since the peak was last reset (the budget shrinks as requests end). */
+  highestMb: number;
 }
 
 const active = new Set<Watched>();
@@ -101,8 +103,10 @@ function tick(): void {
   }
   for (const watched of active) {
     const mb = residentMb(watched.fd);
+    const budget = watched.budgetMb();
+    watched.highestMb = Math.max(watched.highestMb, budget);
     if (mb === undefined) active.delete(watched);
-    else if (mb > watched.budgetMb()) {
+    else if (mb > budget) {
       active.delete(watched);
       watched.over(mb);
     }
@@ -116,9 +120,36 @@ export interface MemoryWatch {
   stop(): void;
   /** The process is gone. */
   close(): void;
+  /**
+   * For an answer: true when the process is past its budget, found by an earlier read (its kill is
+   * on the way: an answer already sent must not settle, the soak's break iterators answered 200
+   * that way) or now by its peak resident memory since its watch started (VmHWM: the reads every
+   * MEMORY_WATCH_MS run on the core's thread, which a loaded core runs late), then `over` is called.
+   */
+  checkPeak(): boolean;
 }
 
-const NONE: MemoryWatch = { start() {}, stop() {}, close() {} };
+const NONE: MemoryWatch = { start() {}, stop() {}, close() {}, checkPeak: () => false };
+
+/** Peak resident memory (MB) of process `pid` since its peak was last reset, from /proc/<pid>/status. */
+function peakMb(pid: number): number | undefined {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined; // exited
+  }
+}
+
+/** Resets the peak to the current resident memory (clear_refs 5); false where it cannot be. */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Watches process `pid` against `budget` (MB, asked at each read: it changes with the requests in
@@ -132,11 +163,23 @@ export function watchMemory(pid: number | undefined, budget: () => number, over:
   } catch {
     return NONE;
   }
-  const watched: Watched = { fd, budgetMb: budget, over };
+  let fired = false;
+  const once = (mb: number) => {
+    if (fired) return;
+    fired = true;
+    over(mb);
+  };
+  const watched: Watched = { fd, budgetMb: budget, over: once, highestMb: 0 };
   let closed = false;
+  /** Whether the peak counts from this watch's start (else the peak check is off). */
+  let peakFromStart = false;
   return {
     start() {
       if (closed) return;
+      if (!active.has(watched) && !fired) {
+        peakFromStart = resetPeak(pid);
+        watched.highestMb = budget();
+      }
       active.add(watched);
       if (!timer) {
         timer = setInterval(tick, MEMORY_WATCH_MS);
@@ -145,6 +188,15 @@ export function watchMemory(pid: number | undefined, budget: () => number, over:
     },
     stop() {
       active.delete(watched);
+    },
+    checkPeak() {
+      if (fired) return true;
+      if (closed || !peakFromStart) return false;
+      const peak = peakMb(pid);
+      if (peak === undefined || peak <= Math.max(watched.highestMb, budget())) return false;
+      active.delete(watched);
+      once(peak);
+      return true;
     },
     close() {
       if (closed) return;

@@ -115,6 +115,7 @@ export class Slot {
       armDeadline(pending, pending.deadlineMs);
       return pending.onProgress(reply.done);
     }
+    if (this.memory.checkPeak()) return; // killed past its budget: the exit fails or reruns it
     this.settle(reply.id);
     if (reply.type === 'done') pending.resolve(reply);
     else pending.reject(new StudioError(reply.error.code as ErrorCode, reply.error.message, reply.error.details));
