@@ -147,7 +147,16 @@ export async function prepareRealm(
 export async function completeRealm(ops: IsolateOps, prepared: PreparedRealm, spec: InstanceSpec): Promise<Realm> {
   const { context, entry, top, probed } = prepared;
   await ops.evaluate(top, spec.timeoutMs);
-  const answer = String(await ops.apply(entry, ['setup', top.namespace.derefInto(), probed], spec.timeoutMs, true));
+  // `namespace` makes a new handle on each read: released at once. Left to the host's own GC, each
+  // held its realm (context, modules, the batch's garbage) past the forced collections of the
+  // runner: the isolate's heap grew by a realm per run and every collection marked them all.
+  const namespace = top.namespace;
+  let answer: string;
+  try {
+    answer = String(await ops.apply(entry, ['setup', namespace.derefInto(), probed], spec.timeoutMs, true));
+  } finally {
+    namespace.release();
+  }
   if (answer === '#') throw sandboxError(unsettledMessage(spec.name));
   if (answer !== '') {
     const found = answer.slice(1);
