@@ -41,9 +41,24 @@ test('a breakpoint pauses a captured event: scopes, step over, a watch that chan
   await expect(debug.row('Watch', 'step * 10')).toContainText('10');
   await shootBoth(page, 'debugger-paused');
 
+  // The new pause's watch is evaluated again; until its answer comes it shows as pending, never the
+  // previous pause's 10 (its evaluation is held here, as a loaded machine may hold it).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let heldEvaluations = 0;
+  await page.route('**/studio/api/debug/sessions/*/commands', async (route) => {
+    if ((route.request().postDataJSON() as { method?: string }).method === 'Debugger.evaluateOnCallFrame') {
+      heldEvaluations += 1;
+      await released;
+    }
+    await route.continue();
+  });
   await debug.control('Step over').click();
   await expect(debug.status).toHaveText('Paused at Stepper, line 4');
   await debug.expectPausedAt(studio.code, 'const who = event.userId;');
+  await expect.poll(() => heldEvaluations).toBeGreaterThan(0);
+  await expect(debug.row('Watch', 'step * 10')).toHaveText('step * 10…');
+  release();
   await expect(debug.row('Watch', 'step * 10')).toContainText('20');
   await debug.evaluate("event.userId + '!' + step");
   await expect(debug.row('Evaluate', "event.userId + '!' + step")).toContainText('"u-debug!2"');

@@ -6,7 +6,7 @@ import { RUNTIME_URL } from './cdp-types';
 import type { DebugSession, WatchValue } from './useDebugSession';
 import { ValueRow } from './ValueTree';
 
-/** A watch or an evaluation: its value, or the error it threw. */
+/** A watch or an evaluation: its value, the error it threw, or … while it is evaluated. */
 function Outcome({ sessionId, value }: { sessionId: string; value: WatchValue }) {
   if (value.error) {
     return (
@@ -16,7 +16,17 @@ function Outcome({ sessionId, value }: { sessionId: string; value: WatchValue })
       </span>
     );
   }
-  return <ValueRow key={value.value?.objectId ?? String(value.value?.value)} sessionId={sessionId} name={value.expression} value={value.value} />;
+  if (!value.value) {
+    // Not answered yet for the pause shown (a value always comes as an object, `undefined` too).
+    return (
+      <span className="value-row" data-testid="value-row" data-name={value.expression}>
+        <span className="tree-toggle" />
+        <span className="value-name">{value.expression}</span>
+        <span className="muted small">…</span>
+      </span>
+    );
+  }
+  return <ValueRow key={value.value.objectId ?? String(value.value.value)} sessionId={sessionId} name={value.expression} value={value.value} />;
 }
 
 /** A section of the paused view: a heading, a tree of values, and its input box when it has one. */

@@ -48,7 +48,10 @@ export function useDebugSession(artifactId: string): DebugSession {
   const [message, setMessage] = useState<string>();
   const [eventLabel, setEventLabel] = useState<string>();
   const [watchList, setWatchList] = useState<string[]>(() => watchLists.get(artifactId) ?? []);
-  const [watches, setWatches] = useState<WatchValue[]>([]);
+  // Watch values with the pause and frame they were evaluated in: only those of the pause and frame
+  // shown are shown (a new pause shows its watches pending until their answers come, never the
+  // previous pause's values).
+  const [watchValues, setWatchValues] = useState<{ paused?: PausedEvent; selected: number; values: WatchValue[] }>({ selected: 0, values: [] });
   const [evaluations, setEvaluations] = useState<WatchValue[]>([]);
   const [sessionId, setSessionId] = useState<string>();
   const scripts = useRef(new Map<string, string>());
@@ -76,13 +79,15 @@ export function useDebugSession(artifactId: string): DebugSession {
   // a frame's callFrameId may stay the same across pauses).
   useEffect(() => {
     const id = idRef.current;
-    if (!id || status !== 'paused' || !frame) return setWatches(watchList.map((expression) => ({ expression })));
+    if (!id || status !== 'paused' || !frame || !paused) return;
     let live = true;
-    void Promise.all(watchList.map((expression) => evaluateOn(id, frame.callFrameId, expression))).then((values) => live && setWatches(values));
+    void Promise.all(watchList.map((expression) => evaluateOn(id, frame.callFrameId, expression))).then((values) => live && setWatchValues({ paused, selected, values }));
     return () => {
       live = false;
     };
   }, [paused, selected, watchList, evaluateOn]);
+  const shown = watchValues.paused === paused && watchValues.selected === selected ? watchValues.values : [];
+  const watches = watchList.map((expression) => shown.find((value) => value.expression === expression) ?? { expression });
 
   const onEvent = useCallback((event: DebugSessionEvent) => {
     if (event.kind === 'cdp') {
