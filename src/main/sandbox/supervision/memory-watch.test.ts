@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { budgetMb, jobMemory, requestMemory, watchMemory } from './memory-watch';
 import { exitError } from './run-again';
@@ -60,46 +59,6 @@ describe.skipIf(process.platform !== 'linux')('the watch on a real process', () 
       watch.start();
       await expect.poll(() => over, { timeout: 20_000, interval: 20 }).toBeGreaterThan(200);
       expect(over!).toBeLessThan(400);
-      watch.close();
-    } finally {
-      child.kill('SIGKILL');
-    }
-  }, 30_000);
-
-  it('the peak an answer checks: one from before the start under the budget is kept, one past it is reset; a peak past the budget after the start is found', async () => {
-    const peak = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))![1]) / 1024;
-    // 160 MB touched then let go (its peak stays), then 400 MB more on a message.
-    const child = spawn(
-      process.execPath,
-      ['--expose-gc', '-e', "let a = Buffer.alloc(160 << 20, 1); a = null; gc(); process.stdout.write('ready'); process.stdin.once('data', () => { globalThis.b = Buffer.alloc(400 << 20, 1); process.stdout.write('grown'); }); setTimeout(() => {}, 60000);"],
-      { stdio: ['pipe', 'pipe', 'ignore'] },
-    );
-    const said = (word: string) => new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes(word) && resolve()));
-    try {
-      await said('ready');
-      const before = peak(child.pid!);
-      expect(before).toBeGreaterThan(160);
-      // Budget above the peak so far: not reset (clearing it takes the process's memory-map lock).
-      const kept = watchMemory(child.pid, () => before + 100, () => {});
-      kept.start();
-      expect(peak(child.pid!)).toBeGreaterThanOrEqual(before);
-      expect(kept.checkPeak()).toBe(false);
-      kept.close();
-      // Budget under it: reset, so the earlier peak fails nothing.
-      const reset = watchMemory(child.pid, () => 120, () => {});
-      reset.start();
-      expect(peak(child.pid!)).toBeLessThan(before);
-      expect(reset.checkPeak()).toBe(false);
-      reset.close();
-      // Past the budget after the start: found at the answer.
-      let over: number | undefined;
-      const watch = watchMemory(child.pid, () => before + 100, (mb) => (over = mb));
-      watch.start();
-      watch.stop(); // no reads meanwhile: only the peak can tell
-      child.stdin!.write('go');
-      await said('grown');
-      expect(watch.checkPeak()).toBe(true);
-      expect(over).toBeGreaterThan(before + 100);
       watch.close();
     } finally {
       child.kill('SIGKILL');

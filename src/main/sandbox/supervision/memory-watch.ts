@@ -124,21 +124,17 @@ export interface MemoryWatch {
    * For an answer: true when the process is past its budget, found by an earlier read (its kill is
    * on the way: an answer already sent must not settle, the soak's break iterators answered 200
    * that way) or now by its peak resident memory since its watch started (VmHWM: the reads every
-   * MEMORY_WATCH_MS run on the core's thread, which a loaded core runs late; a peak from before the
-   * start counts only when it was no higher than the budget then), then `over` is called.
+   * MEMORY_WATCH_MS run on the core's thread, which a loaded core runs late), then `over` is called.
    */
   checkPeak(): boolean;
 }
 
 const NONE: MemoryWatch = { start() {}, stop() {}, close() {}, checkPeak: () => false };
 
-const statusBuffer = Buffer.alloc(4096);
-
-/** Peak resident memory (MB) of the process since its peak was last reset, from its /proc/<pid>/status open as `fd`. */
-function peakMb(fd: number): number | undefined {
+/** Peak resident memory (MB) of process `pid` since its peak was last reset, from /proc/<pid>/status. */
+function peakMb(pid: number): number | undefined {
   try {
-    const read = readSync(fd, statusBuffer, 0, statusBuffer.length, 0);
-    const kb = /VmHWM:\s+(\d+) kB/.exec(statusBuffer.toString('latin1', 0, read))?.[1];
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
     return kb === undefined ? undefined : Number(kb) / 1024;
   } catch {
     return undefined; // exited
@@ -162,16 +158,9 @@ function resetPeak(pid: number): boolean {
 export function watchMemory(pid: number | undefined, budget: () => number, over: (residentMb: number) => void): MemoryWatch {
   if (pid === undefined || process.platform !== 'linux') return NONE;
   let fd: number;
-  let statusFd: number;
   try {
     fd = openSync(`/proc/${pid}/statm`, 'r');
   } catch {
-    return NONE;
-  }
-  try {
-    statusFd = openSync(`/proc/${pid}/status`, 'r');
-  } catch {
-    closeSync(fd);
     return NONE;
   }
   let fired = false;
@@ -182,20 +171,14 @@ export function watchMemory(pid: number | undefined, budget: () => number, over:
   };
   const watched: Watched = { fd, budgetMb: budget, over: once, highestMb: 0 };
   let closed = false;
-  /**
-   * Whether the peak read at an answer is one since this watch started, or one no higher than the
-   * budget then (else the peak check is off). The peak is reset (clear_refs: it takes the process's
-   * memory-map lock, on the core's thread, at the start of every test run) only when the peak so far
-   * passes the budget: a lower one cannot fail a check.
-   */
-  let peakChecked = false;
+  /** Whether the peak counts from this watch's start (else the peak check is off). */
+  let peakFromStart = false;
   return {
     start() {
       if (closed) return;
       if (!active.has(watched) && !fired) {
+        peakFromStart = resetPeak(pid);
         watched.highestMb = budget();
-        const peak = peakMb(statusFd);
-        peakChecked = peak !== undefined && (peak <= watched.highestMb || resetPeak(pid));
       }
       active.add(watched);
       if (!timer) {
@@ -208,8 +191,8 @@ export function watchMemory(pid: number | undefined, budget: () => number, over:
     },
     checkPeak() {
       if (fired) return true;
-      if (closed || !peakChecked) return false;
-      const peak = peakMb(statusFd);
+      if (closed || !peakFromStart) return false;
+      const peak = peakMb(pid);
       if (peak === undefined || peak <= Math.max(watched.highestMb, budget())) return false;
       active.delete(watched);
       once(peak);
@@ -220,7 +203,6 @@ export function watchMemory(pid: number | undefined, budget: () => number, over:
       closed = true;
       active.delete(watched);
       closeSync(fd);
-      closeSync(statusFd);
     },
   };
 }
