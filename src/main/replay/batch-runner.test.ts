@@ -73,6 +73,22 @@ describe('replay batches through a sandbox process, stored by the core (integrat
     stored.close();
   });
 
+  it.each([2, 1])('one background process with %i lane(s): a run\'s batches run on that many isolates of the side at once, stored in position order, the core holding a handle on each', async (lanes) => {
+    sandbox = createSandbox({ processes: 1, lanes });
+    const background = () => sandbox!.processes().filter((p) => p.background);
+    for (const round of [1, 2]) {
+      const stored = storedRun(4000);
+      const positions: number[] = [];
+      await run(sandbox, stored.repo, slow(200), { onStored: (done) => positions.push(done) });
+      expect(positions).toEqual(Array.from({ length: 20 }, (_, i) => 200 * (i + 1)));
+      expect(JSON.parse(stored.repo.get('run')!.summary)).toMatchObject({ a: { kept: 4000, failed: 0 } });
+      // Two lanes: the second batch found the first lane's isolate busy and made its own; a second
+      // run finds both warm (the core kept a handle on each, and dropped none).
+      expect(background().map((p) => ({ round, made: p.isolatesMade, warm: p.warm }))).toEqual([{ round, made: lanes, warm: lanes }]);
+      stored.close();
+    }
+  });
+
   it('starts no batch once stopped, and stores those in flight', async () => {
     sandbox = createSandbox();
     const stored = storedRun(4000);

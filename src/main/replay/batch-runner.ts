@@ -4,7 +4,7 @@ import type { ReplayRepo } from '../store/replay-repo';
 import { batchEnd, batchJob, failedSide, readBatch, sideResultOf, storeBatch, type PreparedBatch } from './batches';
 import { runReplayJob, type ReplayJobResult } from './worker';
 
-/** Batches of a run in flight at once per background sandbox process, plus one: the next ones run while the core stores one. */
+/** Batches of a run in flight at once per lane (sandbox.parallelism()), plus one: the next ones run while the core stores one. */
 export const BATCHES_IN_FLIGHT = 2;
 
 type Answer = { result: ReplayJobResult } | { error: unknown };
@@ -31,7 +31,7 @@ const crashed = (error: unknown) => error instanceof StudioError && error.detail
  * Runs a run's batches from `from` on: the core reads each batch, a background sandbox process
  * runs it through every side (replay's worker) and answers per event, and the core, the one
  * writer, stores the batches in position order (results, logs, summary and progress in one
- * transaction each), BATCHES_IN_FLIGHT per background process (plus one) at a time, spread over
+ * transaction each), BATCHES_IN_FLIGHT per lane of each background process (plus one) at a time, spread over
  * those processes. When a process dies, the oldest batch in flight that it had (the one the stored
  * progress reaches first) is stored as failed with the crash message and the others it had run
  * again in a new process.
@@ -45,7 +45,7 @@ export async function runBatches(options: BatchRunOptions): Promise<void> {
       (error: unknown) => ({ error }),
     );
   const inFlight: { from: number; batch: PreparedBatch; answer: Promise<Answer> }[] = [];
-  // Spread over the background processes (each runs a key's batches in order on its warm isolate).
+  // Spread over the background processes and their lanes (each lane a warm isolate of the side).
   const most = BATCHES_IN_FLIGHT * options.sandbox().parallelism() + 1;
   let next: number | null = options.from;
   const fill = () => {

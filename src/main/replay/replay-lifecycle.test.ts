@@ -21,7 +21,7 @@ function stored(t: TestStudio, id: string) {
 
 describe('replay run lifecycle (integration)', () => {
   let t: TestStudio;
-  const TOTAL = 1200;
+  const TOTAL = 2400; // 12 batches: more than run at once (5 with two lanes: batch-runner.ts), so a cancel leaves some
   const start = async () =>
     ok(t, 'POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: { event: 'Slow' } }, target: { kind: 'draft', code: slowCode(1) } });
 

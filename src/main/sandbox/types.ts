@@ -147,7 +147,7 @@ export interface Sandbox {
   work(input: WorkInput, onProgress?: (done: number) => void): Promise<unknown>;
   /** The worker's job of this key starts nothing new; work() answers once what is in flight is done. */
   cancelWork(worker: string, key: string): void;
-  /** The background sandbox processes workers' jobs spread over (a run's jobs in flight at once go to several). */
+  /** Jobs of a worker's run that can run at once: background processes × the lanes of each (parallelism.ts; a run's jobs in flight go to several). */
   parallelism(): number;
   /** Compiles and evaluates a library module in a fresh isolate; throws StudioError("sandbox_error"). */
   testLibrary(library: SandboxLibrary): Promise<void>;

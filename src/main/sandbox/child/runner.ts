@@ -34,8 +34,9 @@ export function createRunner() {
   // for the run and how many of the pieces went into it already (the first `placed`), the error
   // staging hit.
   const staging = new Map<number, { key: string; instance?: SandboxInstance; texts: string[]; placed: number; count: number; error?: unknown }>();
-  // The latest run of each key in progress, and the instances runs hold.
-  const active = new Map<string, Promise<void>>();
+  // Grouped runs (replay's batches) of each key: how many run (at most the mode's lanes, each on its
+  // own isolate) and those waiting for a lane, in arrival order; and the instances runs hold.
+  const lanes = new Map<string, { running: number; waiting: (() => void)[] }>();
   const running = new Set<SandboxInstance>();
   const heaps = new HeapAccounting();
 
@@ -182,20 +183,23 @@ export function createRunner() {
      * `onPart`: receives the pieces of an answer in parts (the mode's `parts`) as they come.
      */
     async run(request: RunRequest, asLines = false, onPart?: (json: string) => void, watch: RunWatch = {}): Promise<RunReply> {
-      // Replay sends a key's next batch before the last one is answered: it waits here for the
-      // warm isolate (runs of one key in arrival order) instead of starting a second one.
-      if (request.mode.kind === 'grouped') while (active.has(request.key)) {
+      if (request.mode.kind !== 'grouped') return runHeld(request, asLines, onPart, watch);
+      // Replay sends a key's next batches before the last one is answered: they wait here for a
+      // lane (in arrival order), each lane a warm isolate, instead of starting more isolates.
+      const most = Math.max(1, request.mode.lanes ?? 1);
+      let lane = lanes.get(request.key);
+      if (!lane) lanes.set(request.key, (lane = { running: 0, waiting: [] }));
+      if (lane.running < most && lane.waiting.length === 0) lane.running++;
+      else {
         watch.waited = true;
-        await active.get(request.key);
+        await new Promise<void>((resolve) => lane.waiting.push(resolve)); // the lane is handed over
       }
-      let finished!: () => void;
-      const mine = new Promise<void>((resolve) => (finished = resolve));
-      active.set(request.key, mine);
       try {
         return await runHeld(request, asLines, onPart, watch);
       } finally {
-        if (active.get(request.key) === mine) active.delete(request.key);
-        finished();
+        const next = lane.waiting.shift();
+        if (next) next();
+        else if (--lane.running === 0) lanes.delete(request.key);
       }
     },
 

@@ -59,4 +59,4 @@ export function createWorkers(tools: WorkerTools, env: NodeJS.ProcessEnv = proce
 }
 
 /** The run request of one side's batch of `events` events, answered per input event. */
-export const groupedRun = (side: WorkSide, payload: string, events: number): RunRequest => ({ ...side, type: 'run', id: 0, payload, mode: { kind: 'grouped', events } });
+export const groupedRun = ({ lanes, ...side }: WorkSide, payload: string, events: number): RunRequest => ({ ...side, type: 'run', id: 0, payload, mode: { kind: 'grouped', events, lanes } });

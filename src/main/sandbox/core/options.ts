@@ -27,6 +27,8 @@ export interface SandboxOptions {
   credentials?: () => Record<string, string>;
   /** Sandbox processes (default 1); runs of one transformation go to the same process. */
   processes?: number;
+  /** Isolates of one side that run a worker's jobs (replay batches) at once in a background process (default: cores / processes, 1 to 2; parallelism.ts replayLanes). */
+  lanes?: number;
   /**
    * Answers of transform runs come in parts, read while the isolate writes the rest (default
    * false: one answer at the end, as grouped runs always do; docs/decisions/011, round 4: with a

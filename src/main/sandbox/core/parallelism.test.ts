@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROCESSES_ENV, sandboxProcesses, spareCores } from './parallelism';
+import { MAX_LANES, PROCESSES_ENV, replayLanes, sandboxProcesses, spareCores } from './parallelism';
 
 const budget = { memoryBudgetMb: 512, memoryLimitMb: 128 };
 
@@ -27,5 +27,22 @@ describe('sandbox processes: one setting, default cores - 1, bounded by the warm
     for (const value of ['0', '17', '2.5', 'many']) {
       expect(() => sandboxProcesses(undefined, budget, { [PROCESSES_ENV]: value }, 2)).toThrow(`${PROCESSES_ENV} must be a whole number from 1 to 16 (sandbox processes), not "${value}"`);
     }
+  });
+});
+
+describe('replay lanes: isolates of one side running its batches at once in a background process', () => {
+  it('default: the cores per background process, from 1 to MAX_LANES', () => {
+    expect(MAX_LANES).toBe(2);
+    expect(replayLanes(undefined, 1, 2)).toBe(2); // this machine: one background process, two cores
+    expect(replayLanes(undefined, 1, 1)).toBe(1);
+    expect(replayLanes(undefined, 7, 8)).toBe(1);
+    expect(replayLanes(undefined, 2, 8)).toBe(2);
+  });
+
+  it('the option, within 1 to MAX_LANES', () => {
+    expect(replayLanes(1, 1, 8)).toBe(1);
+    expect(replayLanes(5, 1, 2)).toBe(2);
+    expect(replayLanes(0, 1, 2)).toBe(1);
+    expect(replayLanes(1.5, 1, 2)).toBe(1);
   });
 });

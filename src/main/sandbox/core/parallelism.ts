@@ -22,6 +22,20 @@ export function processesFromEnv(env: NodeJS.ProcessEnv = process.env): number |
   return n;
 }
 
+/** At most this many isolates of one side run a worker's jobs (replay batches) at once in one process. */
+export const MAX_LANES = 2;
+
+/**
+ * Isolates of one side that run its replay batches at once in a background process (`given`, an
+ * option, else the cores each background process has: cores / processes, from 1 to MAX_LANES).
+ * A key's batches used to run one after another on its one warm isolate: with one background
+ * process on a 2-core machine, a replay used ~1.3 of the 2 cores (docs/decisions/011, round 5).
+ */
+export function replayLanes(given: number | undefined, processes: number, cores = availableParallelism()): number {
+  const wanted = given ?? Math.floor(cores / Math.max(1, processes));
+  return Math.max(1, Math.min(Number.isInteger(wanted) ? wanted : 1, MAX_LANES));
+}
+
 /**
  * Sandbox processes for interactive runs, and as many for workers' jobs (replay batches): `given`
  * (an option), else the environment's, else cores - 1; at most as many as the warm-memory budget

@@ -15,7 +15,7 @@ import { eventCount, type EventMetadata, type GroupedOutput, type Sandbox, type 
 import type { SandboxOptions } from './options';
 import { checkInput, maxOutputBytesOf, sideRequest } from './request';
 import { warmHandles, type Held } from './warm-handles';
-import { sandboxProcesses } from './parallelism';
+import { replayLanes, sandboxProcesses } from './parallelism';
 
 /** A sandbox whose runs happen in sandbox processes it supervises. */
 export interface ProcessSandbox extends Sandbox {
@@ -39,6 +39,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   // A process left with nothing warm is stopped after the idle time too: its memory goes back.
   const memoryBudgetMb = options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB;
   const size = sandboxProcesses(options.processes, { memoryBudgetMb, memoryLimitMb: options.memoryLimitMb ?? DEFAULT_SANDBOX_SETTINGS.memoryLimitMb });
+  const sideLanes = replayLanes(options.lanes, size);
   const processes = new ProcessPool({
     size,
     retireMs: idleMs,
@@ -93,7 +94,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
       : convert(() => payloadOf(input));
     const { json, grouped, network } = await limiter.run(async () => {
       // Concurrent runs of one key spread: the warm isolate of a process with nothing in flight first.
-      const held = hold(request.key, perEvent, undefined, (instance) => instance.slot.pending.size === 0);
+      const held = hold(request.key, perEvent ? 1 : 0, undefined, (instance) => instance.slot.pending.size === 0);
       let instance: RemoteInstance | undefined;
       try {
         const answer = await processes.run({ ...request, payload, ...(perEvent ? { groupedEvents: eventCount(input.events) } : {}), parts: !perEvent && !!onPart }, held.handle, onPart, (unused) =>
@@ -137,11 +138,11 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   async function work(input: WorkInput, onProgress: (done: number) => void = () => {}): Promise<unknown> {
     if (closed) throw closedError();
     const current = settings();
-    const sides = input.sides.map((side) => ({ ...sideRequest(side, current, options), transformationId: side.transformationId, versionId: side.versionId }));
+    const sides = input.sides.map((side) => ({ ...sideRequest(side, current, options), transformationId: side.transformationId, versionId: side.versionId, lanes: sideLanes }));
     return inLane(input.lane, async () => {
       // The handles on the sides' warm isolates in the process the job goes to (chosen first).
       let held: Held[] = [];
-      const holdIn = (slot: object) => (held = sides.map((side) => hold(side.key, true, slot))).map((h) => h.handle);
+      const holdIn = (slot: object) => (held = sides.map((side) => hold(side.key, sideLanes, slot))).map((h) => h.handle);
       let instances: RemoteInstance[] = [];
       try {
         const answer = await processes.work({ worker: input.worker, sides, job: input.job }, holdIn, onProgress);
@@ -172,7 +173,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     transformGrouped,
     work,
     cancelWork: (worker, key) => processes.cancelWork(worker, key),
-    parallelism: () => size,
+    parallelism: () => size * sideLanes,
     async testLibrary(library) {
       if (!library || typeof library.code !== 'string' || typeof library.importName !== 'string') {
         throw badRequest('a library needs an importName and code (strings)');

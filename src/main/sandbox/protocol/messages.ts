@@ -84,7 +84,10 @@ export interface GroupedAnswer {
 }
 
 /** One side of a worker's job: a run request without its events (the worker adds them), and what metadata(event) names. */
-export interface WorkSide extends Omit<RunRequest, 'type' | 'id' | 'payload' | 'mode'>, TargetIds {}
+export interface WorkSide extends Omit<RunRequest, 'type' | 'id' | 'payload' | 'mode'>, TargetIds {
+  /** Runs of this side at once in the process, each on its own warm isolate (parallelism.ts replayLanes; 1 when absent). */
+  lanes?: number;
+}
 
 /**
  * A job for a worker registered with the sandbox process (child/workers.ts; the studio names the

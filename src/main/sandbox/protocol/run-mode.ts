@@ -7,8 +7,9 @@ export type RunMode =
   /**
    * On the isolate's thread, answered per input event (GroupedAnswer, `events` of them): the
    * isolate puts each output with the input index it knows. Replay's batches run this way.
+   * `lanes`: runs of the key at once in the process, each on its own isolate (1 when absent).
    */
-  | { kind: 'grouped'; events: number }
+  | { kind: 'grouped'; events: number; lanes?: number }
   /**
    * On the isolate's thread. `parts`: the isolate hands out all but the last piece of its entries
    * as it serialises them, each sent on at once as a `part` reply, so the core reads them while

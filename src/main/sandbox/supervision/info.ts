@@ -47,6 +47,8 @@ export interface SandboxProcessInfo {
   heapMb: number;
   /** Isolates it made since it started (each run in a fresh context; a warm isolate is reused). */
   isolatesMade: number;
+  /** Warm isolates in it the core's pool holds handles on (core/warm-handles.ts). */
+  warm: number;
 }
 
 /** What processes() says of one process. */
@@ -56,6 +58,7 @@ export const infoOf = (s: Slot, spare: boolean): SandboxProcessInfo => ({
   rssMb: s.rssMb,
   heapMb: s.heapMb,
   isolatesMade: s.isolatesMade,
+  warm: s.warm,
   ...(s.retiring ? { retiring: true } : {}),
   ...(s.background ? { background: true } : {}),
   runsOnThread: s.runsOnThread,

@@ -30,6 +30,14 @@ export class RemoteInstance implements PooledInstance {
     this.dropped = true;
     this.slot.drop(this.key);
   }
+
+  /** A handle that stands for no isolate of its own (its run used the one another handle stands for): let go without telling the process. */
+  forget(): void {
+    if (this.disposed) return;
+    this.dropped = true;
+    this.slot.warm--;
+    this.slot.checkRetire();
+  }
 }
 
 /** Per side of a worker's job, the handle on the isolate it left warm in `slot`: the one given when it is still there, else a new one. */
