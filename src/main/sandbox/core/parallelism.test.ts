@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LANES, PROCESSES_ENV, replayLanes, sandboxProcesses, spareCores } from './parallelism';
+import { LANES_ENV, MAX_LANES, PROCESSES_ENV, replayLanes, sandboxProcesses, spareCores } from './parallelism';
 
 const budget = { memoryBudgetMb: 512, memoryLimitMb: 128 };
 
@@ -33,16 +33,23 @@ describe('sandbox processes: one setting, default cores - 1, bounded by the warm
 describe('replay lanes: isolates of one side running its batches at once in a background process', () => {
   it('default: the cores per background process, from 1 to MAX_LANES', () => {
     expect(MAX_LANES).toBe(2);
-    expect(replayLanes(undefined, 1, 2)).toBe(2); // this machine: one background process, two cores
-    expect(replayLanes(undefined, 1, 1)).toBe(1);
-    expect(replayLanes(undefined, 7, 8)).toBe(1);
-    expect(replayLanes(undefined, 2, 8)).toBe(2);
+    expect(replayLanes(undefined, 1, {}, 2)).toBe(2); // this machine: one background process, two cores
+    expect(replayLanes(undefined, 1, {}, 1)).toBe(1);
+    expect(replayLanes(undefined, 7, {}, 8)).toBe(1);
+    expect(replayLanes(undefined, 2, {}, 8)).toBe(2);
+  });
+
+  it('the option, else the environment (a clear error out of range), else the default', () => {
+    expect(replayLanes(2, 1, { [LANES_ENV]: '1' }, 2)).toBe(2);
+    expect(replayLanes(undefined, 1, { [LANES_ENV]: '1' }, 2)).toBe(1);
+    expect(() => replayLanes(undefined, 1, { [LANES_ENV]: '3' }, 2)).toThrow(`${LANES_ENV} must be a whole number from 1 to 2 (isolates of one side running replay batches at once), not "3"`);
+    expect(() => replayLanes(undefined, 1, { [LANES_ENV]: 'two' }, 2)).toThrow(/not "two"/);
   });
 
   it('the option, within 1 to MAX_LANES', () => {
-    expect(replayLanes(1, 1, 8)).toBe(1);
-    expect(replayLanes(5, 1, 2)).toBe(2);
-    expect(replayLanes(0, 1, 2)).toBe(1);
-    expect(replayLanes(1.5, 1, 2)).toBe(1);
+    expect(replayLanes(1, 1, {}, 8)).toBe(1);
+    expect(replayLanes(5, 1, {}, 2)).toBe(2);
+    expect(replayLanes(0, 1, {}, 2)).toBe(1);
+    expect(replayLanes(1.5, 1, {}, 2)).toBe(1);
   });
 });
