@@ -156,8 +156,10 @@ async function e2eSuite(prefix) {
   if (!built || !chromium) return { name: 'e2e', passed: 0, failed: 1, skipped: 0, failures: [built ? 'e2e: no chromium' : 'e2e: the build failed'] };
   // Screenshots to look at (e2e/shots.ts) are skipped unless STUDIO_SHOTS=1: they check nothing
   // and cost ~0.4 s of CPU each of ~150 calls a run (decision 008).
+  // Traces likewise unless STUDIO_TRACE=1 (~0.6 s of CPU a test; playwright.config.ts).
   const shots = process.env.STUDIO_SHOTS ?? '0';
-  const ok = await runAsync('end-to-end (playwright)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, STUDIO_SHOTS: shots }, prefix);
+  const trace = process.env.STUDIO_TRACE ?? '0';
+  const ok = await runAsync('end-to-end (playwright)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, STUDIO_SHOTS: shots, STUDIO_TRACE: trace }, prefix);
   const report = existsSync(file) ? readJson(file) : undefined;
   return report?.stats ? playwrightResult(report, ok) : { name: 'playwright', passed: 0, failed: 1, skipped: 0, failures: ['playwright wrote no JSON report'] };
 }
