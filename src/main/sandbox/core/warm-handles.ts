@@ -39,7 +39,7 @@ export function warmHandles(warm: InstancePool<RemoteInstance>, isClosed: () => 
   function hold(key: string, lanes: number, slot?: object, idle?: (instance: RemoteInstance) => boolean): Held {
     const here = lanes > 0 ? sharedIn(slot ?? ANY) : undefined;
     const open = here?.get(key) ?? [];
-    const joined = open.length >= lanes ? open.reduce<Sharing | undefined>((fewest, lane) => (!fewest || lane.runs < fewest.runs ? lane : fewest), undefined) : undefined;
+    const joined = here && open.length >= lanes ? open.reduce((fewest, lane) => (lane.runs < fewest.runs ? lane : fewest)) : undefined;
     const handle = joined ? joined.instance : slot ? warm.take(key, (instance) => instance.slot === slot, true) : warm.take(key, idle);
     // A lane is shared even when nothing was warm: its first run to answer makes the handle.
     const sharing = here ? (joined ?? { instance: handle, runs: 0, failed: false }) : undefined;
