@@ -8,7 +8,7 @@
 // at block granularity with call counts, the tests run in one batch, lines and branches summed)
 // against the floor POST /studio/api/test of the same 100 events on the warm sandbox, in adjacent
 // pairs; the median pair's figures and ratio are printed.
-import { builtHeadless, startBenchHost } from './lib/headless-host.mjs';
+import { builtHeadless, hostCaller, startBenchHost } from './lib/headless-host.mjs';
 
 const headless = builtHeadless();
 const at = process.argv.indexOf('--tests');
@@ -50,11 +50,7 @@ const events = Array.from({ length: TESTS }, (_, i) => ({
 }));
 
 const host = await startBenchHost(headless, 'bench-coverage-');
-const call = async (method, path, body) => {
-  const response = await fetch(host.url + path, { method, headers: { authorization: host.auth, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
+const call = hostCaller(() => host);
 const timed = async (work) => {
   const started = performance.now();
   const answer = await work();

@@ -11,7 +11,7 @@
 // spare (a process forked on the click, as for the first Debug after a while). The
 // floor: POST /studio/api/test of the same code and event on the warm sandbox (one test run's
 // round trip), in adjacent pairs; the median pair's figures and ratio are printed.
-import { builtHeadless, startBenchHost } from './lib/headless-host.mjs';
+import { builtHeadless, hostCaller, startBenchHost } from './lib/headless-host.mjs';
 
 const headless = builtHeadless();
 const PAIRS = 15;
@@ -22,11 +22,7 @@ const code = 'export function transformEvent(event) {\n  let step = 1;\n  step =
 const event = { type: 'track', event: 'Bench', userId: 'u1', properties: { a: 1 } };
 
 const host = await startBenchHost(headless, 'bench-debug-');
-const call = async (method, path, body) => {
-  const response = await fetch(host.url + path, { method, headers: { authorization: host.auth, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : response.json();
-};
+const call = hostCaller(() => host);
 
 /** Reads the session's events until `until` matches one; resolves with it. */
 async function waitFor(id, until, signal) {

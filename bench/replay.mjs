@@ -25,12 +25,14 @@
 //    the same data folder for each, in adjacent pairs (1, then N), events/s of each and N/1.
 //    The rest of the bench runs with the host's default (cores - 1, at least 1).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { latency, startBenchHost } from './lib/headless-host.mjs';
+import { hostCaller, latency, startBenchHost } from './lib/headless-host.mjs';
 import { freshFloorIsolate } from './lib/isolate-floor.mjs';
+import { cpuPer, cpuSnapshot as cpuSnapshotOf, waitQuiet } from './lib/cpu.mjs';
+import { treeMemorySampler } from './lib/tree-memory.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/replay.mjs');
@@ -71,23 +73,14 @@ async function floor(code) {
 const headless = join(root, 'out/main/headless.js'); // npm run bench builds first
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-replay-'));
 let host = await startBenchHost(headless, 'bench-replay-', { dataDir });
-let { url, auth } = host;
+let { url } = host;
 /** The host again on the same data folder, with `processes` sandbox processes (undefined: its default). */
 const restart = async (processes) => {
   await host.stop();
   host = await startBenchHost(headless, 'bench-replay-', { dataDir, env: processes ? { STUDIO_SANDBOX_PROCESSES: String(processes) } : {} });
-  ({ url, auth } = host);
+  ({ url } = host);
 };
-const call = async (method, path, body) => {
-  const res = await fetch(url + path, {
-    method,
-    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return json;
-};
+const call = hostCaller(() => host);
 const writeAuth = `Basic ${Buffer.from('bench-write-key:').toString('base64')}`;
 
 async function captureAll() {
@@ -119,119 +112,20 @@ async function timedRun(body) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-
-// Peak RSS (VmHWM) of the server process plus that of every process it started (sandbox
-// children, if any): a sum of peaks, so an upper bound of the peak of the whole tree.
-const childrenOf = (pid) => {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-  } catch {
-    return [];
-  }
-};
-const hwmOf = (pid) => {
-  try {
-    return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-  } catch {
-    return 0;
-  }
-};
-const rssOf = (pid) => {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-  } catch {
-    return 0;
-  }
-};
-// CPU time (ms) of every thread of the server and its sandbox processes, from /proc (10 ms ticks):
-// per process, the thread that runs its event loop, and the rest (isolates, GC, SQLite helpers).
-const TICK_MS = 10;
-const threadsOf = (pid) => {
-  try {
-    return readdirSync(`/proc/${pid}/task`).map((tid) => {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { key: `${pid}/${tid}`, main: tid === String(pid), ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
-    });
-  } catch {
-    return [];
-  }
-};
-const cpuSnapshot = () => {
-  const out = new Map();
-  for (const t of threadsOf(host.pid)) out.set(t.key, { ...t, role: 'core' });
-  const visit = (pid) => childrenOf(pid).forEach((child) => {
-    for (const t of threadsOf(child)) out.set(t.key, { ...t, role: 'sandbox' });
-    visit(child);
-  });
-  visit(host.pid);
-  return out;
-};
+const cpuSnapshot = () => cpuSnapshotOf({ core: host.pid });
 // CPU ms per 200-event batch between two snapshots: core main thread, core other threads,
 // sandbox processes' main threads, their other threads (isolates run there).
-const cpuPerBatch = (before, after) => {
-  const sum = { core: 0, coreOther: 0, sandbox: 0, sandboxOther: 0 };
-  for (const [key, t] of after) {
-    const ms = t.ms - (before.get(key)?.ms ?? 0);
-    sum[t.role === 'core' ? (t.main ? 'core' : 'coreOther') : t.main ? 'sandbox' : 'sandboxOther'] += ms;
-  }
-  const batches = EVENTS / BATCH;
-  return Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, v / batches]));
-};
-const cpuCells = (prefix, c) => ({ [`${prefix} core ms/batch`]: `${c.core.toFixed(2)} + ${c.coreOther.toFixed(2)}`, [`${prefix} sandbox ms/batch`]: `${c.sandbox.toFixed(2)} + ${c.sandboxOther.toFixed(2)}` });
-// Proportional set size: a process's private pages plus its share of the pages it shares with
-// others (the node binary's code, mapped by the server and every sandbox process, counts once
-// over the tree instead of once per process).
-const pssOf = (pid) => {
-  try {
-    return Number(/Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))[1]) / 1024;
-  } catch {
-    return 0;
-  }
-};
-const descendants = (pid) => childrenOf(pid).flatMap((child) => [child, ...descendants(child)]);
-// The tree's resident memory, sampled every 100 ms: its peak since the last reset (the sum of the
-// processes' RSS), each sandbox process's share at that moment, and the peak of the sum of PSS
-// (sampled every 500 ms).
-let treePeak = 0;
-let treePeakServer = 0;
-let treePeakChildren = [];
-let pssPeak = 0;
-let samples = 0;
-const sampler = setInterval(() => {
-  const children = descendants(host.pid);
-  const server = rssOf(host.pid);
-  const rss = children.map(rssOf);
-  const total = server + rss.reduce((a, b) => a + b, 0);
-  if (total > treePeak) [treePeak, treePeakServer, treePeakChildren] = [total, server, rss];
-  // Reading smaps_rollup costs ~0.7 ms per 250 MB process: every 500 ms, not to slow the replay.
-  if (++samples % 5 === 0) pssPeak = Math.max(pssPeak, [host.pid, ...children].reduce((sum, pid) => sum + pssOf(pid), 0));
-}, 100);
-// Waits until the server and its sandbox processes are quiet (under 3% of a core over 300 ms,
-// at most 15 s): what the previous step left behind (a deleted run, WAL checkpoints, a recycled
-// process) does not run during the next measurement.
-const quiet = async () => {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const before = cpuSnapshot();
-    await new Promise((r) => setTimeout(r, 300));
-    let ms = 0;
-    for (const [key, t] of cpuSnapshot()) ms += t.ms - (before.get(key)?.ms ?? 0);
-    if (ms <= 0.03 * 300) return;
-  }
-};
-const resetPeaks = () => {
-  treePeak = 0;
-  pssPeak = 0;
-};
-const peakRss = () =>
-  `${treePeak.toFixed(0)} MB (server ${treePeakServer.toFixed(0)} + sandbox processes ${(treePeak - treePeakServer).toFixed(0)} [${treePeakChildren.map((mb) => mb.toFixed(0)).join(' + ')}] at that moment; server's own peak ${hwmOf(host.pid).toFixed(0)} MB); peak PSS of the tree ${pssPeak.toFixed(0)} MB`;
+const cpuPerBatch = (before, after) => cpuPer(before, after, EVENTS / BATCH);
+const cpuCells = (prefix, c) => ({ [`${prefix} core ms/batch`]: `${c['core main']} + ${c['core other']}`, [`${prefix} sandbox ms/batch`]: `${c['sandbox main'] ?? '0.00'} + ${c['sandbox other'] ?? '0.00'}` });
+// The tree's resident memory (the server and its sandbox processes), sampled every 100 ms.
+const memory = treeMemorySampler(() => host.pid);
+const quiet = () => waitQuiet(cpuSnapshot);
 
 try {
   const captureS = await captureAll();
   console.log(`replay bench: ${fmt(EVENTS)} events captured through /v1/batch in ${captureS.toFixed(1)} s; batches of ${BATCH}, one sandbox call per batch per version`);
-  console.log(`peak RSS of the server and its sandbox processes during capture ${peakRss()}`);
-  resetPeaks();
+  console.log(`peak RSS of the server and its sandbox processes during capture ${memory.describe()}`);
+  memory.reset();
   console.log('floor = the single-thread fresh-context floor: a bare isolated-vm isolate, for every 200-event batch over the same events in memory a new context, the same module from the code cache, one call');
   console.log(`before: ${uptime()}`);
   console.log(`floor and replay: ${ROUNDS} pairs (floor, then replay; the compare after the first pair), each measurement starting once the server and its sandbox processes are quiet (< 3% of a core over 300 ms); the pair with the median ratio is the figure\n`);
@@ -286,14 +180,14 @@ try {
   console.table(rows);
   console.log('CPU per 200-event batch (main thread + other threads; /proc ticks of 10 ms): where the wall time goes');
   console.table(cpuRows);
-  console.log(`peak RSS of the server and its sandbox processes during the replays and compares ${peakRss()}`);
+  console.log(`peak RSS of the server and its sandbox processes during the replays and compares ${memory.describe()}`);
   const minOf = (key) => Math.min(...rows.map((r) => Number(r[key])));
   console.log(`replay/floor min ${minOf('replay/floor').toFixed(2)} (target >= 0.80); compare/floor min ${minOf('compare/floor').toFixed(2)} (target >= 0.50); ${uptime()}`);
 
   // Test bench latency while a replay runs.
   const testBody = JSON.stringify({ code: codeOf('mask-pii'), events: events.slice(0, 10), libraries: [{ name: 'Event Utils', code: libraryCode }] });
   const testRun = async () => {
-    const res = await fetch(`${url}/studio/api/test`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: testBody });
+    const res = await fetch(`${url}/studio/api/test`, { method: 'POST', headers: { authorization: host.auth, 'content-type': 'application/json' }, body: testBody });
     const json = await res.json();
     if (res.status !== 200 || json.transformedEvents.length !== 10) throw new Error(`test run: ${res.status}`);
   };
@@ -322,7 +216,7 @@ try {
     { when: `during replays (${replayIds.length} started one after the other; the last ${state.status} at ${fmt(state.done)} of ${fmt(state.total)})`, 'p50 ms': during.p50.toFixed(2), 'p99 ms': during.p99.toFixed(2) },
   ]);
   console.log(`test bench p99 during a replay ${during.p99.toFixed(2)} ms (target < 30 ms)`);
-  console.log(`peak RSS of the server and its sandbox processes over the replays, compares and test runs ${peakRss()} (target: peak PSS <= 400 MB)`);
+  console.log(`peak RSS of the server and its sandbox processes over the replays, compares and test runs ${memory.describe()} (target: peak PSS <= 400 MB)`);
   console.log(`after: ${uptime()}`);
 
   // 6. Every core: 1 sandbox process, then N, on the same data folder, adjacent pairs.
@@ -346,7 +240,7 @@ try {
   console.table(scaling);
   console.log(`after: ${uptime()}`);
 } finally {
-  clearInterval(sampler);
+  memory.stop();
   await host.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

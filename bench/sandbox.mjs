@@ -23,14 +23,15 @@
 //    in the same rounds; the CPU of each thread (/proc) per batch of the HTTP pass shows where
 //    the time goes: the client (this process), the core, the sandbox process.
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buildBenchEntries } from './lib/build-entries.mjs';
 import { latency, startBenchHost } from './lib/headless-host.mjs';
 import { floorIsolate, freshFloorIsolate } from './lib/isolate-floor.mjs';
-import { cpuPer, cpuSnapshot, threadsOf } from './lib/cpu.mjs';
+import { cpuPer, cpuSnapshot } from './lib/cpu.mjs';
+import { benchPasses } from './lib/passes.mjs';
+import { bareHttp } from './lib/bare-http.mjs';
 
 if (!process.execArgv.includes('--no-node-snapshot') && !(process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot')) {
   console.error('run with: node --no-node-snapshot bench/sandbox.mjs');
@@ -63,68 +64,8 @@ const fmt = (n) => n.toLocaleString('en-US');
 
 const floorInstance = (code) => floorIsolate(ivm, code, library.code);
 
-const ownCpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-/** One pass over every batch on a warm floor isolate: seconds, outputs, CPU ms of this process (all threads: the floor's isolate runs in it). */
-async function floorPass(call) {
-  const cpu = ownCpuMs();
-  const start = process.hrtime.bigint();
-  let outputs = 0;
-  for (const batch of batches) outputs += (await call(batch)).length;
-  return { s: seconds(start), outputs, cpu: ownCpuMs() - cpu };
-}
-
-async function floorCold(code) {
-  const start = process.hrtime.bigint();
-  for (const batch of batches) {
-    const { isolate, call } = await floorInstance(code);
-    await call(batch);
-    isolate.dispose();
-  }
-  return seconds(start);
-}
-
-// ---- the sandbox ----
-const sandboxInput = (code, batch) => ({ code, events: batch, libraries: [library], cacheKey: 'bench' });
-
-/** CPU ms so far of a process's main thread and of its other threads (/proc). */
-const threadCpuMs = (pid) => {
-  const threads = threadsOf(pid);
-  const sum = (main) => threads.filter((t) => t.main === main).reduce((a, t) => a + t.ms, 0);
-  return { main: sum(true), other: sum(false) };
-};
-
-/**
- * One pass over every batch on a sandbox whose isolate for `code` is warm: seconds, outputs, and CPU
- * ms of this process (the core's side) and of the sandbox process by thread (/proc, 10 ms ticks).
- */
-async function sandboxPass(sandbox, code) {
-  const pid = sandbox.processes()[0]?.pid;
-  const threads = pid ? threadCpuMs(pid) : undefined;
-  const cpu = ownCpuMs();
-  const start = process.hrtime.bigint();
-  let outputs = 0;
-  for (const batch of batches) outputs += (await sandbox.transform(sandboxInput(code, batch))).results.length;
-  const s = seconds(start);
-  const core = ownCpuMs() - cpu;
-  const after = pid ? threadCpuMs(pid) : undefined;
-  const main = threads && after ? after.main - threads.main : NaN;
-  const other = threads && after ? after.other - threads.other : NaN;
-  return { s, outputs, cpu: { core, main, other } };
-}
-
-async function sandboxCold(code) {
-  const sandbox = createSandbox({ poolSize: 0 }); // every batch gets a new isolate
-  const start = process.hrtime.bigint();
-  for (const batch of batches) await sandbox.transform({ code, events: batch, libraries: [library] });
-  const s = seconds(start);
-  sandbox.close();
-  return s;
-}
+const { floorPass, floorCold, sandboxPass, sandboxCold } = benchPasses({ batches, library, createSandbox, floorInstance });
 
 console.log(`Sandbox throughput: ${fmt(EVENTS)} events (gen-events.mjs, seed 42) in batches of ${BATCH}, one batch at a time`);
 console.log('floor = bare isolated-vm isolate, same module, one call per batch (structured-clone copy in/out, no checks)');
@@ -245,14 +186,8 @@ try {
   // The bytes alone: the same request bodies and answers of the same size through a bare
   // node:http server in this process (no parse, no validation, no sandbox): HTTP's own floor here.
   const answerSize = Buffer.byteLength(JSON.stringify(await (await fetch(`${url}/studio/api/test`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: bodies[0] })).json()));
-  const answer = 'x'.repeat(answerSize);
-  const bare = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json', 'content-length': answer.length }).end(answer));
-  });
-  await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareUrl = `http://127.0.0.1:${bare.address().port}/`;
-  const bareTrip = async (b) => (await fetch(bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: b })).text();
+  const bare = await bareHttp(answerSize);
+  const bareTrip = bare.trip;
   const timed = async (trip) => {
     const start = process.hrtime.bigint();
     for (const b of bodies) await trip(b);
@@ -282,8 +217,8 @@ try {
     const x = (await floorPass(fresh.call)).s;
     const s = (await sandboxPass(sandbox, code)).s;
     const http = await withCpu(post);
-    const bareHttp = await withCpu(bareTrip);
-    rounds.push({ f, x, s, h: http.s, t: bareHttp.s, cpuH: http.cpu, cpuT: bareHttp.cpu });
+    const bareRun = await withCpu(bareTrip);
+    rounds.push({ f, x, s, h: http.s, t: bareRun.s, cpuH: http.cpu, cpuT: bareRun.cpu });
   }
   floor.isolate.dispose();
   fresh.isolate.dispose();

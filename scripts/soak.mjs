@@ -35,7 +35,9 @@ const TOLERANCE = Number(process.env.SOAK_RSS_TOLERANCE ?? 0.15);
 const { buildIfStale } = await import(join(root, 'scripts/build-if-stale.mjs'));
 buildIfStale();
 if (!existsSync(headless)) throw new Error(`${headless} is missing: build first`);
-const { startBenchHost } = await import(join(root, 'bench/lib/headless-host.mjs'));
+const { hostCaller, startBenchHost } = await import(join(root, 'bench/lib/headless-host.mjs'));
+const { mean, rssVerdict } = await import(join(root, 'scripts/soak-rss.mjs'));
+const { fillStore } = await import(join(root, 'scripts/soak-fill.mjs'));
 const { attackLoop, SLOTS_CODE, MEMORY_CODE, MEMORY_FORMS } = await import(join(root, 'scripts/soak-attacks.mjs'));
 const { descendants, isSandbox, treeRssMb } = await import(join(root, 'scripts/soak-processes.mjs'));
 const { ackLedger } = await import(join(root, 'scripts/soak-acks.mjs'));
@@ -47,13 +49,7 @@ const writeKeyAuth = `Basic ${Buffer.from('bench-write-key:').toString('base64')
 const CODE = 'export function transformEvent(event, metadata) { return { ...event, properties: { ...event.properties, soaked: true } }; }';
 
 const host = await startBenchHost(headless, 'soak-studio-');
-const api = async (method, path, body) => {
-  const headers = { authorization: host.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const r = await fetch(`${host.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await r.text();
-  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-};
+const api = hostCaller(() => host);
 
 // Per-minute latency samples and failures of each kind of work.
 let window = {};
@@ -167,7 +163,6 @@ const sampler = setInterval(() => {
   const [core = 0, ...sandboxes] = treeRssMb(host.pid);
   samples.push({ core, sandboxes: sandboxes.reduce((a, b) => a + b, 0), count: sandboxes.length });
 }, 1000);
-const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const rss = [];
 // Per minute: the core's mean RSS, the mean count of sandbox processes and their mean RSS each.
 const perMinute = [];
@@ -176,23 +171,8 @@ const perMinute = [];
 // reached its cap during the warm-up at the ingestion rate, the core's heap settled after), so the
 // judged windows took in its last climb (+5.8 MB/min against 5.3). The fill's events carry no `n`:
 // they are not in the ack ledger, and retention deletes them first.
-const FILL_BATCH = 500;
 const fillStarted = performance.now();
-let filled = 0;
-await Promise.all(
-  Array.from({ length: 4 }, async (_, client) => {
-    while (filled < MAX_EVENTS) {
-      const from = filled;
-      filled += FILL_BATCH;
-      const batch = Array.from({ length: FILL_BATCH }, (_, k) => ({ type: 'track', event: 'Soak fill', userId: `f${client}`, messageId: `fill-${from + k}`, properties: { fill: from + k } }));
-      await timed('store fill /v1/batch', async () => {
-        const r = await fetch(`${host.url}/v1/batch`, { method: 'POST', headers: { authorization: writeKeyAuth, 'content-type': 'application/json' }, body: JSON.stringify({ batch }) });
-        if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
-        await r.arrayBuffer();
-      });
-    }
-  }),
-);
+const filled = await fillStore({ url: host.url, writeKeyAuth, timed, max: MAX_EVENTS });
 const storedAfterFill = await api('GET', '/studio/api/events/stats').then((stats) => stats.count, () => '?');
 console.log(`store filled: ${filled} events sent in ${((performance.now() - fillStarted) / 1000).toFixed(0)} s beside the traffic, ${storedAfterFill} stored (cap ${MAX_EVENTS})`);
 window = {};
@@ -241,22 +221,7 @@ await sleep(3_000);
 const orphans = [...sandboxPidsSeen].filter((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'));
 console.log(`orphaned processes after the host stopped: ${orphans.length}${orphans.length ? ` (${orphans.join(', ')})` : ''}`);
 
-const warmUp = Math.min(rss.length - 1, Math.max(Math.ceil(120 / WINDOW_S), Math.ceil(rss.length / 3)));
-const after = rss.slice(warmUp);
-const baseline = after[0];
-const last = rss.at(-1);
-// Least-squares slope of the per-minute means after the warm-up (MB per minute).
-const xMean = (after.length - 1) / 2;
-const yMean = mean(after);
-const slope = after.length > 1 ? after.reduce((s, y, x) => s + (x - xMean) * (y - yMean), 0) / after.reduce((s, _, x) => s + (x - xMean) ** 2, 0) : 0;
-const withinTolerance = last <= baseline * (1 + TOLERANCE);
-const notClimbing = slope * (60 / WINDOW_S) < 0.01 * yMean; // per minute
-const flat = withinTolerance && notClimbing;
-console.log(`RSS means per ${WINDOW_S} s: ${rss.map((x) => x.toFixed(0)).join(', ')} MB (warm-up: ${warmUp} windows)`);
-console.log(`  core: ${perMinute.map((m) => m.core.toFixed(0)).join(', ')} MB; sandbox processes at once: ${perMinute.map((m) => m.count.toFixed(1)).join(', ')}; RSS per sandbox process: ${perMinute.map((m) => m.each.toFixed(0)).join(', ')} MB`);
-console.log(
-  `RSS: window ${warmUp + 1} ${baseline.toFixed(0)} MB, last window ${last.toFixed(0)} MB (${withinTolerance ? 'within' : 'MORE than'} ${TOLERANCE * 100} %); slope after the warm-up ${slope >= 0 ? '+' : ''}${(slope * (60 / WINDOW_S)).toFixed(1)} MB/min (${notClimbing ? 'not climbing' : 'CLIMBING'}) → ${flat ? 'flat' : 'GREW'}`,
-);
+const flat = rssVerdict(rss, perMinute, WINDOW_S, TOLERANCE);
 if (failures.length) console.log(`failed requests: ${failures.length}\n  ${[...new Set(failures)].slice(0, 10).join('\n  ')}`);
 
 let suites = 'skipped';

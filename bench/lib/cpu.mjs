@@ -34,14 +34,33 @@ export function childrenOf(pid) {
   }
 }
 
-/** Every thread's CPU so far of these processes, by role: `{ clients: process.pid, core: host.pid }`; a role's children count as `sandbox`. */
+/** Every process a process started, and theirs. */
+export const descendants = (pid) => childrenOf(pid).flatMap((child) => [child, ...descendants(child)]);
+
+/** Every thread's CPU so far of these processes, by role: `{ clients: process.pid, core: host.pid }`; every process the core started (and theirs) counts as `sandbox`. */
 export function cpuSnapshot(roles, childRole = 'sandbox', childrenOfRole = 'core') {
   const out = new Map();
   for (const [role, pid] of Object.entries(roles)) {
     for (const t of threadsOf(pid)) out.set(t.key, { ...t, role });
-    if (role === childrenOfRole) for (const child of childrenOf(pid)) for (const t of threadsOf(child)) out.set(t.key, { ...t, role: childRole });
+    if (role === childrenOfRole) for (const child of descendants(pid)) for (const t of threadsOf(child)) out.set(t.key, { ...t, role: childRole });
   }
   return out;
+}
+
+/**
+ * Waits until the processes of `snapshot()` are quiet (under 3% of a core over 300 ms, at most
+ * 15 s): what a step left behind (a deleted run, WAL checkpoints, a recycled process) does not
+ * run during the next measurement.
+ */
+export async function waitQuiet(snapshot) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const before = snapshot();
+    await new Promise((r) => setTimeout(r, 300));
+    let ms = 0;
+    for (const [key, t] of snapshot()) ms += t.ms - (before.get(key)?.ms ?? 0);
+    if (ms <= 0.03 * 300) return;
+  }
 }
 
 /** CPU ms per operation between two snapshots, by role and thread ('core main', 'core other', …), as strings with two decimals. */

@@ -55,6 +55,17 @@ export async function startBenchHost(headless, prefix = 'bench-studio-', options
   };
 }
 
+/**
+ * A JSON call of the management API of the host `hostNow()` names (it may be restarted): the
+ * answer's JSON (undefined for 204); any answer but 2xx throws with its status and text.
+ */
+export const hostCaller = (hostNow) => async (method, path, body) => {
+  const { url, auth } = hostNow();
+  const response = await fetch(url + path, { method, headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body && JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+  return response.status === 204 ? undefined : response.json();
+};
+
 /** p50/p99 in ms of `n` sequential calls of `fn` after `warmUp` (default 30) warm-up calls. */
 export async function latency(fn, n, warmUp = 30) {
   for (let i = 0; i < warmUp; i++) await fn();

@@ -83,3 +83,15 @@ export async function callOk(target: TestStudio, method: string, path: string, b
 /** Sends one track call with a known messageId; answers the event API's text ("OK"). */
 export const trackOnce = async (target: TestStudio, messageId: string, event = 'fine') =>
   (await send(target, '/v1/track', { type: 'track', userId: 'u', event, messageId, properties: {} })).text;
+
+/** The deliveries of one destination (up to 500), once there are at least `count` (20 s at most). */
+export async function deliveriesOf(target: TestStudio, destinationId: string, count: number): Promise<any[]> {
+  return eventually(
+    async () => {
+      const { body } = await target.call('GET', `/studio/api/deliveries?destinationId=${destinationId}&limit=500`);
+      return body.deliveries.length >= count ? body.deliveries : undefined;
+    },
+    20_000,
+    `${count} results of ${destinationId}`,
+  );
+}
