@@ -4,12 +4,14 @@ import type { Page } from '@playwright/test';
  * Holds the page's requests to `url` (as a loaded machine may) until the returned release is
  * called: for a form or button opened before its data arrived. Waits on no clock. Releasing when
  * no request was held throws: the test would not be testing the race (a renamed endpoint, say).
+ * With `method`, only requests of that method are held (the others go on at once).
  */
-export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+export async function holdRequests(page: Page, url: string | RegExp, method?: string): Promise<() => void> {
   let open!: () => void;
   const held = new Promise<void>((r) => (open = r));
   let count = 0;
   await page.route(url, async (route) => {
+    if (method && route.request().method() !== method) return route.continue();
     count += 1;
     await held;
     await route.continue();

@@ -1,4 +1,5 @@
 import { expect, test } from './studio-fixture';
+import { holdRequests } from './held';
 import { StudioPage } from './pages/studio-page';
 import { shootBoth } from './shots';
 
@@ -153,4 +154,26 @@ test('events import from a JSON or NDJSON file and export as a download (the bro
   await page.screenshot({ path: 'e2e/artifacts/test-bench-import-export-1440.png' });
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.screenshot({ path: 'e2e/artifacts/test-bench-import-export-1024.png' });
+});
+
+// The CI flake of logs-per-event.spec.ts (round 6): a new transformation's saved tests (the
+// template's 2 samples) answered after the test had pasted its events, and replaced them.
+test('events typed while the saved tests are loading stay the bench\'s events (the saved tests fill only an untouched bench)', async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  const release = await holdRequests(page, '**/studio/api/transformations/*/test-events', 'GET');
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Typed early', 'Blank');
+  const typed = [
+    { type: 'track', event: 'One', messageId: 'e-1', properties: {} },
+    { type: 'track', event: 'Two', messageId: 'e-2', properties: {} },
+    { type: 'track', event: 'Three', messageId: 'e-3', properties: {} },
+  ];
+  await studio.replaceCode(JSON.stringify(typed, null, 2), page.getByTestId('events-editor').locator('.cm-content'));
+  release();
+  // The Blank template's 2 sample events arrived (as saved tests), after the typing.
+  await expect(page.getByTestId('saved-tests')).toHaveText('2 saved');
+  await page.getByRole('button', { name: 'Run test' }).click();
+  await expect(studio.count('in')).toHaveText('3');
+  await expect(page.getByTestId('event-result').filter({ hasText: 'Signed Up' })).toHaveCount(0);
+  await expect(page.getByTestId('stale-results')).toHaveCount(0);
 });

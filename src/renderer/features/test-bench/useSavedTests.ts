@@ -46,10 +46,12 @@ const keyOf = (event: unknown) => JSON.stringify(event);
 
 /**
  * The transformation's saved tests on the server. The bench's text stays the working copy (kept
- * in this browser as typed); with no local text the saved tests fill it. On the first open after
- * tests moved to the server, events kept only in this browser are saved there.
+ * as typed); with no local text the saved tests fill it. `localText` reads that text when asked:
+ * whether the bench is empty is decided when the saved tests arrive, so events typed or picked
+ * while they were on their way are never replaced. On the first open after tests moved to the
+ * server, events kept only in this browser are saved there.
  */
-export function useSavedTests(transformationId: string, localText: string | undefined, parsed: ParsedEvents, fill: (text: string) => void): SavedTests {
+export function useSavedTests(transformationId: string, localText: () => string | undefined, parsed: ParsedEvents, fill: (text: string) => void): SavedTests {
   const [saved, setSaved] = useState<SavedTestEvent[]>();
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -57,16 +59,18 @@ export function useSavedTests(transformationId: string, localText: string | unde
   useEffect(() => {
     let cancelled = false;
     setSaved(undefined);
+    const keptBefore = localText() !== undefined;
     (async () => {
       const answer = await api.getTestEvents(transformationId);
       if (cancelled) return;
-      if (answer.updatedAt === null && parsed.ok && localText !== undefined && parsed.events.length > 0) {
+      if (answer.updatedAt === null && parsed.ok && keptBefore && parsed.events.length > 0) {
         const migrated = await api.putTestEvents(transformationId, parsed.events.map((event) => ({ event })));
         if (!cancelled) setSaved(migrated.events);
         return;
       }
       setSaved(answer.events);
-      if (localText === undefined && answer.events.length > 0) fill(formatEvents(answer.events.map((e) => e.event as TestEvent)));
+      // Read now, not at the request: on a loaded machine the answer can come after the user's events.
+      if (localText() === undefined && answer.events.length > 0) fill(formatEvents(answer.events.map((e) => e.event as TestEvent)));
     })().catch((e: Error) => !cancelled && setError(`Saved tests could not be loaded: ${e.message}`));
     return () => {
       cancelled = true;

@@ -109,7 +109,7 @@ export function useTestBench(transformationId: string): TestBenchState {
     [data, transformationId],
   );
   const parsed = useMemo(() => parseTestEvents(eventsText), [eventsText]);
-  const savedTests = useSavedTests(transformationId, data.testEventsText(transformationId), parsed, setEventsText);
+  const savedTests = useSavedTests(transformationId, () => data.testEventsText(transformationId), parsed, setEventsText);
 
   const run = useCallback(
     async (code: string, name: string, libraries: string) => {
