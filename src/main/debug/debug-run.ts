@@ -81,7 +81,10 @@ export async function debugRun(request: DebugStart, send: (reply: DebugProcessRe
   runOnInstance(setup.instance, request.payload, setup.limits(far), setup.env, {}).then(
     (json) => {
       clearInterval(watchdog);
-      send({ type: 'done', json });
+      // After the answers already on their way out: the resume (or step) that let the run finish
+      // is answered in the same turn, a few promise steps on, and the core ends the process at
+      // 'done' (the command failed "the debug session has ended", docs/decisions/004).
+      setImmediate(() => send({ type: 'done', json }));
     },
     (error: unknown) => {
       clearInterval(watchdog);
