@@ -28,6 +28,9 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
   const [lastSavedId, setLastSavedId] = useState<string>();
   const current = useRef({ kind, id });
   current.current = { kind, id };
+  // What the user has typed, read when a save's answer arrives (not when it was sent).
+  const typed = useRef({ code, message: versionMessage });
+  typed.current = { code, message: versionMessage };
 
   const reloadVersions = useCallback(async () => {
     try {
@@ -90,6 +93,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
   );
   const setCode = useCallback(
     (next: string) => {
+      typed.current = { ...typed.current, code: next };
       setCodeState(next);
       keepDraft(next, versionMessage);
     },
@@ -97,6 +101,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
   );
   const changeVersionMessage = useCallback(
     (message: string) => {
+      typed.current = { ...typed.current, message };
       setVersionMessage(message);
       keepDraft(code, message);
     },
@@ -185,7 +190,10 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
         const saved = await artifactApi.update(kind, id, { code, ...extra, ...(message ? { message } : {}) });
         setVersionMessage((now) => (now.trim() === message ? '' : now));
         setLastSavedId(saved.versionId);
-        data.clearDraft(kind, id);
+        // Code typed while the save was on its way stays a draft, now on top of the new version.
+        const now = typed.current;
+        if (now.code === code || now.code === saved.code) data.clearDraft(kind, id);
+        else data.saveDraft(kind, id, now.code, saved.versionId, now.message.trim() === message ? '' : now.message);
         setRestoredDraft(undefined);
         setCodeState((now) => (now === code ? saved.code : now));
         afterSave(saved);

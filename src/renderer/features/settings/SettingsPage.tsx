@@ -4,7 +4,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { CredentialsSection } from './CredentialsSection';
 import { BackupSection } from './BackupSection';
 import { FolderSection } from './FolderSection';
-import { saveSettings } from './save-settings';
+import { keepEdits, saveSettings } from './save-settings';
 import './settings.css';
 
 interface AllSettings {
@@ -36,7 +36,8 @@ export function SettingsPage() {
     e.preventDefault();
     if (!settings || !stored) return;
     setSaved(false);
-    const outcome = await saveSettings(stored, settings, { sandbox: settingsApi.putSandbox, management: settingsApi.putManagement, retention: settingsApi.putRetention });
+    const sent = settings;
+    const outcome = await saveSettings(stored, sent, { sandbox: settingsApi.putSandbox, management: settingsApi.putManagement, retention: settingsApi.putRetention });
     if (!outcome.ok) {
       setError(outcome.error);
       setRefused(new Set(outcome.fields));
@@ -44,7 +45,8 @@ export function SettingsPage() {
     }
     setRefused(new Set());
     setStored(outcome.saved);
-    setSettings(outcome.saved);
+    // Fields edited while the save was on its way keep the user's value (decided now, not when sent).
+    setSettings((now) => (now ? keepEdits(sent, now, outcome.saved) : outcome.saved));
     setError(undefined);
     setSaved(true);
   };

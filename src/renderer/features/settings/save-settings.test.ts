@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { labelled, namedFields, saveSettings } from './save-settings';
+import { keepEdits, labelled, namedFields, saveSettings } from './save-settings';
 
 type All = { sandbox: { memoryLimitMb: number; timeoutMs: number }; management: { maxCodeBytes: number }; retention: { maxAgeDays: number | null } };
 const stored: All = { sandbox: { memoryLimitMb: 128, timeoutMs: 4000 }, management: { maxCodeBytes: 1_000_000 }, retention: { maxAgeDays: null } };
@@ -55,5 +55,15 @@ describe('saveSettings', () => {
 
   it('labels only the fields it knows', () => {
     expect(labelled('body: field "other" is odd')).toBe('field "other" is odd');
+  });
+});
+
+describe('keepEdits (a save answered after the user edited on)', () => {
+  it('takes the server\'s answer except the fields edited since the save was sent', () => {
+    const sent = { ...stored, sandbox: { memoryLimitMb: 256, timeoutMs: 4000 } };
+    const now = { ...sent, sandbox: { memoryLimitMb: 256, timeoutMs: 9000 }, retention: { maxAgeDays: 3 } };
+    const saved = { ...sent, sandbox: { memoryLimitMb: 256, timeoutMs: 4000 }, management: { maxCodeBytes: 999 } };
+    expect(keepEdits(sent, now, saved)).toEqual({ sandbox: { memoryLimitMb: 256, timeoutMs: 9000 }, management: { maxCodeBytes: 999 }, retention: { maxAgeDays: 3 } });
+    expect(keepEdits(sent, sent, saved)).toEqual(saved);
   });
 });

@@ -59,3 +59,14 @@ export async function saveSettings<T extends Record<PartKey, object>>(
   const head = notPutBack.length === 0 ? 'Nothing was saved' : 'Not all saved';
   return { ok: false, error: `${head}: ${[...refused, ...notPutBack].join('; ')}`, fields: reasons.flatMap(namedFields) };
 }
+
+/** `saved` (the server's answer to `sent`), except the fields edited since: those keep `now`'s value. */
+export function keepEdits<T extends Record<PartKey, object>>(sent: T, now: T, saved: T): T {
+  const merged = { ...saved };
+  for (const part of Object.keys(saved) as PartKey[]) {
+    const [was, is] = [sent[part] as Record<string, unknown>, now[part] as Record<string, unknown>];
+    const edited = Object.keys(is).filter((key) => !Object.is(is[key], was[key]));
+    if (edited.length > 0) merged[part] = { ...saved[part], ...Object.fromEntries(edited.map((key) => [key, is[key]])) };
+  }
+  return merged;
+}
