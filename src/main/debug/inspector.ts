@@ -37,16 +37,11 @@ export class Inspector {
   constructor(isolate: IsolatedVM.Isolate) {
     this.session = isolate.createInspectorSession();
     this.session.onResponse = (id, message) => {
-      const bounded = this.waiting.get(id)?.maxChars;
-      if (bounded !== undefined && message.length > bounded) {
-        const waiter = this.waiting.get(id);
-        this.waiting.delete(id);
-        return waiter?.reject(new Error(answerTooLarge(message.length, bounded)));
-      }
-      const answer = JSON.parse(message) as { result?: Record<string, unknown>; error?: { message: string } };
       const waiter = this.waiting.get(id);
       this.waiting.delete(id);
       if (this.waiting.size === 0) this.stopNudging();
+      if (waiter?.maxChars !== undefined && message.length > waiter.maxChars) return waiter.reject(new Error(answerTooLarge(message.length, waiter.maxChars)));
+      const answer = JSON.parse(message) as { result?: Record<string, unknown>; error?: { message: string } };
       if (answer.error) waiter?.reject(new Error(answer.error.message));
       else waiter?.resolve(answer.result ?? {});
     };
