@@ -75,6 +75,26 @@ describe('realm cycle: how a batch gets its realm', () => {
     expect(answer.r[0]![2]).toMatchObject({ n: 1, kept: 1 });
   });
 
+  it("the next realm's top level runs while it is prepared, off the next run's path", async () => {
+    const instance = await create('const loadedAt = Date.now();\nexport function transformEvent(e) { return { ...e, loadedAt }; }');
+    await runOne(instance); // ends 'ahead': the next realm is prepared at once
+    await expect.poll(() => instance.state, { timeout: 10_000 }).toBe('prepared');
+    const prepared = Date.now();
+    await expect.poll(() => Date.now() > prepared + 2).toBe(true);
+    const answer = await runOne(instance);
+    // Evaluated before `prepared` was read, not when the run began.
+    expect(answer.r[0]![2].loadedAt).toBeLessThanOrEqual(prepared);
+  });
+
+  it('a next realm whose top level throws breaks the isolate when it is prepared (the run then starts a new one)', async () => {
+    const cutoff = Date.now() + 50;
+    const instance = await create(`if (Date.now() >= ${cutoff}) throw new Error('too late');\nexport function transformEvent(e) { return e; }`);
+    await instance.begin();
+    await expect.poll(() => Date.now() >= cutoff).toBe(true);
+    instance.end();
+    await expect.poll(() => instance.state, { timeout: 10_000 }).toBe('broken');
+  });
+
   it('a disposed instance is broken: nothing is prepared for it, and begin enters nothing', async () => {
     const instance = await create();
     await runOne(instance);

@@ -16,7 +16,9 @@ import { completeRealm, prepareRealm, releasePrepared, releaseRealm, type Bindin
  * - running: a batch runs in the current realm.
  * - spent: a batch ran in it; the next run needs a fresh realm.
  * - preparing / prepared: the next realm is being made / is made: context, runtime installed,
- *   modules compiled (code cache) and linked; none of the user's code has run in it.
+ *   modules compiled (code cache), linked and evaluated (their top level has run, as in a new
+ *   isolate's first realm), the entry set up; no batch has run in it. A debug session's isolate
+ *   stops before the evaluation: its top level runs within the run, where the debugger steps.
  * - broken: the owner disposes the isolate.
  */
 export type RealmState = 'ready' | 'running' | 'spent' | 'preparing' | 'prepared' | 'broken';
@@ -31,8 +33,10 @@ let running = 0;
  * The fresh-context life cycle of one warm isolate, in one place: how a batch gets its realm.
  *
  * begin() gives a run a realm no batch has run in: the current one when ready; else the next one,
- * prepared ahead (or now) and completed here: the modules' top level runs within the run (its time
- * limit, its watchdog), and the old realm is released. end(renew) marks the realm spent and has the
+ * prepared ahead (or now), and the old realm is released. The modules' top level ran in the
+ * preparation (under the same time limit, off the run's path; a realm whose top level failed
+ * breaks the isolate, and the run then starts a new one, whose first realm reports the error);
+ * for a debug session's isolate it runs here, within the run. end(renew) marks the realm spent and has the
  * next one prepared ahead, so the next batch finds its context made or waits for less of it:
  * - 'ahead' (replay's batches): at once, on the isolate's own thread (asynchronous calls), while
  *   this thread sends the answer and takes the key's next batch, which is already queued here.
@@ -50,6 +54,8 @@ export class RealmCycle {
   private current: RealmState = 'ready';
   private realm: Realm;
   private next: PreparedRealm | undefined;
+  /** The next realm, completed ahead (every isolate but a debug session's). */
+  private nextRealm: Realm | undefined;
   private preparing: Promise<void> | undefined;
 
   constructor(
@@ -78,11 +84,11 @@ export class RealmCycle {
   /**
    * The entry of the realm a run's pieces go to now (`stage`), if any: the current realm while no
    * batch ran in it or the run is in it, or the next one once it is prepared (its runtime is
-   * installed; none of the user's code has run in it).
+   * installed, its intrinsics captured before any of the user's code ran; no batch has run in it).
    */
   get stageEntry(): Realm['entry'] | undefined {
     if (this.current === 'ready' || this.current === 'running') return this.realm.entry;
-    if (this.current === 'prepared') return this.next!.entry;
+    if (this.current === 'prepared') return (this.nextRealm ?? this.next!).entry;
     return undefined;
   }
 
@@ -100,7 +106,12 @@ export class RealmCycle {
   async begin(): Promise<void> {
     if (this.current === 'spent') await this.prepare();
     else if (this.current === 'preparing') await this.preparing;
-    if (this.current === 'prepared') {
+    if (this.current === 'prepared' && this.nextRealm) {
+      releaseRealm(this.realm);
+      this.realm = this.nextRealm;
+      this.nextRealm = undefined;
+      this.current = 'ready';
+    } else if (this.current === 'prepared') {
       const prepared = this.next!;
       this.next = undefined;
       try {
@@ -139,8 +150,9 @@ export class RealmCycle {
   }
 
   /**
-   * Prepares the next realm (context, runtime, modules compiled and linked), unless one is.
-   * `ahead` (after a run, off any run's path): on the isolate's thread, this one stays free.
+   * Prepares the next realm (context, runtime, modules compiled, linked and, but for a debug
+   * session's isolate, evaluated and set up), unless one is. `ahead` (after a run, off any run's
+   * path): on the isolate's thread, this one stays free.
    */
   private prepare(ahead = false): Promise<void> {
     if (this.current !== 'spent') return this.preparing ?? Promise.resolve();
@@ -149,10 +161,20 @@ export class RealmCycle {
     this.preparing = (async () => {
       try {
         const next = await prepareRealm(ops, this.isolate, this.scripts, this.spec, this.cache, this.holder, this.inspected);
-        if (this.current === 'preparing') {
-          this.next = next;
-          this.current = 'prepared';
-        } else releasePrepared(next);
+        if (this.current !== 'preparing') return releasePrepared(next);
+        if (this.inspected) this.next = next;
+        else {
+          let realm: Realm;
+          try {
+            realm = await completeRealm(ops, next, this.spec);
+          } catch (error) {
+            releasePrepared(next);
+            throw error;
+          }
+          if (this.current !== 'preparing') return releaseRealm(realm);
+          this.nextRealm = realm;
+        }
+        this.current = 'prepared';
       } catch {
         this.current = 'broken';
       } finally {
@@ -167,6 +189,8 @@ export class RealmCycle {
     if (this.current === 'running') running--;
     this.current = 'broken';
     if (this.next && !this.isolate.isDisposed) releasePrepared(this.next);
+    if (this.nextRealm && !this.isolate.isDisposed) releaseRealm(this.nextRealm);
     this.next = undefined;
+    this.nextRealm = undefined;
   }
 }

@@ -1,5 +1,5 @@
 import type IsolatedVM from 'isolated-vm';
-import { CodeCache } from './code-cache';
+import type { CodeCache } from './code-cache';
 import { messages, sandboxError } from '../errors';
 import type { CredentialLookup } from '../host/credentials';
 import { credentialHandler } from '../host/credentials';
@@ -14,8 +14,9 @@ import type { InstanceSpec } from './instance-spec';
 // imports. It is made in two steps: prepareRealm runs none of the user's code (context, the
 // scripts every realm starts with, modules compiled and linked), completeRealm runs the modules'
 // top level. An instance makes one when it is created and a fresh one for every run: the next
-// one is prepared once a run has answered, and completed when the next run starts (so a top
-// level that stalls is that run's, which the core's watchdog holds to its time limit).
+// one is prepared and completed once a run has answered (realm-cycle.ts; a top level that stalls
+// is stopped by the time limit of its evaluation); a debug session's isolate completes it when the
+// next run starts, so the debugger steps through the top level within the run.
 
 const BUILT_IN = /^@rs\//;
 
@@ -200,7 +201,7 @@ export async function createContext(isolate: IsolatedVM.Isolate, memoryLimitMb: 
 export async function compile(ops: IsolateOps, isolate: IsolatedVM.Isolate, code: string, filename: string, cache: CodeCache): Promise<IsolatedVM.Module>;
 export async function compile(ops: IsolateOps, isolate: IsolatedVM.Isolate, code: string, filename: string, cache: CodeCache, as: 'script'): Promise<IsolatedVM.Script>;
 export async function compile(ops: IsolateOps, isolate: IsolatedVM.Isolate, code: string, filename: string, cache: CodeCache, as?: 'script') {
-  const key = CodeCache.key(as ?? 'module', filename, code);
+  const key = cache.keyOf(as ?? 'module', filename, code);
   const cachedData = cache.get(key);
   const options = cachedData ? { filename, cachedData } : { filename, produceCachedData: true };
   const compiled = await (as === 'script' ? ops.compileScript(isolate, code, options) : ops.compileModule(isolate, code, options));
