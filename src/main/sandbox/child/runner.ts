@@ -8,7 +8,7 @@ import type { NetworkCall, SandboxLibrary } from '../types';
 import { packLines, readGroupedLines, type GroupedLines } from '../protocol/grouped';
 import type { GroupedAnswer, LibraryTestRequest, RunRequest, StageMessage } from '../protocol/messages';
 import { runOptionsOf, type RunOptions } from '../protocol/run-mode';
-import { HeapAccounting } from './heap-accounting';
+import { HeapAccounting, IDLE_COLLECT_MS } from './heap-accounting';
 
 /** What the core's watchdog hears of a run: when its isolate waits on host requests, and when it runs again. */
 export interface RunWatch {
@@ -39,6 +39,7 @@ export function createRunner() {
   const lanes = new Map<string, { running: number; waiting: (() => void)[] }>();
   const running = new Set<SandboxInstance>();
   const heaps = new HeapAccounting();
+  let idleTimer: NodeJS.Timeout | undefined;
 
   /**
    * The pieces staged for a run, checked against the count it says were sent. Pieces of earlier
@@ -168,6 +169,18 @@ export function createRunner() {
       pool.drop(key);
     },
 
+    /** A request arrived: the idle collection waits. */
+    busy(): void {
+      clearTimeout(idleTimer);
+    },
+
+    /** Nothing is in flight: unless a request comes first, the isolates that ran are collected (heap-accounting.ts). */
+    idle(): void {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => void heaps.collectRan(pool.instances()), IDLE_COLLECT_MS);
+      idleTimer.unref();
+    },
+
     /** Isolates made since the process started. */
     made: () => made,
 
@@ -213,6 +226,7 @@ export function createRunner() {
     },
 
     close(): void {
+      clearTimeout(idleTimer);
       pool.clear();
       codeCache.clear();
     },

@@ -62,6 +62,7 @@ process.on('message', (message: CoreMessage) => {
   if (message.type === 'unstage') return runner.unstage(message.id);
   if (message.type === 'cancel') return workers.cancel(message.worker, message.key);
   external.begin();
+  runner.busy();
   inFlight++;
   if (background && message.type === 'work') lowerPriority();
   const work =
@@ -81,7 +82,11 @@ process.on('message', (message: CoreMessage) => {
       (result) => send({ type: 'done', id: message.id, ...result, ...memory() }),
       (error: unknown) => send({ type: 'failed', id: message.id, error: serialize(error), ...memory() }),
     )
-    .finally(() => external.end(--inFlight === 0));
+    .finally(() => {
+      const idle = --inFlight === 0;
+      external.end(idle);
+      if (idle) runner.idle();
+    });
 });
 
 // The core went away (closed, retired this process, or was killed): nothing left to run for. The
