@@ -30,9 +30,12 @@ export interface SandboxOptions {
   /** Isolates of one side that run a worker's jobs (replay batches) at once in a background process (default: cores / processes, 1 to 2; parallelism.ts replayLanes). */
   lanes?: number;
   /**
-   * Answers of transform runs come in parts, read while the isolate writes the rest (default
-   * false: one answer at the end, as grouped runs always do; docs/decisions/011, round 4: with a
-   * fresh context per batch the parts cost more CPU than their overlap saves).
+   * Answers of transform runs of more than 25 events come in parts, read while the isolate writes
+   * the rest (default true; false: one answer at the end, as grouped runs always do). Off from
+   * round 4 to round 7 of #43, while the next realm was prepared on the isolate's thread during
+   * the answer; since it is prepared after the answer left, the core's second core is idle then,
+   * and the parts (with the batch in pieces) made 200-event runs 9-12 % faster (docs/decisions/011,
+   * round 7).
    */
   answerInParts?: boolean;
   /**
@@ -45,7 +48,7 @@ export interface SandboxOptions {
   /**
    * A batch of at least 100 events given as objects, run on the process's thread, enters its
    * isolate in two pieces: the process parses the first while the core serialises the second
-   * (default false: one message; docs/decisions/011, round 4).
+   * (default true; false: one message; docs/decisions/011, rounds 4 and 7).
    */
   stageBatches?: boolean;
   /**

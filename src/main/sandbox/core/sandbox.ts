@@ -86,7 +86,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     };
     // A large batch of objects may enter its isolate in pieces (processes.run decides).
     const staged =
-      !perEvent && options.stageBatches === true && Array.isArray(input.events) && input.events.length >= STAGE_MIN_EVENTS
+      !perEvent && options.stageBatches !== false && Array.isArray(input.events) && input.events.length >= STAGE_MIN_EVENTS
         ? stagedPayloadOf(input.events, input.metadata)
         : undefined;
     const payload: string | StagedPayload = staged
@@ -156,7 +156,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
 
   async function transform(input: TransformInput): Promise<TransformOutput> {
     // The answer's parts are read as they arrive, while the isolate writes the rest.
-    const parts = options.answerInParts !== true ? undefined : new AnswerParts();
+    const parts = options.answerInParts === false ? undefined : new AnswerParts();
     const { json, network, started } = await runBatch(input, false, parts && ((piece) => parts.add(piece)));
     const { results, logs, logEvents } = readRunAnswer(json, eventCount(input.events), maxOutputBytes, parts);
     return { results, logs, logEvents, durationMs: elapsed(started), ...(network.length > 0 ? { network } : {}) };

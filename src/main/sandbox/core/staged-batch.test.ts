@@ -29,7 +29,7 @@ describe('the staged form of a batch', () => {
 
 describe('a batch in pieces through the sandbox', () => {
   const staged = createSandbox({ timeoutMs: 2000, stageBatches: true });
-  const whole = createSandbox({ timeoutMs: 2000 });
+  const whole = createSandbox({ timeoutMs: 2000, stageBatches: false });
   afterAll(() => {
     staged.close();
     whole.close();
