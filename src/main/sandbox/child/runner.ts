@@ -25,7 +25,7 @@ type RunReply = { json?: string; grouped?: GroupedAnswer; lines?: GroupedLines; 
  * keys at once; replay's runs of one key one after the other on its warm isolate. A run that succeeds leaves its isolate warm here; which warm isolates stay is the
  * core's decision (its pool holds the global budget, LRU and idle time) and arrives as `drop`.
  */
-export function createRunner() {
+export function createRunner(collectEveryRuns?: number) {
   const pool = new InstancePool<SandboxInstance>({ capacity: Number.POSITIVE_INFINITY, memoryBudgetMb: Number.POSITIVE_INFINITY, idleMs: 0 });
   const codeCache = new CodeCache();
   // Isolates made since the process started (the rest of the runs went to warm ones).
@@ -38,7 +38,7 @@ export function createRunner() {
   // own isolate) and those waiting for a lane, in arrival order; and the instances runs hold.
   const lanes = new Map<string, { running: number; waiting: (() => void)[] }>();
   const running = new Set<SandboxInstance>();
-  const heaps = new HeapAccounting();
+  const heaps = new HeapAccounting(collectEveryRuns);
   let idleTimer: NodeJS.Timeout | undefined;
 
   /**

@@ -5,6 +5,7 @@ import type { CoreMessage, ProcessReply, SerializedError } from '../protocol/mes
 import { BACKGROUND_ENV, lowerPriority } from './priority';
 import { createExternalCollector, EXTERNAL_COLLECTION, REPLAY_EXTERNAL_COLLECTION } from './external-memory';
 import { createRunner } from './runner';
+import { COLLECT_EVERY_RUNS } from './heap-accounting';
 import { createWorkers, groupedRun } from './workers';
 
 // A sandbox process: plain Node started by the core (child_process.fork, --no-node-snapshot,
@@ -30,7 +31,10 @@ const serialize = (error: unknown): SerializedError =>
 // The isolates user code runs in keep 2 MB ones: V8 reads the flag when it creates an isolate, and
 // none exists yet.
 setFlagsFromString('--max-semi-space-size=2');
-const runner = createRunner();
+// The replay process: lower priority for every thread it has (and, again with each replay
+// request, for those started since, such as the isolates' threads).
+const background = process.env[BACKGROUND_ENV] === '1';
+const runner = createRunner(background ? COLLECT_EVERY_RUNS.replay : COLLECT_EVERY_RUNS.interactive);
 const workers = createWorkers({
   run: async (side, payload, events) => {
     const reply = await runner.run(groupedRun(side, payload, events), true);
@@ -38,9 +42,6 @@ const workers = createWorkers({
     return reply.lines;
   },
 });
-// The replay process: lower priority for every thread it has (and, again with each replay
-// request, for those started since, such as the isolates' threads).
-const background = process.env[BACKGROUND_ENV] === '1';
 if (background) lowerPriority();
 // Resident memory read at most every 50 ms (reading it costs ~0.1 ms); the core's recycling
 // decision does not need it fresher.
