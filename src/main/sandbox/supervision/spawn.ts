@@ -26,11 +26,14 @@ export function forkSandbox(background: boolean, workers: Record<string, string>
     // The flags are in execArgv. A fixed mmap threshold (glibc) keeps large blocks (typed arrays,
     // big strings of user code) mmapped, so they go back to the OS when an isolate is disposed;
     // by default the threshold grows after such frees and later blocks stay in the heap.
-    // (MALLOC_ARENA_MAX=2 was measured too: new isolates 3x slower, so not set.)
+    // (MALLOC_ARENA_MAX=2 was measured too: new isolates 3x slower, so not set.) 64 KB, not
+    // 128: a batch in pieces and an answer in parts move 50-150 KB blocks, which under 128 KB
+    // stayed in the heap: 30 runs of 200 2 KB events then a pause left the process 12 MB higher
+    // (plateau 100 MB against 88 whole); at 64 KB, 82-86 MB (docs/decisions/011, round 7).
     env: {
       ...process.env,
       NODE_OPTIONS: '',
-      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '65536',
       ...(background ? { [BACKGROUND_ENV]: '1', [WORKERS_ENV]: JSON.stringify(workers) } : {}),
     },
   });
