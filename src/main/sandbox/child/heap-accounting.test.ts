@@ -1,8 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CodeCache } from '../isolate/code-cache';
-import { SandboxInstance } from '../isolate/instance';
+import { describe, expect, it } from 'vitest';
 import { runOnInstance } from '../isolate/run';
+import { instanceMaker, instanceSpec, RUN_ENV, RUN_LIMITS } from '../../testing/instance-helpers';
 import { HeapAccounting } from './heap-accounting';
 
 // The idle collection (runner.ts `idle`): once a process has nothing in flight, each isolate that
@@ -10,30 +9,19 @@ import { HeapAccounting } from './heap-accounting';
 // leaves no spent realms behind. Real isolates, as a sandbox process runs them (--expose-gc).
 setFlagsFromString('--expose-gc');
 
-const spec = {
-  name: 'heaps',
-  code: 'const table = Array.from({ length: 20000 }, (_, i) => ({ i, s: String(i) }));\nexport function transformEvent(e) { return { ...e, n: table.length }; }',
-  libraries: new Map(),
-  memoryLimitMb: 64,
-  timeoutMs: 2000,
-  runtime: { maxOutputChars: 1_000_000, maxPendingCalls: 10 },
-};
-const limits = { timeoutMs: 2000, memoryLimitMb: 64, wallTimeoutMs: 5000, requestTimeoutMs: 1000, maxHostCalls: 10 };
-const env = { allowPrivateNetwork: false, credential: () => undefined };
+const CODE = 'const table = Array.from({ length: 20000 }, (_, i) => ({ i, s: String(i) }));\nexport function transformEvent(e) { return { ...e, n: table.length }; }';
 const payload = JSON.stringify({ e: [{ messageId: 'm' }], m: null });
 
 describe('heap accounting: the idle collection', () => {
-  const made: SandboxInstance[] = [];
-  afterEach(() => made.splice(0).forEach((instance) => instance.dispose()));
+  const make = instanceMaker();
 
   it('collects an isolate that ran since its last collection: its counted heap drops to what is live', async () => {
-    const instance = await SandboxInstance.create(spec, new CodeCache());
-    made.push(instance);
+    const instance = await make(instanceSpec('heaps', CODE));
     const heaps = new HeapAccounting();
     for (let i = 0; i < 4; i++) {
       await instance.begin();
       try {
-        expect(JSON.parse(await runOnInstance(instance, payload, limits, env)).r[0][2]).toMatchObject({ n: 20000 });
+        expect(JSON.parse(await runOnInstance(instance, payload, RUN_LIMITS, RUN_ENV)).r[0][2]).toMatchObject({ n: 20000 });
       } finally {
         expect(heaps.measure(instance)).toBe(false); // under the forced bound: no collection due
         instance.end();

@@ -1,33 +1,25 @@
 import { setImmediate as turn } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CodeCache } from './code-cache';
-import { SandboxInstance } from './instance';
+import { describe, expect, it } from 'vitest';
+import type { SandboxInstance } from './instance';
 import { runOnInstance } from './run';
+import { instanceMaker, instanceSpec, RUN_ENV, RUN_LIMITS } from '../../testing/instance-helpers';
 
 // The fresh-context life cycle of one warm isolate (realm-cycle.ts), step by step on a real
 // isolate: the state it says it is in, and that each run gets a realm no batch has run in.
 
 const CODE = 'let n = 0;\nexport function transformEvent(e) { n++; globalThis.kept = (globalThis.kept ?? 0) + 1; return { ...e, n, kept: globalThis.kept }; }';
-const spec = (code = CODE) => ({ name: 'cycle', code, libraries: new Map(), memoryLimitMb: 64, timeoutMs: 2000, runtime: { maxOutputChars: 1_000_000, maxPendingCalls: 10 } });
-const limits = { timeoutMs: 2000, memoryLimitMb: 64, wallTimeoutMs: 5000, requestTimeoutMs: 1000, maxHostCalls: 10 };
-const env = { allowPrivateNetwork: false, credential: () => undefined };
 const runOne = async (instance: SandboxInstance) => {
   await instance.begin();
   try {
-    return JSON.parse(await runOnInstance(instance, JSON.stringify({ e: [{ messageId: 'm' }], m: null }), limits, env)) as { r: [number, number, Record<string, unknown>][] };
+    return JSON.parse(await runOnInstance(instance, JSON.stringify({ e: [{ messageId: 'm' }], m: null }), RUN_LIMITS, RUN_ENV)) as { r: [number, number, Record<string, unknown>][] };
   } finally {
     instance.end();
   }
 };
 
 describe('realm cycle: how a batch gets its realm', () => {
-  const made: SandboxInstance[] = [];
-  const create = async (code?: string) => {
-    const instance = await SandboxInstance.create(spec(code), new CodeCache());
-    made.push(instance);
-    return instance;
-  };
-  afterEach(() => made.splice(0).forEach((instance) => instance.dispose()));
+  const make = instanceMaker();
+  const create = (code = CODE) => make(instanceSpec('cycle', code));
 
   it('ready → running → spent → (at once) preparing → prepared → running, each run in a realm no batch ran in', async () => {
     const instance = await create();

@@ -1,8 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CodeCache } from './code-cache';
-import { SandboxInstance } from './instance';
+import { describe, expect, it } from 'vitest';
 import { runOnInstance } from './run';
+import { instanceMaker, instanceSpec, RUN_ENV, RUN_LIMITS } from '../../testing/instance-helpers';
 
 // A realm a run is done with must be garbage for the isolate's own collector. The runner collects
 // each warm isolate every few runs (child/heap-accounting.ts); a realm still held from the host
@@ -15,24 +14,19 @@ import { runOnInstance } from './run';
 setFlagsFromString('--expose-gc');
 
 const CODE = 'export function transformEvent(e) { return { ...e, seen: true }; }';
-const spec = { name: 'release', code: CODE, libraries: new Map(), memoryLimitMb: 64, timeoutMs: 2000, runtime: { maxOutputChars: 1_000_000, maxPendingCalls: 10 } };
-const limits = { timeoutMs: 2000, memoryLimitMb: 64, wallTimeoutMs: 5000, requestTimeoutMs: 1000, maxHostCalls: 10 };
-const env = { allowPrivateNetwork: false, credential: () => undefined };
 const payload = JSON.stringify({ e: Array.from({ length: 10 }, (_, i) => ({ messageId: `m${i}`, properties: { text: 'x'.repeat(200) } })), m: null });
 
 describe('released realms', () => {
-  const made: SandboxInstance[] = [];
-  afterEach(() => made.splice(0).forEach((instance) => instance.dispose()));
+  const make = instanceMaker();
 
   it('a spent realm is freed by the next full collection: the heap after a collection does not grow with the runs', async () => {
-    const instance = await SandboxInstance.create(spec, new CodeCache());
-    made.push(instance);
+    const instance = await make(instanceSpec('release', CODE));
     /** `n` runs, then the isolate's heap after a full collection (the last realm spent, the next one prepared: two realms). */
     const runs = async (n: number) => {
       for (let i = 0; i < n; i++) {
         await instance.begin();
         try {
-          expect(JSON.parse(await runOnInstance(instance, payload, limits, env)).r).toHaveLength(10);
+          expect(JSON.parse(await runOnInstance(instance, payload, RUN_LIMITS, RUN_ENV)).r).toHaveLength(10);
         } finally {
           instance.end();
         }
