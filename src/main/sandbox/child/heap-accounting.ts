@@ -67,8 +67,8 @@ export class HeapAccounting {
    * The isolates among `instances` that ran since their last collection, collected one after the
    * other (the process is idle: after a burst of runs it goes back to where it was).
    */
-  async collectRan(instances: Iterable<SandboxInstance>): Promise<void> {
-    for (const instance of [...instances]) {
+  async collectRan(instances: readonly SandboxInstance[]): Promise<void> {
+    for (const instance of instances) {
       if (instance.disposed || !this.runsSinceCollect.get(instance)) continue;
       this.runsSinceCollect.set(instance, 0);
       await this.collect(instance);

@@ -31,8 +31,7 @@ const serialize = (error: unknown): SerializedError =>
 // The isolates user code runs in keep 2 MB ones: V8 reads the flag when it creates an isolate, and
 // none exists yet.
 setFlagsFromString('--max-semi-space-size=2');
-// The replay process: lower priority for every thread it has (and, again with each replay
-// request, for those started since, such as the isolates' threads).
+// The replay process (BACKGROUND_ENV) collects its isolates more often (heap-accounting.ts).
 const background = process.env[BACKGROUND_ENV] === '1';
 const runner = createRunner(background ? COLLECT_EVERY_RUNS.replay : COLLECT_EVERY_RUNS.interactive);
 const workers = createWorkers({
@@ -42,6 +41,8 @@ const workers = createWorkers({
     return reply.lines;
   },
 });
+// The replay process: lower priority for every thread it has (and, again with each replay
+// request, for those started since, such as the isolates' threads).
 if (background) lowerPriority();
 // Resident memory read at most every 50 ms (reading it costs ~0.1 ms); the core's recycling
 // decision does not need it fresher.

@@ -106,23 +106,22 @@ export class RealmCycle {
   async begin(): Promise<void> {
     if (this.current === 'spent') await this.prepare();
     else if (this.current === 'preparing') await this.preparing;
-    if (this.current === 'prepared' && this.nextRealm) {
-      releaseRealm(this.realm);
-      this.realm = this.nextRealm;
-      this.nextRealm = undefined;
-      this.current = 'ready';
-    } else if (this.current === 'prepared') {
-      const prepared = this.next!;
-      this.next = undefined;
-      try {
-        const realm = await completeRealm(this.ops(), prepared, this.spec);
-        releaseRealm(this.realm);
-        this.realm = realm;
-      } catch {
-        releasePrepared(prepared);
-        this.current = 'broken';
-        return;
+    if (this.current === 'prepared') {
+      // Completed ahead, or (a debug session's isolate) completed now, within the run.
+      let realm = this.nextRealm;
+      const prepared = this.next;
+      this.next = this.nextRealm = undefined;
+      if (!realm) {
+        try {
+          realm = await completeRealm(this.ops(), prepared!, this.spec);
+        } catch {
+          releasePrepared(prepared!);
+          this.current = 'broken';
+          return;
+        }
       }
+      releaseRealm(this.realm);
+      this.realm = realm;
       this.current = 'ready';
     }
     if (this.current !== 'ready') return;
