@@ -11,7 +11,8 @@
 //    Beside them, the fresh-context floor: the floor isolate making a new context per batch, as
 //    the sandbox does (no state between batches): what that costs before anything else.
 // 2. Latency: POST /studio/api/test with 10 events on the built headless host (child process),
-//    warm, p50/p99; GET /studio/health on the same server is the floor of one HTTP round trip.
+//    p50/p99 of the first 300 requests (after 30) and, the figure, of 300 after 3 s of requests
+//    (warm); GET /studio/health on the same server is the floor of one HTTP round trip.
 // 3. The test path through HTTP: the same 10,000 events as 200-event POST /studio/api/test
 //    requests (mask-pii), beside the sandbox (its sandbox processes) and the bare-isolate floor of
 //    part 1, each live and warm, in rounds of adjacent passes (the median round's ratios).
@@ -165,14 +166,13 @@ const health = async () => {
   await res.text();
 };
 try {
-  const t = await latency(testRun, 300);
-  const h = await latency(health, 300);
-  console.log('HTTP: POST /studio/api/test, 10 events, mask-pii + eventUtils given by code, warm, 300 sequential requests');
-  console.table([
-    { request: 'POST /studio/api/test (10 events)', 'p50 ms': t.p50.toFixed(2), 'p99 ms': t.p99.toFixed(2) },
-    { request: 'GET /studio/health (floor)', 'p50 ms': h.p50.toFixed(2), 'p99 ms': h.p99.toFixed(2) },
-  ]);
-  console.log(`test run p50 ${t.p50.toFixed(2)} ms (target <= 1.3 ms, #43), p99 ${t.p99.toFixed(2)} ms (target < 30 ms); ${(t.p50 / h.p50).toFixed(1)}x one health round trip; load average ${loadavg()}`);
+  // A new host's first requests run the core's code before V8 optimised it: those (the 300 after
+  // 30) are printed; the figure is taken after 3 s of requests back to back (its steady state).
+  const [first, t, h] = [await latency(testRun, 300), await latency(testRun, 300, { ms: 3000 }), await latency(health, 300, { ms: 1000 })];
+  console.log('HTTP: POST /studio/api/test, 10 events, mask-pii + eventUtils given by code, 300 sequential requests: the first after 30, and warm (after 3 s of requests)');
+  const row = (request, r) => ({ request, 'p50 ms': r.p50.toFixed(2), 'p99 ms': r.p99.toFixed(2) });
+  console.table([row('POST /studio/api/test (10 events), first 300', first), row('POST /studio/api/test (10 events), warm', t), row('GET /studio/health (floor), warm', h)]);
+  console.log(`warm test run p50 ${t.p50.toFixed(2)} ms (target <= 1.3 ms, #43; the first 300: ${first.p50.toFixed(2)}), p99 ${t.p99.toFixed(2)} ms (target < 30 ms); ${(t.p50 / h.p50).toFixed(1)}x one health round trip; load average ${loadavg()}`);
 
   // 3. The test path: 200-event batches through HTTP vs the sandbox vs the bare isolate.
   const code = codeOf('mask-pii');

@@ -66,9 +66,13 @@ export const hostCaller = (hostNow) => async (method, path, body) => {
   return response.status === 204 ? undefined : response.json();
 };
 
-/** p50/p99 in ms of `n` sequential calls of `fn` after `warmUp` (default 30) warm-up calls. */
+/**
+ * p50/p99 in ms of `n` sequential calls of `fn` after `warmUp` (default 30) warm-up calls, or, with
+ * `{ ms }`, after calling it back to back for that long (the server's JIT at its steady state).
+ */
 export async function latency(fn, n, warmUp = 30) {
-  for (let i = 0; i < warmUp; i++) await fn();
+  if (typeof warmUp === 'number') for (let i = 0; i < warmUp; i++) await fn();
+  else for (const end = performance.now() + warmUp.ms; performance.now() < end; ) await fn();
   const times = [];
   for (let i = 0; i < n; i++) {
     const start = process.hrtime.bigint();

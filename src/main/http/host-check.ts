@@ -16,10 +16,15 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
  */
 export function registerHostCheck(app: FastifyInstance, options: HostCheckOptions): void {
   const allowedNames = new Set(options.allowHosts.map((h) => h.toLowerCase()));
+  let listening: number | undefined; // the port, once the server listens (it never changes then)
+  const portNow = () => {
+    if (listening !== undefined) return listening;
+    const address = app.server.address();
+    return (listening = typeof address === 'object' && address ? address.port : undefined);
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/v1/')) return;
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : undefined;
+    const port = portNow();
     const host = (request.headers.host ?? '').toLowerCase();
     const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
     const hostPort = host.slice(name.length + 1);

@@ -110,6 +110,20 @@ describe('the 401 of an API route', () => {
 });
 
 describe('the log file', () => {
+  it('has one line per answered request: its method, path without the query, status and time', async () => {
+    const marker = `marker-${Date.now()}`;
+    expect((await fetch(`${t.url}/studio/api/info/${marker}?writeKey=query-secret`, { headers: { authorization: t.auth } })).status).toBe(404);
+    const dir = join(t.dataDir, 'logs');
+    const lines = readdirSync(dir)
+      .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
+      .filter((line) => line.includes(marker))
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: `/studio/api/info/${marker}` }, res: { statusCode: 404 } });
+    expect(lines[0].responseTime).toBeGreaterThan(0);
+    expect(JSON.stringify(lines[0])).not.toContain('query-secret');
+  });
+
   it('stays 0600 after rotation', async () => {
     for (let i = 0; i < 300; i++) await fetch(`${t.url}/studio/api/info`);
     const dir = join(t.dataDir, 'logs');

@@ -25,7 +25,8 @@ const sameSecret = (a: string, b: string) => {
  * (by their SHA-256, a few entries, forgotten when the token changes); so are refused ones.
  * `created`: the account and token the first start of a data folder just stored (the hash was
  * derived from that token a moment before), remembered as verified: its first request costs no
- * second scrypt.
+ * second scrypt. The stored e-mail and token form are read once and kept: the core is the data
+ * folder's one process (its lock) and changes them only through this object.
  */
 export function createAccountAuth(repo: AccountRepo, options: { sessionToken: string; created?: { email: string; token: string } }) {
   // Outcomes by SHA-256 of e-mail and token: verified ones, and refused ones (a client retrying
@@ -39,6 +40,13 @@ export function createAccountAuth(repo: AccountRepo, options: { sessionToken: st
     if (set.size > CACHE_SIZE) set.delete(set.values().next().value!);
   };
   if (options.created) remember(verified, cacheKey(options.created.email, options.created.token));
+  // Read again while there is no account yet (then nothing verifies but the session token).
+  let stored: ReturnType<AccountRepo['credentials']>;
+  const credentials = () => (stored ??= repo.credentials());
+  const storeHash = (tokenHash: string) => {
+    repo.setTokenHash(tokenHash);
+    stored = undefined;
+  };
   // One scrypt at a time; the waiting ones queue here.
   let checking: Promise<unknown> = Promise.resolve();
   let waiting = 0;
@@ -54,25 +62,25 @@ export function createAccountAuth(repo: AccountRepo, options: { sessionToken: st
   return {
     /** Replaces a legacy unsalted SHA-256 token hash by its salted scrypt form (the token keeps working). */
     upgradeStoredHash(): boolean {
-      const stored = repo.credentials();
-      if (!stored || !isLegacyHash(stored.tokenHash)) return false;
-      repo.setTokenHash(upgradeLegacyHash(stored.tokenHash));
+      const now = credentials();
+      if (!now || !isLegacyHash(now.tokenHash)) return false;
+      storeHash(upgradeLegacyHash(now.tokenHash));
       return true;
     },
     async verify(email: string, token: string): Promise<boolean> {
-      const stored = repo.credentials();
-      const known = !!stored && sameSecret(email, stored.email);
+      const now = credentials();
+      const known = !!now && sameSecret(email, now.email);
       if (known && sameSecret(token, options.sessionToken)) return true;
       const key = cacheKey(email, token);
       if (verified.has(key)) return true;
       if (refused.has(key)) return false;
       // The same scrypt work whether or not the e-mail is the account's: timing does not tell.
-      const ok = (await limited(token, known ? stored.tokenHash : DECOY_HASH)) && known;
+      const ok = (await limited(token, known ? now.tokenHash : DECOY_HASH)) && known;
       remember(ok ? verified : refused, key);
       return ok;
     },
     setToken(token: string): void {
-      repo.setTokenHash(hashToken(token));
+      storeHash(hashToken(token));
       verified.clear();
       refused.clear();
     },

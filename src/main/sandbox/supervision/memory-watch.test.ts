@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { budgetMb, jobMemory, requestMemory, watchMemory } from './memory-watch';
 import { exitError } from './run-again';
@@ -59,6 +60,34 @@ describe.skipIf(process.platform !== 'linux')('the watch on a real process', () 
       watch.start();
       await expect.poll(() => over, { timeout: 20_000, interval: 20 }).toBeGreaterThan(200);
       expect(over!).toBeLessThan(400);
+      watch.close();
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('counts the peak from each start, run after run: a spike before the start does not fail it, one after does', async () => {
+    // A process that, per line in, holds 200 MB (touched), frees it and says so: its peak is ~250 MB, its rest ~45.
+    const script = "require('readline').createInterface({ input: process.stdin }).on('line', () => { let big = Buffer.alloc(200 << 20, 1); big = null; gc(); console.log('freed'); });";
+    const child = spawn(process.execPath, ['--expose-gc', '-e', script], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const lines = createInterface({ input: child.stdout! });
+    const spike = () => new Promise((resolve) => (lines.once('line', resolve), child.stdin!.write('go\n')));
+    try {
+      // The budget is 120 MB when a run starts; its spikes are allowed (1,000 MB) until the last run.
+      let budget = 120;
+      const watch = watchMemory(child.pid, () => budget, () => {});
+      for (let run = 0; run < 3; run++) {
+        budget = 120;
+        watch.start();
+        expect(watch.checkPeak(), `run ${run}`).toBe(false);
+        budget = 1_000;
+        await spike();
+        watch.stop();
+      }
+      budget = 120;
+      watch.start();
+      await spike();
+      expect(watch.checkPeak()).toBe(true);
       watch.close();
     } finally {
       child.kill('SIGKILL');

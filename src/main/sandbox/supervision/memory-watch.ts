@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 
 // Memory counted wherever user code allocates it (issue #39). V8's heap limit of an isolate does
 // not see what a builtin allocates outside the heap (ICU objects of Intl, a break iterator's copy
@@ -131,20 +131,35 @@ export interface MemoryWatch {
 
 const NONE: MemoryWatch = { start() {}, stop() {}, close() {}, checkPeak: () => false };
 
-/** Peak resident memory (MB) of process `pid` since its peak was last reset, from /proc/<pid>/status. */
-function peakMb(pid: number): number | undefined {
+// The peak's two files stay open while the process is watched: a test run's start writes one and
+// its answer reads the other, a syscall each (opening them by path for every run took ~40 µs of
+// the core's thread per run: docs/decisions/011, round 8).
+/** /proc/<pid>/<name> opened for the watch's life; undefined where it cannot be. */
+function openProc(pid: number, name: string, flags: 'r' | 'w'): number | undefined {
   try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
+    return openSync(`/proc/${pid}/${name}`, flags);
+  } catch {
+    return undefined;
+  }
+}
+
+const statusBuffer = Buffer.alloc(4096);
+/** Peak resident memory (MB) since it was last reset, from the process's open /proc/<pid>/status. */
+function peakMb(statusFd: number): number | undefined {
+  try {
+    const read = readSync(statusFd, statusBuffer, 0, statusBuffer.length, 0);
+    const kb = /VmHWM:\s+(\d+) kB/.exec(statusBuffer.toString('latin1', 0, read))?.[1];
     return kb === undefined ? undefined : Number(kb) / 1024;
   } catch {
     return undefined; // exited
   }
 }
 
-/** Resets the peak to the current resident memory (clear_refs 5); false where it cannot be. */
-function resetPeak(pid: number): boolean {
+/** Resets the peak to the current resident memory (clear_refs 5, its open fd); false where it cannot be. */
+function resetPeak(clearFd: number | undefined): boolean {
+  if (clearFd === undefined) return false;
   try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    writeSync(clearFd, '5');
     return true;
   } catch {
     return false;
@@ -163,6 +178,8 @@ export function watchMemory(pid: number | undefined, budget: () => number, over:
   } catch {
     return NONE;
   }
+  const statusFd = openProc(pid, 'status', 'r');
+  const clearFd = statusFd === undefined ? undefined : openProc(pid, 'clear_refs', 'w');
   let fired = false;
   const once = (mb: number) => {
     if (fired) return;
@@ -177,7 +194,7 @@ export function watchMemory(pid: number | undefined, budget: () => number, over:
     start() {
       if (closed) return;
       if (!active.has(watched) && !fired) {
-        peakFromStart = resetPeak(pid);
+        peakFromStart = resetPeak(clearFd);
         watched.highestMb = budget();
       }
       active.add(watched);
@@ -192,7 +209,7 @@ export function watchMemory(pid: number | undefined, budget: () => number, over:
     checkPeak() {
       if (fired) return true;
       if (closed || !peakFromStart) return false;
-      const peak = peakMb(pid);
+      const peak = peakMb(statusFd!);
       if (peak === undefined || peak <= Math.max(watched.highestMb, budget())) return false;
       active.delete(watched);
       once(peak);
@@ -202,7 +219,7 @@ export function watchMemory(pid: number | undefined, budget: () => number, over:
       if (closed) return;
       closed = true;
       active.delete(watched);
-      closeSync(fd);
+      for (const open of [fd, statusFd, clearFd]) if (open !== undefined) closeSync(open);
     },
   };
 }
