@@ -6,6 +6,7 @@ import type { OneShotCommand } from '../../shared/one-shot';
 import { APP_VERSION } from './version';
 import { managementAuth } from './auth';
 import { registerErrorHandling } from './errors';
+import { OneLinePerRequest } from './request-log';
 import { registerHostCheck } from './host-check';
 import { registerJsonOnly } from './json-only';
 import { oneHostHeader } from './one-host';
@@ -58,9 +59,7 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
       return server;
     },
     logger: logStream ? { level: 'info', stream: logStream, serializers: logSerializers } : false,
-    // One line per request, written when it is answered (below), not Fastify's two (on arrival
-    // and on answer): each is a synchronous write (docs/decisions/011, round 8).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: options.bodyLimit ?? 4 * 1024 * 1024,
     trustProxy: false,
     forceCloseConnections: true,
@@ -69,12 +68,6 @@ export async function createHttpServer(ctx: StudioContext, options: HttpOptions)
     schemaController: lazySchemaController(),
   });
   ctx.log = app.log;
-  if (logStream) {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
-      done();
-    });
-  }
   app.addHook('preClose', async () => {
     closing = true;
   });
