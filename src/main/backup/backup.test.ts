@@ -105,6 +105,8 @@ describe('workspace backup: export and import (integration)', () => {
   it('imports into an empty data folder: everything equal, secrets included', async () => {
     const b = await freshStudio('source-b-key');
     others.push(b);
+    // Its sandbox settings are read before the import (what a run then uses): the import's replace them.
+    expect((await ok(b, 'GET', '/studio/api/settings/sandbox')).timeoutMs).toBe(4_000);
     const result = await ok(b, 'POST', '/studio/api/backup/import', { backup: sealed, passphrase: PASSPHRASE });
     expect(result).toMatchObject({ secrets: true, notes: [] });
     expect(result.imported).toMatchObject({ transformations: 2, transformation_versions: 3, libraries: 1, library_versions: 2, saved_test_events: 2, destinations: 3, credentials: 1 });
@@ -133,6 +135,7 @@ describe('workspace backup: export and import (integration)', () => {
     const tests = await ok(b, 'GET', `/studio/api/transformations/${transformationId}/test-events`);
     expect(tests.events).toEqual((await ok(a, 'GET', `/studio/api/transformations/${transformationId}/test-events`)).events);
     expect((await ok(b, 'GET', '/studio/api/events/retention')).maxEvents).toBe(12_345);
+    expect((await ok(b, 'GET', '/studio/api/settings/sandbox')).timeoutMs).toBe(3_000);
     // A second import is refused: the workspace is no longer empty.
     const again = await b.call('POST', '/studio/api/backup/import', { backup: sealed, passphrase: PASSPHRASE });
     expect(again.status).toBe(409);

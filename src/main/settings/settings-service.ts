@@ -7,14 +7,11 @@ import { readSandboxSettings, updateSandboxSettings } from '../store/sandbox-set
 /** The studio's settings: the sandbox's limits and network access, the management API's limits. */
 export function createSettingsService(settings: Store['settings']) {
   const management = (): ManagementSettings => ({ maxCodeBytes: maxCodeBytes(settings) });
-  // Every run asks for them: read once, replaced by each update (only this service writes them,
-  // and the core is the data folder's one process).
-  let sandbox: Readonly<SandboxSettings> | undefined;
   return {
     /** Stored sandbox settings over the defaults (what every run uses). */
-    sandbox: (): Readonly<SandboxSettings> => (sandbox ??= Object.freeze(readSandboxSettings(settings))),
+    sandbox: (): SandboxSettings => readSandboxSettings(settings),
     /** Fields left out keep their value; an empty geolocation URL means none; 400 when invalid. */
-    updateSandbox: (patch: SandboxSettingsPatch): Readonly<SandboxSettings> => (sandbox = Object.freeze(updateSandboxSettings(settings, patch))),
+    updateSandbox: (patch: SandboxSettingsPatch): SandboxSettings => updateSandboxSettings(settings, patch),
     management,
     updateManagement(patch: ManagementSettingsPatch): ManagementSettings {
       if (patch.maxCodeBytes !== undefined) settings.set(MAX_CODE_BYTES_SETTING, patch.maxCodeBytes);
