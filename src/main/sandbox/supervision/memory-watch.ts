@@ -131,9 +131,10 @@ export interface MemoryWatch {
 
 const NONE: MemoryWatch = { start() {}, stop() {}, close() {}, checkPeak: () => false };
 
-// The peak's two files stay open while the process is watched: a test run's start writes one and
-// its answer reads the other, a syscall each (opening them by path for every run took ~40 µs of
-// the core's thread per run: docs/decisions/011, round 8).
+// The watched process's files stay open while it is watched: statm read every MEMORY_WATCH_MS,
+// and the peak's two, which a test run's start writes and its answer reads, a syscall each
+// (opening them by path for every run took ~40 µs of the core's thread per run: docs/decisions/011,
+// round 8).
 /** /proc/<pid>/<name> opened for the watch's life; undefined where it cannot be. */
 function openProc(pid: number, name: string, flags: 'r' | 'w'): number | undefined {
   try {
@@ -172,12 +173,8 @@ function resetPeak(clearFd: number | undefined): boolean {
  */
 export function watchMemory(pid: number | undefined, budget: () => number, over: (residentMb: number) => void): MemoryWatch {
   if (pid === undefined || process.platform !== 'linux') return NONE;
-  let fd: number;
-  try {
-    fd = openSync(`/proc/${pid}/statm`, 'r');
-  } catch {
-    return NONE;
-  }
+  const fd = openProc(pid, 'statm', 'r');
+  if (fd === undefined) return NONE;
   const statusFd = openProc(pid, 'status', 'r');
   const clearFd = statusFd === undefined ? undefined : openProc(pid, 'clear_refs', 'w');
   let fired = false;
