@@ -80,7 +80,12 @@ export function createLibraryStatus(store: Store, publisher: PublishService, tra
     async run(versionId) {
       const version = store.libraries.version(versionId);
       const lib = version && store.libraries.get(version.libraryId);
-      if (!version || !lib || (lib.latestVersionId !== version.id && lib.publishedVersionId !== version.id)) return;
+      if (!version || !lib) return;
+      // Superseded while queued: dropped (an older version runs again when asked), and no longer "running again…".
+      if (lib.latestVersionId !== version.id && lib.publishedVersionId !== version.id) {
+        reruns.tell(lib.id);
+        return;
+      }
       await test(lib.id, version, previousOf(version));
     },
   });

@@ -66,6 +66,11 @@ describe('npx studio (CLI over a running instance)', () => {
   });
 
   it('sync status | push | pull with exit codes and output', async () => {
+    // Good's saved tests were just replaced (above): let its background re-run settle first, or the
+    // push plan rightly says "if its tests pass (push runs them first; … out of date …)".
+    const good = (await local.call('GET', '/transformations')).body.transformations.find((t: any) => t.name === 'Good');
+    const goodStatus = async () => (await local.call('GET', `/studio/api/transformations/${good.id}/versions`)).body.versions[0].testStatus;
+    await expect.poll(goodStatus, { timeout: 20_000 }).toBe('passed');
     await local.call('DELETE', `/transformations/${(await local.call('GET', '/transformations')).body.transformations.find((t: any) => t.name === 'Bad').id}`);
     const status = await studio(['sync', 'status', '--remote', 'ci']);
     expect(status.code).toBe(0);
