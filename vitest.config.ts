@@ -59,5 +59,13 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    expect: {
+      // A test without an assertion fails (a test must be able to fail).
+      requireAssertions: true,
+      // expect.poll waits for a state that comes by itself (a background re-run, a stream's event):
+      // its timeout is a hang guard, not a speed limit, and 1 s (the default) is less than one
+      // sandboxed test run takes on a loaded machine. Speed is measured by bench/, not by tests.
+      poll: { timeout: 15_000 },
+    },
   },
 });
