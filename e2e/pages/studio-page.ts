@@ -47,6 +47,8 @@ export class StudioPage {
     await this.code.focus();
     await this.page.keyboard.press('ControlOrMeta+s');
     await expect(this.page.getByTestId('unsaved')).toHaveCount(0);
+    // The new version is pushed (no longer unsaved) before its tests ran: the save ends when the button says so.
+    await expect(this.page.getByRole('toolbar', { name: 'Editor actions' }).getByRole('button', { name: 'Saving…' })).toHaveCount(0);
   }
 
   /** Picks an item of the test bench's Test events menu ("Sample events…", "Import…", "Save as tests…"). */
