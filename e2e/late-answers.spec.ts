@@ -2,8 +2,9 @@
 // edits: what was typed meanwhile is decided when the answer arrives, not when the save was sent.
 import type { Page } from '@playwright/test';
 import { expect, test } from './studio-fixture';
-import { holdRequests } from './held';
+import { holdAnswers, holdRequests } from './held';
 import { StudioPage } from './pages/studio-page';
+import { shootBoth } from './shots';
 
 const SENT = 'export function transformEvent(event, metadata) {\n  event.first = true;\n  return event;\n}\n';
 const TYPED = 'export function transformEvent(event, metadata) {\n  event.typedWhileSaving = true;\n  return event;\n}\n';
@@ -33,6 +34,27 @@ test('code typed while a version is saving stays as a draft: it comes back after
   await expect(page.getByTestId('artifact-name')).toHaveText('Typed while saving');
   await expect(studio.code).toContainText('typedWhileSaving');
   await expect(page.getByTestId('unsaved')).toBeVisible();
+});
+
+test('while a save runs its tests, the page holds the new version without the last save\'s outcome', async ({ page, server }) => {
+  const studio = new StudioPage(page);
+  await studio.open(server.loginUrl);
+  await studio.createTransformation('Saved twice', 'Blank');
+  await studio.replaceCode(SENT);
+  await studio.save();
+  await expect(page.getByTestId('save-outcome')).toContainText('Saved v2 · ');
+  await studio.replaceCode(TYPED);
+  // The core stores v3 and pushes it; its answer (after the tests ran) is still on its way.
+  const release = await holdAnswers(page, /\/transformations\/[^/?]+$/, 'POST');
+  await page.getByRole('button', { name: 'Save version' }).click();
+  await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();
+  await expect(studio.sidePanelTab(/^Versions \(3\)$/)).toBeVisible();
+  await expect(page.getByTestId('unsaved')).toHaveCount(0);
+  // "Saved v2 · …" would be read as what the code in the editor (v3) did.
+  await expect(page.getByTestId('save-outcome')).toHaveCount(0);
+  await shootBoth(page, 'saving-pushed-before-answer');
+  release();
+  await expect(page.getByTestId('save-outcome')).toContainText('Saved v3 · ');
 });
 
 test('a settings field edited while the settings are saving keeps the edit when the save answers', async ({ page, server }) => {

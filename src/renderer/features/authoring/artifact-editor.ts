@@ -18,7 +18,7 @@ export interface ArtifactEditor {
   /** The optional message of the next saved version. */
   versionMessage: string;
   setVersionMessage(message: string): void;
-  /** The version the last save made, once the history has it (with its test status). */
+  /** The version the last save made, once the history has it (with its test status), while it is the one the editor holds. */
   lastSaved?: ArtifactVersion;
   busy?: 'saving' | 'publishing' | 'deleting';
   /** Saves the editor's code as a new version; returns the new object or undefined on failure. */

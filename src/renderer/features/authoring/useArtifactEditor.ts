@@ -153,7 +153,8 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     versionsError,
     versionMessage,
     setVersionMessage: changeVersionMessage,
-    lastSaved: lastSavedId ? versions?.find((v) => v.versionId === lastSavedId) : undefined,
+    // Only while the editor holds that version: a save still running (its version already pushed) or one made elsewhere is newer.
+    lastSaved: lastSavedId && lastSavedId === artifact?.versionId ? versions?.find((v) => v.versionId === lastSavedId) : undefined,
     busy,
     actionError: actionError && (actionError.forCode === undefined || actionError.forCode === code) ? actionError.message : undefined,
     publishResults,
