@@ -11,10 +11,10 @@ export async function holdRequests(page: Page, url: string | RegExp, method?: st
   const held = new Promise<void>((r) => (open = r));
   let count = 0;
   await page.route(url, async (route) => {
-    if (method && route.request().method() !== method) return route.continue();
+    if (method && route.request().method() !== method) return route.fallback();
     count += 1;
     await held;
-    await route.continue();
+    await route.fallback(); // to a holdAnswers registered before, else to the network
   });
   return () => {
     open();

@@ -17,16 +17,27 @@ test('code typed while a version is saving stays as a draft: it comes back after
   await studio.open(server.loginUrl);
   await studio.createTransformation('Typed while saving', 'Blank');
   await studio.replaceCode(SENT);
+  // Held twice: the request (to type before the core has it), then its answer (the core stores v2
+  // and pushes it, then runs its tests: the page hears of v2 before the save answers).
+  const answer = await holdAnswers(page, /\/transformations\/[^/?]+$/, 'POST');
   const release = await holdRequests(page, /\/transformations\/[^/?]+$/, 'POST');
   const saving = sent(page, 'POST', /^\/transformations\/[^/]+$/);
   await page.getByRole('button', { name: 'Save version' }).click();
   await saving;
   await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();
   await studio.replaceCode(TYPED);
+  const pushed = page.waitForResponse((r) => r.request().method() === 'GET' && /^\/transformations\/[^/]+$/.test(new URL(r.url()).pathname));
   release();
+  await pushed;
+  await expect(studio.sidePanelTab(/^Versions \(2\)$/)).toBeVisible();
+  answer();
   // The save answered (busy ends in the same update that takes its answer).
   await expect(page.getByRole('button', { name: 'Save version', exact: true })).toBeEnabled();
   await expect(page.getByTestId('unsaved')).toBeVisible();
+  // v2 is this page's own save, not "a newer version saved elsewhere": no merge view, the typed code stays in the editor.
+  await expect(page.getByTestId('disk-merge')).toHaveCount(0);
+  await expect(studio.code).toContainText('typedWhileSaving');
+  await shootBoth(page, 'typed-while-saving');
   // Away and back: the editor shows what was typed (the draft), not the saved version.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
   await expect(page.getByTestId('code-editor')).toHaveCount(0);

@@ -21,6 +21,8 @@ export interface ArtifactEditor {
   /** The version the last save made, once the history has it (with its test status), while it is the one the editor holds. */
   lastSaved?: ArtifactVersion;
   busy?: 'saving' | 'publishing' | 'deleting';
+  /** The code a save of this editor is storing (its version is pushed before the save answers). */
+  savingCode?: string;
   /** Saves the editor's code as a new version; returns the new object or undefined on failure. */
   save(extra?: Pick<SaveBody, 'events'>): Promise<Artifact | undefined>;
   saveDetails(name: string, description: string): Promise<boolean>;

@@ -26,6 +26,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
   const [publishResults, setPublishResults] = useState<unknown>();
   const [versionMessage, setVersionMessage] = useState('');
   const [lastSavedId, setLastSavedId] = useState<string>();
+  const [savingCode, setSavingCode] = useState<string>();
   const current = useRef({ kind, id });
   current.current = { kind, id };
   // What the user has typed, read when a save's answer arrives (not when it was sent).
@@ -156,6 +157,7 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
     // Only while the editor holds that version: a save still running (its version already pushed) or one made elsewhere is newer.
     lastSaved: lastSavedId && lastSavedId === artifact?.versionId ? versions?.find((v) => v.versionId === lastSavedId) : undefined,
     busy,
+    savingCode,
     actionError: actionError && (actionError.forCode === undefined || actionError.forCode === code) ? actionError.message : undefined,
     publishResults,
     clearActionError: () => {
@@ -188,7 +190,8 @@ export function useArtifactEditor(kind: Kind, id: string): ArtifactEditor {
       }
       return attempt('Could not save', 'saving', async () => {
         const message = versionMessage.trim();
-        const saved = await artifactApi.update(kind, id, { code, ...extra, ...(message ? { message } : {}) });
+        setSavingCode(code);
+        const saved = await artifactApi.update(kind, id, { code, ...extra, ...(message ? { message } : {}) }).finally(() => setSavingCode(undefined));
         setVersionMessage((now) => (now.trim() === message ? '' : now));
         setLastSavedId(saved.versionId);
         // Code typed while the save was on its way stays a draft, now on top of the new version.

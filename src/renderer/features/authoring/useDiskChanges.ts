@@ -37,6 +37,8 @@ export function useDiskChanges(kind: Kind, id: string, editor: ArtifactEditor): 
       const now = held.current;
       if (!now.artifact || fresh.versionId === now.artifact.versionId) return;
       if (!now.dirty || fresh.code === now.code) return now.adopt(fresh, fresh.code);
+      // This editor's own save, pushed before it answered: code typed since stays, unsaved, on top of it.
+      if (fresh.code === now.savingCode) return now.adopt(fresh, now.code);
       setBase(now.artifact.code);
       setIncoming(fresh);
     }, () => undefined);
