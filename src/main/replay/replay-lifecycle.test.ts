@@ -27,6 +27,11 @@ describe('replay run lifecycle (integration)', () => {
 
   beforeAll(async () => {
     t = await startTestStudio();
+    // These tests are about the lifecycle, not the time limit: on a loaded machine a batch of
+    // slowCode(1) (200 ms of busy wait) can take past the default 4000 ms (isolated-vm times a run
+    // on the wall clock while it executes, waits for a core included, and the replay process runs
+    // at nice 10), and the whole batch is then stored as failed ("Timed out: ... more than 4000 ms").
+    await ok(t, 'PUT', '/studio/api/settings/sandbox', { timeoutMs: 60_000 });
     await capture(t, trackEvents(TOTAL, () => ({ event: 'Slow' })));
   });
   afterAll(() => t.close());
