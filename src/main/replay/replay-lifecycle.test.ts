@@ -140,7 +140,9 @@ describe('replay run lifecycle (integration)', () => {
     const created = await ok(t, 'POST', '/transformations', { name: 'Saved during a replay', code: 'export function transformEvent(e) { return e; }' });
     let run = await replay();
     const runs = [run];
-    for (let i = 0; i < 120; i++) {
+    // At least 120 rounds, and on until two replays have ended while writing (more rounds on a
+    // machine where replays are slow next to the core's answers; 1000 at most).
+    for (let i = 0; i < 120 || (runs.length <= 2 && i < 1000); i++) {
       await ok(t, 'POST', `/transformations/${created.id}`, { code: `export function transformEvent(e) { return e; } // ${i}` });
       await capture(t, trackEvents(2, () => ({ event: 'During' })));
       await ok(t, 'PUT', '/studio/api/settings/sandbox', { timeoutMs: 4000 + i });
