@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStudioDb } from '../testing/management-support';
 import { startTestStudio, type TestStudio } from '../testing/harness';
@@ -19,26 +21,73 @@ function stored(t: TestStudio, id: string) {
   }
 }
 
+/**
+ * A loopback endpoint that holds a run's batch while its gate is closed: the code asks it again
+ * and again (each request answered "not yet" after a second: fetch never rejects, and gives up
+ * after 10 s), so the batch stays in flight (a real await in the isolate, up to the batch's 30 s
+ * wall limit) and the run's stored progress stops before it, whatever the machine's speed.
+ */
+async function gates() {
+  const waiting = new Map<string, Set<(go: boolean) => void>>();
+  const open = new Set<string>();
+  const server: Server = createServer((req, res) => {
+    const name = req.url!.slice(1);
+    const answer = (go: boolean) => {
+      clearTimeout(notYet);
+      waiting.get(name)?.delete(answer);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ go }));
+    };
+    const notYet = setTimeout(() => answer(false), 1000);
+    if (open.has(name)) return answer(true);
+    waiting.set(name, (waiting.get(name) ?? new Set()).add(answer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    /** Code that waits for gate `name` on the event whose properties.i is `at`, returning every event as it is. */
+    code: (name: string, at: number) =>
+      `export async function transformEvent(event) { if (event.properties.i === ${at}) while ((await fetch('${url}/${name}')).go !== true) {} return event; }`,
+    open(name: string): void {
+      open.add(name);
+      for (const answer of [...(waiting.get(name) ?? [])]) answer(true);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('replay run lifecycle (integration)', () => {
   let t: TestStudio;
+  let gate: Awaited<ReturnType<typeof gates>>;
   const TOTAL = 2400; // 12 batches: more than run at once (5 with two lanes: batch-runner.ts), so a cancel leaves some
-  const start = async () =>
-    ok(t, 'POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: { event: 'Slow' } }, target: { kind: 'draft', code: slowCode(1) } });
+  const HELD = 400; // the event whose fetch holds the third batch (the first two are stored, those in flight wait for it)
+  const start = async (code: string) => ok(t, 'POST', '/studio/api/replay/runs', { source: { kind: 'filter', filter: { event: 'Slow' } }, target: { kind: 'draft', code } });
 
   beforeAll(async () => {
     t = await startTestStudio();
+    gate = await gates();
+    // These tests are about the lifecycle, not the time limit: on a loaded machine a batch of
+    // slowCode(1) (200 ms of busy wait) can take past the default 4000 ms (isolated-vm times a run
+    // on the wall clock while it executes, waits for a core included, and the replay process runs
+    // at nice 10), and the whole batch is then stored as failed ("Timed out: ... more than 4000 ms").
+    // The gates are on loopback.
+    await ok(t, 'PUT', '/studio/api/settings/sandbox', { timeoutMs: 60_000, allowPrivateNetwork: true });
     await capture(t, trackEvents(TOTAL, () => ({ event: 'Slow' })));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await gate.close();
+  });
 
   it('cancels mid-run: the results so far stay, nothing after', async () => {
-    const run = await start();
-    await waitFor(t, run.id, (r) => r.done > 0);
+    const run = await start(gate.code('cancel', HELD));
+    // The run's progress stops at the held batch: it is cancelled there, with batches in flight.
+    await waitFor(t, run.id, (r) => r.done === HELD);
     const cancelled = await ok(t, 'POST', `/studio/api/replay/runs/${run.id}/cancel`);
-    expect(['running', 'cancelled']).toContain(cancelled.status);
+    expect(cancelled.status).toBe('running');
+    gate.open('cancel');
     const after = await waitFor(t, run.id);
     expect(after.status).toBe('cancelled');
-    expect(after.done).toBeGreaterThan(0);
+    expect(after.done).toBeGreaterThan(HELD); // the batches in flight were stored
     expect(after.done).toBeLessThan(TOTAL);
     const rows = stored(t, run.id);
     expect(rows.results).toBe(after.done);
@@ -51,8 +100,9 @@ describe('replay run lifecycle (integration)', () => {
   });
 
   it('restart mid-run: the run is marked interrupted with whole batches only, then resumed or discarded', async () => {
-    const first = await start();
-    const second = await start(); // queued behind the first
+    // (Not held by a gate: closing the studio waits for the batches in flight.)
+    const first = await start(slowCode(1));
+    const second = await start(slowCode(1)); // queued behind the first
     await waitFor(t, first.id, (r) => r.done >= 200);
     t = await t.restart();
     const interrupted = await ok(t, 'GET', `/studio/api/replay/runs/${first.id}`);
@@ -74,11 +124,12 @@ describe('replay run lifecycle (integration)', () => {
   });
 
   it('refuses to delete a running run until it is cancelled', async () => {
-    const run = await start();
-    await waitFor(t, run.id, (r) => r.status === 'running');
+    const run = await start(gate.code('delete', HELD));
+    await waitFor(t, run.id, (r) => r.done === HELD); // running, and held there
     expect((await t.call('DELETE', `/studio/api/replay/runs/${run.id}`)).status).toBe(409);
     await ok(t, 'POST', `/studio/api/replay/runs/${run.id}/cancel`);
-    await waitFor(t, run.id);
+    gate.open('delete');
+    expect((await waitFor(t, run.id)).status).toBe('cancelled');
     expect(await ok(t, 'DELETE', `/studio/api/replay/runs/${run.id}`)).toEqual({ success: true });
   });
 
@@ -89,7 +140,9 @@ describe('replay run lifecycle (integration)', () => {
     const created = await ok(t, 'POST', '/transformations', { name: 'Saved during a replay', code: 'export function transformEvent(e) { return e; }' });
     let run = await replay();
     const runs = [run];
-    for (let i = 0; i < 120; i++) {
+    // At least 120 rounds, and on until two replays have ended while writing (more rounds on a
+    // machine where replays are slow next to the core's answers; 1000 at most).
+    for (let i = 0; i < 120 || (runs.length <= 2 && i < 1000); i++) {
       await ok(t, 'POST', `/transformations/${created.id}`, { code: `export function transformEvent(e) { return e; } // ${i}` });
       await capture(t, trackEvents(2, () => ({ event: 'During' })));
       await ok(t, 'PUT', '/studio/api/settings/sandbox', { timeoutMs: 4000 + i });

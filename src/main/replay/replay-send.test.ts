@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, request, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,42 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/**
+ * A loopback proxy in front of the remote that holds every /v1/batch request after the first until
+ * released: a send's progress stops after its first chunk, whatever the machine's speed. Once
+ * released it forwards all; a request the remote does not take (it is down) loses its connection.
+ */
+async function holdAfterFirstBatch(target: () => string) {
+  let batches = 0;
+  let released = false;
+  const held: (() => void)[] = [];
+  const server: Server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const forward = () => {
+        const upstream = request(new URL(req.url!, target()), { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        });
+        upstream.on('error', () => res.destroy());
+        upstream.end(Buffer.concat(chunks));
+      };
+      if (!released && req.url!.startsWith('/v1/batch') && ++batches > 1) held.push(forward);
+      else forward();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    release(): void {
+      released = true;
+      for (const forward of held.splice(0)) forward();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 async function remoteMessageIds(url: string): Promise<string[]> {
   const ids: string[] = [];
@@ -58,16 +95,19 @@ describe('send to a remote data plane (integration, a second headless host)', ()
   });
 
   it('sends with a rate limit; the remote dies mid-run; a retry sends only what it did not accept; 4xx reported, not retried', async () => {
+    const proxy = await holdAfterFirstBatch(() => remote.url);
     const events = trackEvents(300, (i) => ({ event: 'Send', messageId: `send-${i}` }));
     (events as Record<string, unknown>[])[250] = { type: 'track', event: 'Send', messageId: 'send-250', properties: {} }; // no userId/anonymousId: 400
     const send = await ok(t, 'POST', '/studio/api/replay/sends', {
       source: { kind: 'file', events },
-      target: { kind: 'remote', url: remote.url, writeKey: 'cli-write-key' },
+      target: { kind: 'remote', url: proxy.url, writeKey: 'cli-write-key' },
       ratePerSecond: 200,
     });
     expect(send).toMatchObject({ status: 'running', total: 300, target: { kind: 'remote' } });
+    // The proxy holds the second chunk: the remote dies with the first one accepted.
     await waitForSend(t, send.id, (s) => s.counts.accepted >= 100);
     expect(await remote.stop('SIGKILL')).toBeNull();
+    proxy.release();
     const failed = await waitForSend(t, send.id, (s) => s.status === 'done');
     expect(failed.counts).toEqual({ pending: 0, accepted: 100, rejected: 0, failed: 200 });
     const failures = await ok(t, 'GET', `/studio/api/replay/sends/${send.id}/results?status=failed&limit=1`);
@@ -88,6 +128,7 @@ describe('send to a remote data plane (integration, a second headless host)', ()
     await ok(t, 'POST', `/studio/api/replay/sends/${send.id}/retry`);
     await waitForSend(t, send.id, (s) => s.status === 'done');
     expect(await remoteMessageIds(remote.url)).toHaveLength(299);
+    await proxy.close();
   }, 90_000);
 
   it('re-sends captured events to the local event API through the pipeline', async () => {
