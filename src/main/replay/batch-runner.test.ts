@@ -29,7 +29,7 @@ const createSandbox = (options: SandboxOptions = {}) => createProcessSandbox({ .
 const side = (code: string) => ({ code, name: 'Slow', libraries: [], transformationId: null, versionId: null });
 
 function run(sandbox: ProcessSandbox, repo: BatchRunOptions['repo'], code: string, extra: Partial<BatchRunOptions> = {}) {
-  return runBatches({ repo, runId: 'run', from: 0, sandbox: () => sandbox, sides: [side(code)], workspaceId: 'w', stopped: () => false, closing: () => false, onStored: () => {}, ...extra });
+  return runBatches({ repo, runId: 'run', from: 0, sandbox: () => sandbox, sides: [side(code)], workspaceId: 'w', stopped: () => false, closing: new AbortController().signal, onStored: () => {}, ...extra });
 }
 
 describe('replay batches through a sandbox process, stored by the core (integration)', () => {

@@ -19,8 +19,8 @@ export interface BatchRunOptions {
   workspaceId: string;
   /** No new batch starts (those in flight are stored). */
   stopped: () => boolean;
-  /** The core is closing: nothing more is stored (the run is marked interrupted on the next start). */
-  closing: () => boolean;
+  /** Aborted when the core closes: nothing more is stored, and no answer in flight is waited for (the run is marked interrupted on the next start). */
+  closing: AbortSignal;
   /** The position after the last batch stored. */
   onStored: (done: number) => void;
 }
@@ -49,7 +49,7 @@ export async function runBatches(options: BatchRunOptions): Promise<void> {
   const most = BATCHES_IN_FLIGHT * options.sandbox().parallelism() + 1;
   let next: number | null = options.from;
   const fill = () => {
-    while (next !== null && inFlight.length < most && !options.stopped() && !options.closing()) {
+    while (next !== null && inFlight.length < most && !options.stopped() && !options.closing.aborted) {
       const batch = readBatch(repo, runId, next);
       if (!batch) next = null;
       else {
@@ -58,11 +58,26 @@ export async function runBatches(options: BatchRunOptions): Promise<void> {
       }
     }
   };
-  fill();
-  while (inFlight.length > 0) {
-    const head = inFlight.shift()!;
-    const answer = await head.answer;
-    if (options.closing()) return;
+  // Closing does not wait for a batch in flight (user code may take up to its time limit): the
+  // sandbox processes are killed after this, and no batch is stored from now on.
+  let onClose!: () => void;
+  const closed = new Promise<'closed'>((resolve) => (onClose = () => resolve('closed')));
+  options.closing.addEventListener('abort', onClose, { once: true });
+  try {
+    fill();
+    while (inFlight.length > 0) {
+      const head = inFlight.shift()!;
+      const answer = options.closing.aborted ? 'closed' : await Promise.race([head.answer, closed]);
+      if (answer === 'closed' || options.closing.aborted) return;
+      store(head, answer);
+      fill();
+    }
+  } finally {
+    options.closing.removeEventListener('abort', onClose);
+  }
+
+  /** Stores one batch's answer (a crash: the batch failed, the others it had run again). */
+  function store(head: (typeof inFlight)[number], answer: Answer): void {
     let a, b;
     if ('error' in answer) {
       if (!crashed(answer.error)) throw answer.error;
@@ -76,6 +91,5 @@ export async function runBatches(options: BatchRunOptions): Promise<void> {
       throw new Error(`the batch at position ${head.from} was run but not stored: the run's progress was elsewhere`);
     }
     options.onStored(batchEnd(head.batch));
-    fill();
   }
 }

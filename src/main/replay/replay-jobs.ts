@@ -28,6 +28,7 @@ export function createReplayJobs(options: JobsOptions) {
   const cancelled = new Set<string>();
   let current: { id: string; live: LiveProgress } | null = null;
   let stopping = false;
+  const closing = new AbortController();
 
   async function execute(row: ReplayRunRow): Promise<void> {
     const targets = [row.target_a, row.target_b].filter((t): t is string => t !== null).map((t) => JSON.parse(t) as CodeSpec);
@@ -51,7 +52,7 @@ export function createReplayJobs(options: JobsOptions) {
       sides,
       workspaceId: options.workspaceId,
       stopped: () => cancelled.has(row.id) || stopping,
-      closing: () => stopping,
+      closing: closing.signal,
       onStored: (done) => (live.done = done),
     });
     if (stopping) return;
@@ -110,6 +111,7 @@ export function createReplayJobs(options: JobsOptions) {
     idle: () => loop.whenIdle(),
     async stop(): Promise<void> {
       stopping = true;
+      closing.abort();
       queue.length = 0;
       // No batch is stored from now on; the run stays 'running' and the next start marks it interrupted.
       await loop.stop();
