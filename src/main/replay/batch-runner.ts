@@ -58,22 +58,13 @@ export async function runBatches(options: BatchRunOptions): Promise<void> {
       }
     }
   };
-  // Closing does not wait for a batch in flight (user code may take up to its time limit): the
-  // sandbox processes are killed after this, and no batch is stored from now on.
-  let onClose!: () => void;
-  const closed = new Promise<'closed'>((resolve) => (onClose = () => resolve('closed')));
-  options.closing.addEventListener('abort', onClose, { once: true });
-  try {
+  fill();
+  while (inFlight.length > 0) {
+    const head = inFlight.shift()!;
+    const answer = await unlessClosing(head.answer, options.closing);
+    if (answer === 'closed' || options.closing.aborted) return;
+    store(head, answer);
     fill();
-    while (inFlight.length > 0) {
-      const head = inFlight.shift()!;
-      const answer = options.closing.aborted ? 'closed' : await Promise.race([head.answer, closed]);
-      if (answer === 'closed' || options.closing.aborted) return;
-      store(head, answer);
-      fill();
-    }
-  } finally {
-    options.closing.removeEventListener('abort', onClose);
   }
 
   /** Stores one batch's answer (a crash: the batch failed, the others it had run again). */
@@ -92,4 +83,22 @@ export async function runBatches(options: BatchRunOptions): Promise<void> {
     }
     options.onStored(batchEnd(head.batch));
   }
+}
+
+/**
+ * The answer, or 'closed' as soon as the core closes: closing does not wait for a batch in flight
+ * (user code may take up to its time limit); the sandbox processes are killed after this. Not
+ * Promise.race with one promise for the whole run: each race leaves a reaction on that promise
+ * until it settles, which held every batch's answer for the run (+150-200 MB at 100,000 events).
+ */
+function unlessClosing<T>(answer: Promise<T>, closing: AbortSignal): Promise<T | 'closed'> {
+  if (closing.aborted) return Promise.resolve('closed');
+  return new Promise((resolve) => {
+    const onAbort = () => resolve('closed');
+    closing.addEventListener('abort', onAbort, { once: true });
+    void answer.then((value) => {
+      closing.removeEventListener('abort', onAbort);
+      resolve(value);
+    });
+  });
 }
