@@ -17,7 +17,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { builtHeadless, startBenchHost } from './lib/headless-host.mjs';
-import { cpuPer, cpuSnapshot } from './lib/cpu.mjs';
+import { cpuSnapshot } from './lib/cpu.mjs';
+import { clientsPass } from './lib/clients.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const arg = (name, fallback) => {
@@ -50,21 +51,8 @@ const snapshot = () => cpuSnapshot({ clients: process.pid, core: host.pid });
 
 /** `clients` clients for `seconds`: events/s answered, the p50 latency (ms), CPU ms per request by thread. */
 async function pass(clients, seconds) {
-  const cpuBefore = snapshot();
-  const end = performance.now() + seconds * 1000;
-  const times = [];
-  const client = async () => {
-    while (performance.now() < end) {
-      const start = performance.now();
-      await testRun();
-      times.push(performance.now() - start);
-    }
-  };
-  const start = performance.now();
-  await Promise.all(Array.from({ length: clients }, client));
-  const s = (performance.now() - start) / 1000;
-  times.sort((a, b) => a - b);
-  return { evs: (times.length * EVENTS) / s, p50: times[Math.floor(times.length / 2)], cpu: cpuPer(cpuBefore, snapshot(), times.length) };
+  const r = await clientsPass(testRun, clients, seconds, snapshot);
+  return { evs: r.rps * EVENTS, p50: r.p50, cpu: r.cpu };
 }
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
