@@ -16,7 +16,13 @@ let repo: string;
 let dataDir: string;
 let host: HeadlessProcess | undefined;
 
-test.beforeEach(async () => {
+test.beforeEach(async ({ afterPage }) => {
+  // Once the page has closed (a failure's page snapshot and trace show it with its host running).
+  afterPage(async () => {
+    await host?.stop();
+    host = undefined;
+    for (const dir of [repo, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
   repo = mkdtempSync(join(tmpdir(), 'studio-e2e-repo-'));
   cpSync(fileURLToPath(new URL('./fixtures/action-repo', import.meta.url)), repo, { recursive: true });
   const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.email=e@example.com', '-c', 'user.name=e', ...args]);
@@ -24,11 +30,6 @@ test.beforeEach(async () => {
   git('add', '.');
   git('commit', '-q', '-m', 'fixture');
   dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
-});
-test.afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  for (const dir of [repo, dataDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 test('open a folder: save writes the file, a change on disk shows, both edited give the merge view whose result is saved to disk', async ({ page }) => {
