@@ -11,6 +11,8 @@
 // cache, evaluated after the previous answer left), which parses it, runs the floor's loop (no
 // checks, no metadata, no logs) and answers the response's text, written back as it is. Nothing
 // is validated, stored or logged. The studio: the built headless host (`npx electron-vite build`).
+// Beside them, the floor with one context for every request (FLOOR_WARM: state would leak between
+// batches; never the studio's way), to show what the fresh context costs in parts 1 and 2.
 // 1. A 10-event POST p50, each after 2 s of requests back to back (warm), and one GET round trip
 //    on the floor's server: the target is <= 1.3 ms.
 // 2. One client against four: requests/s of each, adjacent (the ratio's target is >= 1.5).
@@ -47,11 +49,11 @@ const batches = [];
 for (let i = 0; i < events.length; i += 200) batches.push(events.slice(i, i + 200));
 const bodies = batches.map(bodyOf);
 
-/** Starts the floor's core (and its sandbox processes); resolves with its URL and pid. */
-async function startFloor() {
+/** Starts the floor's core (and its sandbox processes); resolves with its URL and pid. `warm`: one context for all requests. */
+async function startFloor(warm = false) {
   const child = spawn(process.execPath, ['--no-node-snapshot', join(root, 'bench/lib/process-floor-core.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, FLOOR_CODE: codeFile, FLOOR_LIBRARY: libraryFile, FLOOR_PROCESSES: String(CORES) },
+    env: { ...process.env, FLOOR_CODE: codeFile, FLOOR_LIBRARY: libraryFile, FLOOR_PROCESSES: String(CORES), ...(warm ? { FLOOR_WARM: '1' } : {}) },
   });
   const url = await new Promise((resolve, reject) => {
     child.stdout.once('data', (d) => resolve(String(d).trim()));
@@ -62,6 +64,7 @@ async function startFloor() {
 
 const studio = await startBenchHost(builtHeadless(), 'bench-floor-');
 const floor = await startFloor();
+const warmFloor = await startFloor(true);
 const post = (target, auth) => async (body, expected) => {
   const res = await fetch(`${target}/studio/api/test`, { method: 'POST', headers: { ...(auth ? { authorization: auth } : {}), 'content-type': 'application/json' }, body });
   const json = await res.json();
@@ -70,25 +73,28 @@ const post = (target, auth) => async (body, expected) => {
 const systems = [
   { name: 'studio', run: post(studio.url, studio.auth), pid: studio.pid },
   { name: 'floor', run: post(floor.url), pid: floor.pid },
+  { name: 'warm floor', run: post(warmFloor.url), pid: warmFloor.pid },
 ];
 const snapshotOf = (system) => () => cpuSnapshot({ clients: process.pid, core: system.pid });
 const order = (round) => (round % 2 === 0 ? systems : [...systems].reverse());
+// The fresh-context parts (3) compare the studio and the floor only.
+const [studioSystem, floorSystem] = systems;
 
 try {
   console.log(`Process-model floor vs the studio: mask-pii + Event Utils, ${CORES} cores (the floor: ${CORES} sandbox processes; the studio: its default), ${ROUNDS} rounds alternating`);
   console.log(`before: ${uptime()}`);
   // 1. 10-event latency.
-  const p50s = { studio: [], floor: [], get: [] };
+  const p50s = { studio: [], floor: [], 'warm floor': [], get: [] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const s of order(round)) p50s[s.name].push((await latency(() => s.run(small, 10), 300, { ms: 2000 })).p50);
     p50s.get.push((await latency(async () => (await fetch(floor.url)).text(), 300, { ms: 500 })).p50);
   }
   console.log('\n1. POST /studio/api/test, 10 events, 300 sequential requests after 2 s back to back: p50 ms by round');
   console.table(Object.fromEntries(Object.entries(p50s).map(([k, v]) => [k === 'get' ? 'floor GET (one round trip)' : k, { rounds: v.map((x) => x.toFixed(2)).join(' '), median: median(v).toFixed(2) }])));
-  console.log(`10-event p50: studio ${median(p50s.studio).toFixed(2)} ms, process-model floor ${median(p50s.floor).toFixed(2)} ms (target <= 1.3 ms)`);
+  console.log(`10-event p50: studio ${median(p50s.studio).toFixed(2)} ms, process-model floor ${median(p50s.floor).toFixed(2)} ms (target <= 1.3 ms); with one context for all requests ${median(p50s['warm floor']).toFixed(2)} ms`);
 
   // 2. One client against four.
-  const ratios = { studio: [], floor: [] };
+  const ratios = { studio: [], floor: [], 'warm floor': [] };
   const cpu = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const s of order(round)) {
@@ -102,7 +108,7 @@ try {
   console.log('\n2. 10-event requests, 1 client then 4 clients, adjacent: CPU ms per request by thread (the floor\'s "sandbox" is its sandbox processes)');
   console.table(cpu);
   const line = (name) => `${median(ratios[name]).toFixed(2)} (rounds ${ratios[name].map((r) => r.toFixed(2)).join(' ')})`;
-  console.log(`4 clients / 1 client: studio ${line('studio')}, process-model floor ${line('floor')} (target >= 1.5)`);
+  console.log(`4 clients / 1 client: studio ${line('studio')}, process-model floor ${line('floor')} (target >= 1.5); with one context for all requests ${line('warm floor')}`);
 
   // 3. 200-event batches against the fresh-context floor in this process.
   const fresh = await freshFloorIsolate(createRequire(import.meta.url)('isolated-vm'), code, libraryCode);
@@ -111,7 +117,7 @@ try {
     for (let i = 0; i < batches.length; i++) await call(i);
     return (performance.now() - start) / batches.length;
   };
-  const paths = { fresh: (i) => fresh.call(batches[i]), studio: (i) => systems[0].run(bodies[i], 200), floor: (i) => systems[1].run(bodies[i], 200) };
+  const paths = { fresh: (i) => fresh.call(batches[i]), studio: (i) => studioSystem.run(bodies[i], 200), floor: (i) => floorSystem.run(bodies[i], 200) };
   for (const run of Object.values(paths)) await timed(run);
   const ms = { fresh: [], studio: [], floor: [] };
   for (let round = 0; round < ROUNDS; round++) for (const [name, run] of Object.entries(paths)) ms[name].push(await timed(run));
@@ -123,5 +129,6 @@ try {
   console.log(`after: ${uptime()}`);
 } finally {
   floor.stop();
+  warmFloor.stop();
   await studio.stop();
 }

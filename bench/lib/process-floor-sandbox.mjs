@@ -4,6 +4,8 @@
 // context is made and the modules are linked from V8's code cache and evaluated, off the next
 // request's path. A request is the HTTP body's text as it came: the isolate parses it, runs the
 // events (the floor's loop: no checks, no metadata, no logs) and answers the response's text.
+// FLOOR_WARM=1 keeps one context for every request (state would leak between batches, which the
+// studio never allows): only to show what the fresh context costs beside it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { floorSource } from './isolate-floor.mjs';
@@ -38,6 +40,6 @@ prepare();
 process.on('message', ({ id, text }) => {
   const json = entry.applySync(undefined, [text], { timeout: 4000 });
   process.send({ id, json });
-  setImmediate(prepare);
+  if (!process.env.FLOOR_WARM) setImmediate(prepare);
 });
 process.send({ ready: true });
