@@ -15,60 +15,60 @@ const loginOf = (p: HeadlessProcess) => /Open the UI \(signed in for this run\):
 const call = async (p: HeadlessProcess, method: string, path: string, body?: unknown) =>
   (await fetch(p.url + path, { method, headers: { authorization: AUTH, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })).json() as Promise<any>;
 
-test('a draft typed and a saved set survive the host restarting on another port, in another browser; an old browser set moves in', async ({ page, browser }) => {
+test('a draft typed and a saved set survive the host restarting on another port, in another browser; an old browser set moves in', async ({ page, browser, afterPage }) => {
   test.setTimeout(90_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-state-'));
   let host = await startHeadless({ dataDir });
-  try {
-    const created = await call(host, 'POST', '/transformations', { name: 'Kept', code: IDENTITY });
-    // This browser kept a test set before state lived in the core.
-    await page.addInitScript(() => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('studio.testSets', JSON.stringify([{ name: 'Old browser set', events: [{ type: 'track', event: 'Old' }], savedAt: new Date().toISOString() }]));
-    });
-    const studio = new StudioPage(page);
-    await studio.open(loginOf(host));
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
-    await page.getByText('Kept').first().click();
-    await studio.replaceCode(DRAFT);
-    await expect(page.getByTestId('unsaved')).toBeVisible();
-    await studio.benchEvents('Saved sets…');
-    const sets = page.getByTestId('test-sets');
-    await expect(sets).toContainText('Old browser set');
-    await sets.getByLabel('Name of the new test set').fill('Checkout events');
-    await sets.getByRole('button', { name: 'Save current events' }).click();
-    await expect(sets).toContainText('Checkout events');
-    expect(await page.evaluate(() => localStorage.getItem('studio.testSets'))).toBeNull();
-    // In the core (autosaved while typing), not in this browser.
-    await expect(async () => {
-      const { entries } = await call(host, 'GET', '/studio/api/state');
-      expect(entries[`studio.draft.transformation.${created.id}`]).toContain('keptAcrossRestarts');
-      expect(entries['studio.testSets']).toContain('Checkout events');
-    }).toPass({ timeout: 10_000 });
-
-    const oldPort = new URL(host.url).port;
-    await host.stop();
-    host = await startHeadless({ dataDir, port: 0 });
-    expect(new URL(host.url).port).not.toBe(oldPort);
-    // Another browser (a new context: empty localStorage) on the new origin.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const again = await context.newPage();
-    const studio2 = new StudioPage(again);
-    await studio2.open(loginOf(host));
-    await again.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
-    await again.getByText('Kept').first().click();
-    await expect(studio2.code).toContainText('keptAcrossRestarts');
-    await expect(again.getByText(/Unsaved changes from .* were restored/)).toBeVisible();
-    await studio2.benchEvents('Saved sets…');
-    await expect(again.getByTestId('test-sets')).toContainText('Checkout events');
-    await expect(again.getByTestId('test-sets')).toContainText('Old browser set');
-    await shootBoth(again, 'user-state-after-restart');
-    await context.close();
-  } finally {
+  // Stopped after the page closes, so a failure's snapshot shows the page, not the core-down banner.
+  afterPage(async () => {
     await host.stop();
     rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
+  const created = await call(host, 'POST', '/transformations', { name: 'Kept', code: IDENTITY });
+  // This browser kept a test set before state lived in the core.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('studio.testSets', JSON.stringify([{ name: 'Old browser set', events: [{ type: 'track', event: 'Old' }], savedAt: new Date().toISOString() }]));
+  });
+  const studio = new StudioPage(page);
+  await studio.open(loginOf(host));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+  await page.getByText('Kept').first().click();
+  await studio.replaceCode(DRAFT);
+  await expect(page.getByTestId('unsaved')).toBeVisible();
+  await studio.benchEvents('Saved sets…');
+  const sets = page.getByTestId('test-sets');
+  await expect(sets).toContainText('Old browser set');
+  await sets.getByLabel('Name of the new test set').fill('Checkout events');
+  await sets.getByRole('button', { name: 'Save current events' }).click();
+  await expect(sets).toContainText('Checkout events');
+  expect(await page.evaluate(() => localStorage.getItem('studio.testSets'))).toBeNull();
+  // In the core (autosaved while typing), not in this browser.
+  await expect(async () => {
+    const { entries } = await call(host, 'GET', '/studio/api/state');
+    expect(entries[`studio.draft.transformation.${created.id}`]).toContain('keptAcrossRestarts');
+    expect(entries['studio.testSets']).toContain('Checkout events');
+  }).toPass({ timeout: 10_000 });
+
+  const oldPort = new URL(host.url).port;
+  await host.stop();
+  host = await startHeadless({ dataDir, port: 0 });
+  expect(new URL(host.url).port).not.toBe(oldPort);
+  // Another browser (a new context: empty localStorage) on the new origin.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const again = await context.newPage();
+  const studio2 = new StudioPage(again);
+  await studio2.open(loginOf(host));
+  await again.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transformations' }).click();
+  await again.getByText('Kept').first().click();
+  await expect(studio2.code).toContainText('keptAcrossRestarts');
+  await expect(again.getByText(/Unsaved changes from .* were restored/)).toBeVisible();
+  await studio2.benchEvents('Saved sets…');
+  await expect(again.getByTestId('test-sets')).toContainText('Checkout events');
+  await expect(again.getByTestId('test-sets')).toContainText('Old browser set');
+  await shootBoth(again, 'user-state-after-restart');
+  await context.close();
 });
 
 test('restore then discard leaves no banner; discard can be undone', async ({ page, server }) => {
