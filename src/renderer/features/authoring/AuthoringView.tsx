@@ -23,6 +23,7 @@ import { CodePane } from './CodePane';
 import { DiskMerge } from './DiskMerge';
 import { LinkedFile, fileOf } from './LinkedFile';
 import { useDiskChanges } from './useDiskChanges';
+import { useSaveQueue } from './useSaveQueue';
 import { DeleteArtifactDialog } from './DeleteArtifactDialog';
 import { DetailsDialog } from './DetailsDialog';
 import { EditorHeader } from './EditorHeader';
@@ -37,7 +38,8 @@ export interface AuthoringViewProps {
   tab?: PanelTab;
   /** Page tabs shown before "Versions". */
   tabs: SideTab[];
-  onSave: () => void;
+  /** The page's save (a library's tests its dependants first): resolves to whether it stored a version. */
+  onSave: () => Promise<boolean>;
   onRun?: () => void;
   /** Test input for publishing a transformation version, or a message saying what to fix. */
   publishInput: () => unknown[] | string;
@@ -57,7 +59,8 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
   const [dialog, setDialog] = useState<'details' | 'delete'>();
   const [overlay, setOverlay] = useState<VersionView>();
   const [message, setMessage] = useState<string>();
-  const { discard, notice: discardNotice } = useDiscard(editor, () => setMessage(undefined));
+  const saves = useSaveQueue(onSave, editor, setMessage);
+  const { discard, notice: discardNotice } = useDiscard(editor, () => { setMessage(undefined); saves.cancel(); });
   const [publishing, setPublishing] = useState<{ version: ArtifactVersion; input: unknown[] | string }>();
   const formatting = useRef(false);
   const sideRef = usePanelRef();
@@ -111,7 +114,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
     setPublishing({ version, input: publishInput() });
   };
   const waitForHistory = useWaitingPublish(editor.versions, editor.versionsError, publish, setMessage);
-  useShortcuts({ onSave, onRun, onFormat: () => void format() });
+  useShortcuts({ onSave: saves.request, onRun, onFormat: () => void format() });
   usePaletteAction({ id: 'publish', label: 'Publish… (choose the destinations that run it)', shortcut: keyLabel('publish'), matches: (e) => matchesKey('publish', e), run: () => publish(artifact.versionId) });
   usePaletteAction({ id: 'details', label: `Edit the ${artifact.kind}’s name and description…`, run: () => setDialog('details') });
   usePaletteAction({ id: 'delete-artifact', label: `Delete this ${artifact.kind}…`, run: () => { editor.clearActionError(); setDialog('delete'); } });
@@ -136,8 +139,8 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                 artifact={artifact}
                 dirty={editor.dirty}
                 busy={editor.busy}
+                saves={saves}
                 historyLoading={editor.versions === undefined && editor.versionsError === undefined}
-                onSave={onSave}
                 onFormat={() => void format()}
                 onPublish={() => publish(artifact.versionId)}
                 onDetails={() => setDialog('details')}
@@ -188,7 +191,7 @@ export function AuthoringView({ editor, editorRef, tab, tabs, onSave, onRun, pub
                 selfImportName={artifact.importName}
                 editorRef={editorRef}
                 onJump={jump}
-                onSave={onSave}
+                onSave={saves.request}
                 onRun={onRun}
                 onFormat={() => void format()}
                 debug={debug}

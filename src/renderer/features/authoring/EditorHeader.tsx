@@ -2,6 +2,7 @@ import { publishState, type Artifact } from '../../api/artifacts';
 import { pinText, useLibraryPins } from '../../hooks/useLibraryPins';
 import { PublishBadge } from '../../components/PublishBadge';
 import { keyLabel } from '../../hooks/keymap';
+import type { SaveQueue } from './useSaveQueue';
 import './authoring.css';
 
 export interface EditorHeaderProps {
@@ -10,7 +11,8 @@ export interface EditorHeaderProps {
   busy?: 'saving' | 'publishing' | 'deleting';
   /** The version history has not arrived yet: Publish waits for it (its dialog shows a version of it). */
   historyLoading?: boolean;
-  onSave: () => void;
+  /** The page's save behind its queue (a save asked for during one runs once it has finished). */
+  saves: SaveQueue;
   onFormat: () => void;
   onPublish: () => void;
   onDetails: () => void;
@@ -22,7 +24,7 @@ export interface EditorHeaderProps {
 }
 
 /** Name, description, state badges and the actions of the item being edited. */
-export function EditorHeader({ artifact, dirty, busy, historyLoading = false, onSave, onFormat, onPublish, onDetails, onDelete, onDiscard, message, onMessageChange }: EditorHeaderProps) {
+export function EditorHeader({ artifact, dirty, busy, historyLoading = false, saves, onFormat, onPublish, onDetails, onDelete, onDiscard, message, onMessageChange }: EditorHeaderProps) {
   const state = publishState(artifact);
   const pins = useLibraryPins(artifact.kind === 'library' ? artifact.versionId : null);
   return (
@@ -53,16 +55,26 @@ export function EditorHeader({ artifact, dirty, busy, historyLoading = false, on
           value={message}
           onChange={(e) => onMessageChange(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && dirty && busy === undefined) {
+            if (e.key === 'Enter' && dirty) {
               e.preventDefault();
-              onSave();
+              saves.request();
             }
           }}
         />
-        <button type="button" onClick={onSave} disabled={busy !== undefined || !dirty} title={keyLabel('save')}>
-          {busy === 'saving' ? 'Saving…' : 'Save version'}
-        </button>
+        <SaveButton saves={saves} disabled={busy !== undefined || !dirty} />
       </div>
     </header>
+  );
+}
+
+/** Save version; while a save runs "Saving…", "Save again" once code is typed (queues a save behind it), then "Save queued". */
+function SaveButton({ saves, disabled }: { saves: SaveQueue; disabled: boolean }) {
+  const { state, canQueue } = saves;
+  const title = state === 'queued' ? 'A version is saving: the code typed since is saved as soon as it has finished'
+    : canQueue ? `A version is saving: save the code typed since as soon as it has finished (${keyLabel('save')})` : keyLabel('save');
+  return (
+    <button type="button" onClick={saves.request} disabled={state ? !canQueue : disabled} title={title}>
+      {state === 'queued' ? 'Save queued' : canQueue ? 'Save again' : state ? 'Saving…' : 'Save version'}
+    </button>
   );
 }

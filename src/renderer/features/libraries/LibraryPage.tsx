@@ -26,18 +26,24 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
   const marks = useEditorMarks(id, libraryScriptUrl(importName ?? ''));
   const dependents = useMemo(() => dependentsOf(importName, transformations), [importName, transformations]);
   const tests = useDependentTests(id, importName, dependents);
-  const [failures, setFailures] = useState<DependentResult[]>();
+  // Dependants that fail with the code being saved, and the answer the save waits for (save anyway or not).
+  const [failures, setFailures] = useState<{ failed: DependentResult[]; answer(saveAnyway: boolean): void }>();
   const jump = useCallback((line: number, column: number) => editorRef.current?.goTo(line, column), []);
 
+  // One save, from the tests to the version: a save asked for meanwhile is queued behind all of it.
   const save = useCallback(async () => {
-    if (!editor.dirty || editor.busy || tests.running) return;
+    if (!editor.dirty || editor.busy || tests.running) return false;
     if (dependents.length > 0) {
       const results = await tests.run(editor.code, editor.artifact?.code ?? '');
       const failed = results.filter((r) => !r.passed);
-      if (failed.length > 0) return setFailures(failed);
+      if (failed.length > 0 && !(await new Promise<boolean>((answer) => setFailures({ failed, answer })))) return false;
     }
-    await editor.save();
+    return (await editor.save()) !== undefined;
   }, [editor, dependents, tests]);
+  const answer = (saveAnyway: boolean) => {
+    failures?.answer(saveAnyway);
+    setFailures(undefined);
+  };
 
   const loading = <ArtifactLoadState kind="library" editor={editor} />;
   if (!editor.artifact) return loading;
@@ -48,7 +54,7 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
         editor={editor}
         editorRef={editorRef}
         tab={tab ?? 'used-by'}
-        onSave={() => void save()}
+        onSave={save}
         publishInput={() => []}
         usedBy={dependents.map((t) => t.name)}
         notice={tests.running ? <p className="notice" role="status">Testing the transformations that import this library…</p> : undefined}
@@ -85,13 +91,10 @@ export function LibraryPage({ id, tab }: { id: string; tab?: PanelTab }) {
           title="Some transformations fail with this code"
           confirmLabel="Save anyway"
           danger
-          onCancel={() => setFailures(undefined)}
-          onConfirm={() => {
-            setFailures(undefined);
-            void editor.save();
-          }}
+          onCancel={() => answer(false)}
+          onConfirm={() => answer(true)}
         >
-          {failures.map((f) => f.transformation.name).join(', ')} {failures.length === 1 ? 'fails its tests' : 'fail their tests'} with the unsaved library code.
+          {failures.failed.map((f) => f.transformation.name).join(', ')} {failures.failed.length === 1 ? 'fails its tests' : 'fail their tests'} with the unsaved library code.
           See “Used by” for the errors. Save anyway?
         </ConfirmDialog>
       )}

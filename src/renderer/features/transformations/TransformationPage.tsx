@@ -34,10 +34,10 @@ export function TransformationPage({ id, tab }: { id: string; tab?: PanelTab }) 
   const run = useCallback(() => {
     if (artifact) void bench.run(editor.code, artifact.name, librariesKey);
   }, [artifact, bench, editor.code, librariesKey]);
-  const save = useCallback(() => {
-    if (!editor.dirty || editor.busy) return;
+  const save = useCallback(async () => {
+    if (!editor.dirty || editor.busy) return false;
     // The bench's events are an ad-hoc run: the version's status comes from its tests alone.
-    void editor.save();
+    return (await editor.save()) !== undefined;
   }, [editor]);
   const libraryHref = useCallback(
     (importName: string) => {
