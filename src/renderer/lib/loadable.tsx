@@ -11,8 +11,8 @@ import { coreConnection } from '../api/core-connection';
  * core does not answer, a chunk is not asked for: it waits for the core (the host banner says so)
  * and loads then. A chunk that fails to load while the core was thought up and is then found down
  * is tried again when it is back (the page's module map keeps a failed fetch for the page's life,
- * as Chromium 150 does, so that try may fail again); any other failure throws in render, to the nearest error boundary, as
- * React.lazy does.
+ * as Chromium 150 does, so that try may fail again); any other failure throws in render, to the nearest error boundary (the
+ * shell's PageBoundary), as React.lazy does.
  */
 export function loadable<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: (props: P) => ReactNode) {
   let loaded: ComponentType<P> | undefined;

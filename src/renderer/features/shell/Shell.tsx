@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { WorkspaceProvider } from '../workspace';
 import { loadable } from '../../lib/loadable';
 import { CoreGate } from './CoreGate';
+import { PageBoundary } from './PageBoundary';
 
 // The rooms load on first visit, so the first load carries only the shell and the overview (not
 // React.lazy: the reveal of a Suspense boundary waits up to 300 ms, see lib/loadable.tsx).
@@ -33,6 +34,7 @@ export function Shell({ info }: { info: StudioInfo }) {
       <CoreGate>
       <CommandPalette />
       <DestinationAlert />
+      <PageBoundary key={route.page}>
       {route.page === 'home' && <HomePage info={info} />}
       <Suspense fallback={<p className="muted pad" aria-busy="true">Loading…</p>}>
         {route.page === 'settings' && <SettingsPage />}
@@ -44,6 +46,7 @@ export function Shell({ info }: { info: StudioInfo }) {
         {route.page === 'destinations' && <DestinationsPage id={route.id} params={route.params} />}
         {route.page === 'replay' && <ReplayPage runId={route.runId} query={route.query} />}
       </Suspense>
+      </PageBoundary>
       {route.page === 'not-found' && (
         <EmptyState title="Nothing here" action={<a href="#/transformations">Go to transformations</a>}>
           The address {route.hash} does not match a page of the studio.
