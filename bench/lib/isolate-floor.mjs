@@ -51,13 +51,23 @@ export async function floorIsolate(ivm, code, libraryCode) {
  * it shows what a new context per batch costs by itself, before anything the sandbox adds.
  */
 export async function freshFloorIsolate(ivm, code, libraryCode) {
+  const fresh = freshContexts(ivm, floorSource(code), libraryCode, '__floor');
+  const call = (batch) => fresh.next().apply(undefined, [batch], { arguments: { copy: true }, result: { copy: true }, timeout: 4000 });
+  return { isolate: fresh.isolate, call };
+}
+
+/**
+ * An isolate holding `source` (which imports eventUtils from `libraryCode`): `next()` makes a new
+ * context, links both modules compiled from V8's code cache, evaluates them and answers a
+ * reference to the export `entry` there, releasing every handle into the previous context (or it
+ * stays reachable, as the sandbox's realm would). Synchronous calls, this thread.
+ */
+export function freshContexts(ivm, source, libraryCode, entry) {
   const isolate = new ivm.Isolate({ memoryLimit: 128 });
-  const source = floorSource(code);
   const libData = isolate.compileModuleSync(libraryCode, { filename: 'library eventUtils', produceCachedData: true }).cachedData;
   const data = isolate.compileModuleSync(source, { filename: 'base transformation', produceCachedData: true }).cachedData;
   let previous = [];
-  const call = (batch) => {
-    // Every handle into the last context goes, or it stays reachable (as the sandbox's realm does).
+  const next = () => {
     for (const handle of previous) handle.release();
     const context = isolate.createContextSync();
     context.evalClosureSync('globalThis.log = () => {};', []);
@@ -68,9 +78,9 @@ export async function freshFloorIsolate(ivm, code, libraryCode) {
     const module = isolate.compileModuleSync(source, { filename: 'base transformation', cachedData: data });
     module.instantiateSync(context, () => lib);
     module.evaluateSync({ timeout: 4000 });
-    const fn = module.namespace.getSync('__floor', { reference: true });
+    const fn = module.namespace.getSync(entry, { reference: true });
     previous = [fn, module, lib, context];
-    return fn.apply(undefined, [batch], { arguments: { copy: true }, result: { copy: true }, timeout: 4000 });
+    return fn;
   };
-  return { isolate, call };
+  return { isolate, next };
 }

@@ -8,34 +8,16 @@
 // studio never allows): only to show what the fresh context costs beside it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { floorSource } from './isolate-floor.mjs';
+import { floorSource, freshContexts } from './isolate-floor.mjs';
 
 const ivm = createRequire(import.meta.url)('isolated-vm');
 const ENTRY = '\nexport function __entry(text) { const body = JSON.parse(text); return JSON.stringify({ transformedEvents: __floor(body.events) }); }';
 const libraryCode = readFileSync(process.env.FLOOR_LIBRARY, 'utf8');
 const source = floorSource(readFileSync(process.env.FLOOR_CODE, 'utf8')) + ENTRY;
+const fresh = freshContexts(ivm, source, libraryCode, '__entry');
 
-const isolate = new ivm.Isolate({ memoryLimit: 128 });
-const libData = isolate.compileModuleSync(libraryCode, { filename: 'library eventUtils', produceCachedData: true }).cachedData;
-const data = isolate.compileModuleSync(source, { filename: 'base transformation', produceCachedData: true }).cachedData;
-
-let handles = [];
 let entry;
-function prepare() {
-  for (const handle of handles) handle.release();
-  const context = isolate.createContextSync();
-  context.evalClosureSync('globalThis.log = () => {};', []);
-  const lib = isolate.compileModuleSync(libraryCode, { filename: 'library eventUtils', cachedData: libData });
-  lib.instantiateSync(context, () => {
-    throw new Error('no imports');
-  });
-  const module = isolate.compileModuleSync(source, { filename: 'base transformation', cachedData: data });
-  module.instantiateSync(context, () => lib);
-  module.evaluateSync({ timeout: 4000 });
-  entry = module.namespace.getSync('__entry', { reference: true });
-  handles = [entry, module, lib, context];
-}
-
+const prepare = () => (entry = fresh.next());
 prepare();
 process.on('message', ({ id, text }) => {
   const json = entry.applySync(undefined, [text], { timeout: 4000 });
