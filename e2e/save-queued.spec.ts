@@ -109,6 +109,11 @@ test('Discard drops the queued save: the discarded code is not saved once the sa
   await expect(toolbar.getByRole('button', { name: 'Save queued' })).toBeVisible();
   await toolbar.getByRole('button', { name: 'Discard' }).click();
   await expect(toolbar.getByRole('button', { name: 'Save queued' })).toHaveCount(0);
+  // Nothing is left unsaved: the save in flight is all there is (no "Save again" for the code gone back to).
+  await expect(toolbar.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+  await studio.code.focus();
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(toolbar.getByRole('button', { name: 'Saving…' })).toBeDisabled();
   release();
   // Had the queued save stayed, the button would go "Save queued", "Saving…", then a disabled "Save
   // version" (v3 storing the discarded code): never an enabled "Save version" for the code left unsaved.

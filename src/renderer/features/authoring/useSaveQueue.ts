@@ -8,7 +8,7 @@ export interface SaveQueue {
   request(): void;
   /** 'saving' while the page's save runs (a library's tests its dependants first), 'queued' while another waits behind it. */
   state?: 'saving' | 'queued';
-  /** Asking now would queue a save: code was typed since the save in flight began. */
+  /** Asking now would queue a save: code was typed since the save in flight began, and it is unsaved (not discarded). */
   canQueue: boolean;
   /** Drops the queued save (the unsaved changes were discarded: it would save the code they went back to). */
   cancel(): void;
@@ -27,8 +27,8 @@ export function useSaveQueue(save: () => Promise<boolean>, editor: { code: strin
   const [saving, setSaving] = useState<string>();
   const [queued, setQueued] = useState(false);
   const stored = useRef(false);
-  const latest = useRef({ save, code: editor.code, say });
-  latest.current = { save, code: editor.code, say };
+  const latest = useRef({ save, code: editor.code, dirty: editor.dirty, say });
+  latest.current = { save, code: editor.code, dirty: editor.dirty, say };
 
   const start = useCallback(async () => {
     const code = latest.current.code;
@@ -56,13 +56,14 @@ export function useSaveQueue(save: () => Promise<boolean>, editor: { code: strin
   const request = useCallback(() => {
     const step = saveRequest(inFlight.current, latest.current.code);
     if (step === 'start') void start();
-    else if (step === 'queue') setQueued(true);
+    // Only unsaved changes queue a save: after Discard the code went back to what is saved.
+    else if (step === 'queue' && latest.current.dirty) setQueued(true);
   }, [start]);
 
   return {
     request,
     state: queued ? 'queued' : saving !== undefined ? 'saving' : undefined,
-    canQueue: saving !== undefined && !queued && editor.code !== saving,
+    canQueue: saving !== undefined && !queued && editor.dirty && editor.code !== saving,
     cancel: () => setQueued(false),
   };
 }
