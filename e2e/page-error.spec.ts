@@ -24,3 +24,14 @@ test('a page whose code fails to load says so in its place; the rest of the app 
   await expect(page.getByRole('heading', { name: 'Sources', exact: true })).toBeVisible();
   await expect(page.getByTestId('page-error')).toHaveCount(0);
 });
+
+test('a command palette whose code fails to load says so; the page under it stays', async ({ page, server }) => {
+  await page.goto(server.loginUrl);
+  await expect(page.getByTestId('health')).toHaveText('ok');
+  await page.route(/\/assets\/PalettePanel-[^/]*\.js$/, (route) => route.abort());
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(page.getByRole('alert').filter({ hasText: 'This command palette could not be shown' })).toBeVisible();
+  await expect(page.getByTestId('health')).toHaveText('ok');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await shootBoth(page, 'palette-error');
+});

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { navigate } from '../../hooks/useHashRoute';
 import { loadable } from '../../lib/loadable';
+import { coreConnection } from '../../api/core-connection';
 import { matchesKey } from '../../hooks/keymap';
 
 const isOpenKey = (e: globalThis.KeyboardEvent) => matchesKey('palette', e);
@@ -14,7 +15,8 @@ export function CommandPalette() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Control' || e.key === 'Meta') void Palette.preload().catch(() => undefined); // on its way before the K
+      // On its way before the K; not while the core is down (a failed fetch of a chunk stays failed in this page).
+      if ((e.key === 'Control' || e.key === 'Meta') && !coreConnection.isDown()) void Palette.preload().catch(() => undefined);
       if (!isOpenKey(e)) return;
       e.preventDefault();
       e.stopPropagation();

@@ -32,7 +32,9 @@ export function Shell({ info }: { info: StudioInfo }) {
   return (
     <WorkspaceProvider>
       <CoreGate>
-      <CommandPalette />
+      <PageBoundary what="command palette">
+        <CommandPalette />
+      </PageBoundary>
       <DestinationAlert />
       <PageBoundary key={route.page}>
       {route.page === 'home' && <HomePage info={info} />}
