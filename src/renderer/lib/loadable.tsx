@@ -8,17 +8,17 @@ import { coreConnection } from '../api/core-connection';
  * last fallback it showed, and opening a transformation went through two of them in a row (the
  * workspace page, then the code editor): in a Chromium profile of bench/ui-load.mjs the main
  * thread sat idle for those waits. Once loaded, it renders at once (no placeholder). While the
- * core does not answer, a chunk is not asked for: it waits for the core (the host banner says so)
- * and loads then. A chunk that fails to load while the core was thought up and is then found down
- * is tried again when it is back (the page's module map keeps a failed fetch for the page's life,
- * as Chromium 150 does, so that try may fail again); any other failure throws in render, to the nearest error boundary (the
- * shell's PageBoundary), as React.lazy does.
+ * core does not answer, a chunk is not asked for (`preload` waits for the core; the host banner
+ * says why): the page's module map keeps a failed fetch for the page's life, as Chromium 150 does.
+ * A chunk that failed while the core was thought up and is then found down is tried again when it
+ * is back (that try may fail again); any other failure throws in render, to the nearest error
+ * boundary (the shell's PageBoundary), as React.lazy does.
  */
 export function loadable<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: (props: P) => ReactNode) {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = (): Promise<ComponentType<P>> =>
-    (loading ??= load().then(
+    (loading ??= coreConnection.whenUp().then(load).then(
       (component) => (loaded = component),
       (error: unknown) => {
         loading = undefined; // the next mount tries again
@@ -33,12 +33,6 @@ export function loadable<P extends object>(load: () => Promise<ComponentType<P>>
       let live = true;
       const abort = new AbortController();
       const attempt = (): void => {
-        // Not while the core is known to be down: a chunk that failed to load stays failed in this
-        // page (the browser keeps a module's failed fetch), so only the core's return may try it.
-        if (coreConnection.isDown()) {
-          void coreConnection.whenUp(abort.signal).then(() => live && attempt());
-          return;
-        }
         preload().then(
           (component) => live && setComponent(() => component),
           (error: unknown) => {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { navigate } from '../../hooks/useHashRoute';
 import { loadable } from '../../lib/loadable';
-import { coreConnection } from '../../api/core-connection';
 import { matchesKey } from '../../hooks/keymap';
 
 const isOpenKey = (e: globalThis.KeyboardEvent) => matchesKey('palette', e);
@@ -15,8 +14,7 @@ export function CommandPalette() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      // On its way before the K; not while the core is down (a failed fetch of a chunk stays failed in this page).
-      if ((e.key === 'Control' || e.key === 'Meta') && !coreConnection.isDown()) void Palette.preload().catch(() => undefined);
+      if (e.key === 'Control' || e.key === 'Meta') void Palette.preload().catch(() => undefined); // on its way before the K (once the core answers)
       if (!isOpenKey(e)) return;
       e.preventDefault();
       e.stopPropagation();
