@@ -19,12 +19,17 @@ async function storedVersions(page: Page, server: StudioServer): Promise<{ code:
   return (versions as { number: number; code: string; message: string | null }[]).sort((a, b) => a.number - b.number);
 }
 
-test('Ctrl+S while a version is saving queues a save: the code typed meanwhile becomes the next version', async ({ page, server }) => {
+/** A new blank transformation `name` with SENT typed (unsaved), on the editor: the page object and the editor's toolbar. */
+async function typedTransformation(page: Page, server: StudioServer, name: string) {
   const studio = new StudioPage(page);
-  const toolbar = page.getByRole('toolbar', { name: 'Editor actions' });
   await studio.open(server.loginUrl);
-  await studio.createTransformation('Saved again', 'Blank');
+  await studio.createTransformation(name, 'Blank');
   await studio.replaceCode(SENT);
+  return { studio, toolbar: page.getByRole('toolbar', { name: 'Editor actions' }) };
+}
+
+test('Ctrl+S while a version is saving queues a save: the code typed meanwhile becomes the next version', async ({ page, server }) => {
+  const { studio, toolbar } = await typedTransformation(page, server, 'Saved again');
   // The core stores v2 (and pushes it); its answer is held, as on a loaded machine.
   const release = await holdAnswers(page, SAVE, 'POST');
   await toolbar.getByRole('button', { name: 'Save version' }).click();
@@ -52,11 +57,7 @@ test('Ctrl+S while a version is saving queues a save: the code typed meanwhile b
 });
 
 test('a save queued behind a save that fails is dropped: the error shows, the code typed meanwhile stays unsaved', async ({ page, server }) => {
-  const studio = new StudioPage(page);
-  const toolbar = page.getByRole('toolbar', { name: 'Editor actions' });
-  await studio.open(server.loginUrl);
-  await studio.createTransformation('Failed first', 'Blank');
-  await studio.replaceCode(SENT);
+  const { studio, toolbar } = await typedTransformation(page, server, 'Failed first');
   // The first save is held, then refused (the core never sees it); the ones after go through.
   let refuse!: () => void;
   const refused = new Promise<void>((r) => (refuse = r));
@@ -92,12 +93,8 @@ test('a save queued behind a save that fails is dropped: the error shows, the co
 });
 
 test('Discard drops the queued save: the discarded code is not saved once the save in flight has finished', async ({ page, server }) => {
-  const studio = new StudioPage(page);
-  const toolbar = page.getByRole('toolbar', { name: 'Editor actions' });
-  await studio.open(server.loginUrl);
-  await studio.createTransformation('Discarded', 'Blank');
-  const created = await storedVersions(page, server);
-  await studio.replaceCode(SENT);
+  const { studio, toolbar } = await typedTransformation(page, server, 'Discarded');
+  const created = await storedVersions(page, server); // v1 only: SENT is typed, not saved
   // Held before the core has it: Discard goes back to v1's code, which differs from the v2 being saved.
   const release = await holdRequests(page, SAVE, 'POST');
   // v2's push is read after the save's answer (else the editor, with no unsaved edits, takes v2 from it).
