@@ -2,10 +2,10 @@
 // Prints each suite's "N passed, N failed, N skipped", the names of the failed tests, the sum
 // with skipped tests, and ends with one line "N passed, N failed" summing all suites (CI reads it).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { playwrightResult, vitestResult } from './test-reports.mjs';
+import { playwrightResult, sumResults, vitestResult } from './test-reports.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'out', 'test-reports');
@@ -132,11 +132,29 @@ function runAsync(name, command, args, extraEnv = {}, prefix = '') {
   });
 }
 
-async function unitSuite() {
-  const file = join(reports, 'vitest.json');
-  const ok = await runAsync('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-  const report = readJson(file);
-  return report ? vitestResult(report, ok, root) : { name: 'vitest', passed: 0, failed: 1, skipped: 0, failures: ['vitest wrote no JSON report'] };
+/** Runs Vitest over `args` with its JSON report in `file`; resolves with its counts and failures. */
+async function vitestRun(name, file, args, prefix = '') {
+  const path = join(reports, file);
+  rmSync(path, { force: true }); // a report left by an earlier npm test is not this run's
+  const ok = await runAsync(name, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${path}`], {}, prefix);
+  const report = readJson(path);
+  return report ? vitestResult(report, ok, root) : { name: 'vitest', passed: 0, failed: 1, skipped: 0, failures: [`${name} wrote no JSON report`] };
+}
+
+/**
+ * The files under VITEST_TAIL (tests of the built host's processes: ~80 s of Vitest's ~650) run
+ * in a second Vitest, started when the end-to-end suite ends or the first Vitest does, whichever
+ * comes first. Vitest ran 40-130 s alone after Playwright ended, on one of the two cores; the
+ * tail now shares that time with the rest (decision 008, round 11). Without `othersDone` (no
+ * end-to-end suite beside it), the tail runs after the rest.
+ */
+const VITEST_TAIL = 'src/main/hosts/';
+async function unitSuite(othersDone) {
+  const rest = vitestRun('unit + integration (vitest)', 'vitest.json', ['--exclude', `${VITEST_TAIL}**`]);
+  await Promise.race([rest, othersDone ?? rest]);
+  // --no-cache: the two runs would write Vitest's results cache at the same time.
+  const tail = vitestRun(`unit + integration (vitest, ${VITEST_TAIL})`, 'vitest-tail.json', [VITEST_TAIL, '--no-cache'], othersDone ? 'vitest tail │ ' : '');
+  return sumResults('vitest', [await rest, await tail]);
 }
 
 // Installed (apt-get) before either suite starts: a blocking install would stall the other's output.
@@ -185,7 +203,8 @@ if (process.env.STUDIO_TEST_PARALLEL === '0') {
   if (wants('e2e')) results.push(await e2eSuite(''));
 } else {
   const both = wants('unit') && wants('e2e');
-  const suites = await Promise.all([staticChecks(), wants('unit') ? unitSuite() : undefined, wants('e2e') ? e2eSuite(both ? 'e2e │ ' : '') : undefined]);
+  const e2e = wants('e2e') ? e2eSuite(both ? 'e2e │ ' : '') : undefined;
+  const suites = await Promise.all([staticChecks(), wants('unit') ? unitSuite(e2e) : undefined, e2e]);
   results.push(...suites[0], ...suites.slice(1).filter(Boolean));
 }
 

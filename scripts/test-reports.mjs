@@ -35,3 +35,17 @@ export function playwrightResult(report, ok) {
   // A flaky test (failed, then passed on a retry) is not a pass: it is counted and named as flaky.
   return { name: 'playwright', passed: report.stats.expected, failed, skipped: report.stats.skipped ?? 0, flaky: report.stats.flaky ?? 0, failures, flakyTests };
 }
+
+/** One suite's result from several runs of it: counts summed, failures (and flaky tests) in run order. */
+export function sumResults(name, results) {
+  const sum = (key) => results.reduce((total, r) => total + (r[key] ?? 0), 0);
+  return {
+    name,
+    passed: sum('passed'),
+    failed: sum('failed'),
+    skipped: sum('skipped'),
+    flaky: sum('flaky'),
+    failures: results.flatMap((r) => r.failures),
+    flakyTests: results.flatMap((r) => r.flakyTests ?? []),
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playwrightResult, vitestResult } from './test-reports.mjs';
+import { playwrightResult, sumResults, vitestResult } from './test-reports.mjs';
 
 // npm test's summary from the runners' JSON reports (shapes as Vitest's json reporter and
 // Playwright's json reporter write them): skipped counted, failed tests named.
@@ -79,5 +79,19 @@ describe('test reports', () => {
   it('playwright: errors outside tests (a global setup) are named', () => {
     const result = playwrightResult({ stats: { expected: 0, unexpected: 0, skipped: 0 }, errors: [{ message: 'Error: no chromium\n  at setup' }], suites: [] }, false);
     expect(result).toMatchObject({ failed: 1, failures: ['playwright exited with an error and no failed test', 'playwright: Error: no chromium'] });
+  });
+
+  it('a suite run in two parts (Vitest and its tail): counts summed, every failure named in run order', () => {
+    const rest = vitestResult(vitestReport, false, '/repo/');
+    const tail = vitestResult({ numPassedTests: 7, numFailedTests: 0, numPendingTests: 1, testResults: [] }, false);
+    expect(sumResults('vitest', [rest, tail])).toEqual({
+      name: 'vitest',
+      passed: 10,
+      failed: 2,
+      skipped: 4,
+      flaky: 0,
+      failures: ['src/a.test.ts > rooms > lint > refuses an import', 'src/b.test.ts: Failed to load url ./gone', 'vitest exited with an error and no failed test'],
+      flakyTests: [],
+    });
   });
 });
