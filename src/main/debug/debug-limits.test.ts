@@ -21,6 +21,18 @@ afterAll(async () => {
 const MB = 1024 * 1024;
 const rssOf = (pid: number) => Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
 const profileState = async (id: string) => (await harness.call('GET', `/studio/api/profiles/${id}`)).body as ProfileState;
+/**
+ * Runs `body` with the sandbox's time limit (which sessions and profiles take from the settings)
+ * at `ms`, then back to its default: the tests that wait for the limit to be met wait 1 s, not 4.
+ */
+const withTimeLimit = async <T>(ms: number, body: () => Promise<T>): Promise<T> => {
+  expect((await harness.call('PUT', '/studio/api/settings/sandbox', { timeoutMs: ms })).status).toBe(200);
+  try {
+    return await body();
+  } finally {
+    await harness.call('PUT', '/studio/api/settings/sandbox', { timeoutMs: 4000 });
+  }
+};
 const pausedSession = async (code = 'export function transformEvent(e) { debugger; return { ...e, ok: true }; }') => {
   const id = await startSession(harness, { code, event: { userId: 'u' } });
   const stream = await openStream(harness, id);
@@ -29,33 +41,41 @@ const pausedSession = async (code = 'export function transformEvent(e) { debugge
 };
 
 describe('the profiler under the time limit', () => {
-  it('a profiled event of 6 s ends the profile within 10 s, naming the event and the 4 s limit, and its process is reclaimed', async () => {
+  it('a profiled event of 3 s ends the profile within 10 s, naming the event and the 1 s limit, and its process is reclaimed', async () => {
     // A first profile leaves a spare debug process started (as after any session): the 10 s are the event's, not a process start's.
     const warm = await harness.call('POST', '/studio/api/profiles', { code: 'export function transformEvent(e) { return e; }', events: [{}] });
     await expect.poll(async () => (await profileState(warm.body.id)).state, { timeout: 30_000, interval: 200 }).toBe('done');
     const debugChildren = () => childrenOf(process.pid).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('debug-process'));
     await expect.poll(() => debugChildren().length, { timeout: 30_000 }).toBe(1);
-    const code = 'export function transformEvent(e) { if (e.slow) { const t = Date.now(); while (Date.now() - t < 6000) {} } return e; }';
-    const started = await harness.call('POST', '/studio/api/profiles', { code, events: [{ slow: true }, { slow: false }] });
-    expect(started.status, started.text).toBe(200);
-    try {
-      // On bd9d9b1 it stayed "running" for over 12 minutes.
-      await expect.poll(async () => (await profileState(started.body.id)).state, { timeout: 10_000, interval: 200 }).toBe('failed');
-      const state = await profileState(started.body.id);
-      expect(state.message).toBe('The profile ended: event 1 ran past the 4 s limit.');
-      await expect.poll(() => harness.studio.debugProcesses(), { timeout: 5000 }).toEqual([]);
-    } finally {
-      await harness.call('POST', `/studio/api/profiles/${started.body.id}/cancel`);
-    }
+    const code = 'export function transformEvent(e) { if (e.slow) { const t = Date.now(); while (Date.now() - t < 3000) {} } return e; }';
+    await withTimeLimit(1000, async () => {
+      const started = await harness.call('POST', '/studio/api/profiles', { code, events: [{ slow: true }, { slow: false }] });
+      expect(started.status, started.text).toBe(200);
+      try {
+        // On bd9d9b1 it stayed "running" for over 12 minutes.
+        await expect.poll(async () => (await profileState(started.body.id)).state, { timeout: 10_000, interval: 200 }).toBe('failed');
+        const state = await profileState(started.body.id);
+        expect(state.message).toBe('The profile ended: event 1 ran past the 1 s limit.');
+        await expect.poll(() => harness.studio.debugProcesses(), { timeout: 5000 }).toEqual([]);
+      } finally {
+        await harness.call('POST', `/studio/api/profiles/${started.body.id}/cancel`);
+      }
+    });
   }, 60_000);
 });
 
 describe('evaluations on a paused frame', () => {
-  it('an evaluation looping forever is stopped at the time limit, and the session goes on', async () => {
-    const { id, stream, frame } = await pausedSession();
-    const answer = await harness.call('POST', `/studio/api/debug/sessions/${id}/commands`, {
-      method: 'Debugger.evaluateOnCallFrame',
-      params: { callFrameId: frame.callFrameId, expression: 'for (;;) {}' },
+  it('an evaluation looping forever is stopped at the time limit (1 s), and the session goes on', async () => {
+    const { id, stream, answer } = await withTimeLimit(1000, async () => {
+      const paused = await pausedSession();
+      const started = performance.now();
+      const evaluated = await harness.call('POST', `/studio/api/debug/sessions/${paused.id}/commands`, {
+        method: 'Debugger.evaluateOnCallFrame',
+        params: { callFrameId: paused.frame.callFrameId, expression: 'for (;;) {}' },
+      });
+      // At the session's limit, not the default 4 s one (nor a later stop).
+      expect(performance.now() - started).toBeLessThan(3500);
+      return { ...paused, answer: evaluated };
     });
     // Stopped by V8 at the limit (not the 30 s "got no answer" of the command wait, the isolate still spinning).
     expect(answer.status, answer.text).toBe(400);
@@ -151,8 +171,8 @@ describe('memory bombs and stalled builtins under the debugger', () => {
     stream.close();
   }, 90_000);
 
-  it('new Array(2**32-1).fill(0) ends at the time limit, not with an abort of the process', async () => {
-    const id = await startSession(harness, { code: 'export function transformEvent(e) { new Array(2 ** 32 - 1).fill(0); return e; }', event: {} });
+  it('new Array(2**32-1).fill(0) ends at the time limit (1 s), not with an abort of the process', async () => {
+    const id = await withTimeLimit(1000, () => startSession(harness, { code: 'export function transformEvent(e) { new Array(2 ** 32 - 1).fill(0); return e; }', event: {} }));
     const stream = await openStream(harness, id);
     const ended = await stream.next((e) => e.kind === 'ended' || e.kind === 'done', 60_000);
     expect(ended).toMatchObject({ kind: 'ended' });
