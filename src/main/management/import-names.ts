@@ -13,11 +13,38 @@ interface Node {
   [key: string]: unknown;
 }
 
+/** Code texts whose imports were read, most recently asked last, and their characters in all. */
+const known = new Map<string, readonly string[]>();
+let knownChars = 0;
+const KNOWN_CHARS = 4 * 1024 * 1024;
+
 /**
  * Module specifiers a piece of code imports (static imports, re-exports and literal dynamic
  * imports). Code that does not parse imports nothing here; the sandbox reports its syntax error.
+ * Remembered by code text (up to 4 M characters of code): the background status sweeps ask about
+ * every latest and published version on each write, mostly about code they have already read.
  */
 export function importsOf(code: string): string[] {
+  const kept = known.get(code);
+  if (kept) {
+    known.delete(code);
+    known.set(code, kept);
+    return [...kept];
+  }
+  const found = parseImports(code);
+  if (code.length <= KNOWN_CHARS) {
+    known.set(code, found);
+    knownChars += code.length;
+    for (const [oldest] of known) {
+      if (knownChars <= KNOWN_CHARS) break;
+      known.delete(oldest);
+      knownChars -= oldest.length;
+    }
+  }
+  return [...found];
+}
+
+function parseImports(code: string): string[] {
   let program: unknown;
   try {
     program = parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowAwaitOutsideFunction: true, allowHashBang: true });
