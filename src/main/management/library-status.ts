@@ -4,7 +4,7 @@ import type { LibraryVersionRecord } from '../store/libraries-repo';
 import { importsOf } from './import-names';
 import { libraryVersionStatus, type LibraryImpact } from './library-version-status';
 import type { PublishService } from './publish-service';
-import { digest, sharedInputs, testInputsOf } from './test-inputs';
+import { commonInputs, digest, sharedInputs, testInputsOf } from './test-inputs';
 import { summaryLine } from './version-tests';
 import { outOfDate, type VersionStatus } from './version-status';
 import { createBackgroundReruns } from './background-reruns';
@@ -23,12 +23,12 @@ function parse(text: string | null): LibraryInputs | undefined {
 }
 
 /** The inputs a run of `version`'s tests would have now (its importers as library-version-status.ts picks them). */
-export function libraryInputsOf(store: Store, version: Pick<LibraryVersionRecord, 'importName' | 'libraryId'>): LibraryInputs {
+export function libraryInputsOf(store: Store, version: Pick<LibraryVersionRecord, 'importName' | 'libraryId'>, common = commonInputs(store)): LibraryInputs {
   const importers: LibraryInputs['importers'] = {};
   for (const t of store.transformations.list()) {
     const latest = t.latestVersionId ? store.transformations.version(t.latestVersionId) : undefined;
     if (!latest || !importsOf(latest.code).includes(version.importName)) continue;
-    const { tests, version: own, libraries, ...rest } = testInputsOf(store, latest, sharedInputs(store, t.id));
+    const { tests, version: own, libraries, ...rest } = testInputsOf(store, latest, sharedInputs(store, t.id, common));
     // The library itself is the version under test, not the one its importer resolves now: any of its versions is derived.
     const { [version.libraryId]: _self, ...others } = libraries;
     importers[t.id] = { name: t.name, versionId: latest.id, number: latest.seq, tests: digest(tests), rest: digest([own, rest, others]) };
@@ -65,12 +65,13 @@ export function createLibraryStatus(store: Store, publisher: PublishService, tra
     background,
     onError,
     sweep() {
+      const common = commonInputs(store);
       for (const lib of store.libraries.list()) {
         let signature = '';
         for (const id of new Set([lib.latestVersionId, lib.publishedVersionId])) {
           const v = id ? store.libraries.version(id) : undefined;
           if (!v?.testStatus) continue; // not tested on save (a one-shot core): nothing recorded to keep current
-          const now = JSON.stringify(libraryInputsOf(store, v));
+          const now = JSON.stringify(libraryInputsOf(store, v, common));
           signature += now;
           if (store.libraries.testInputs(v.id) !== now) reruns.queue(v.id, lib.id);
         }

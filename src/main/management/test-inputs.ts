@@ -23,13 +23,20 @@ export const digest = (value: unknown) => createHash('sha256').update(JSON.strin
 
 type VersionFields = Pick<TransformationVersionRecord, 'id' | 'transformationId' | 'code' | 'testEvents'>;
 
-/** What is shared by every version of a transformation (read once per listing). */
-export function sharedInputs(store: Store, transformationId: string) {
+/**
+ * What is shared by every transformation: the settings and credentials (decrypted to read them).
+ * A sweep over all transformations reads them once (`sharedInputs`' third argument).
+ */
+export function commonInputs(store: Store) {
   return {
-    tests: store.testEvents.list(transformationId).map(digest),
     sandboxSettings: digest(readSandboxSettings(store.settings)),
     credentials: digest(Object.entries(store.credentials.values()).sort(([a], [b]) => a.localeCompare(b))),
   };
+}
+
+/** What is shared by every version of a transformation (read once per listing). */
+export function sharedInputs(store: Store, transformationId: string, common = commonInputs(store)) {
+  return { tests: store.testEvents.list(transformationId).map(digest), ...common };
 }
 
 /** The inputs a run of `version`'s tests would have now. */

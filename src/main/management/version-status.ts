@@ -2,7 +2,7 @@ import type { DerivedVersionTests } from '../../shared/api/versions';
 import type { Store } from '../store';
 import type { TransformationVersionRecord } from '../store/transformations-repo';
 import type { PublishService } from './publish-service';
-import { parseInputs, serializeInputs, sharedInputs, staleReasons, testInputsOf } from './test-inputs';
+import { commonInputs, parseInputs, serializeInputs, sharedInputs, staleReasons, testInputsOf } from './test-inputs';
 import { failureSummary, summaryLine, verdict, type TestedTransformation } from './version-tests';
 import { createBackgroundReruns } from './background-reruns';
 
@@ -26,8 +26,9 @@ export function createVersionStatus(store: Store, publisher: PublishService, onE
     onError,
     /** The versions kept current in the background: each transformation's latest and published one. */
     sweep() {
+      const common = commonInputs(store);
       for (const t of store.transformations.list()) {
-        const shared = sharedInputs(store, t.id);
+        const shared = sharedInputs(store, t.id, common);
         let signature = '';
         for (const id of new Set([t.latestVersionId, t.publishedVersionId])) {
           const v = id ? store.transformations.version(id) : undefined;
