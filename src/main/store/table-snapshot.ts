@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Db } from './database';
+import { statementCache, type Db } from './database';
+
+/** Each connection's statements, prepared once: a fuzz run takes two snapshots per request. */
+const caches = new WeakMap<Db, ReturnType<typeof statementCache>>();
+function prepare(db: Db, sql: string) {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = statementCache(db)));
+  return cache(sql);
+}
 
 /** One digest per table of a database (every row, in rowid or primary-key order). */
 export type TableDigests = Record<string, string>;
@@ -35,7 +43,7 @@ export const BACKGROUND_COLUMNS: Record<string, string[]> = {
 
 /** Tables of the database, without SQLite's internal ones. */
 export function tableNames(db: Db): string[] {
-  return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
+  return (prepare(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
     (r) => r.name,
   );
 }
@@ -52,7 +60,7 @@ export function tableDigests(db: Db, options: { skip?: Set<string> } = {}): Tabl
     if (options.skip?.has(name)) continue;
     const hash = createHash('sha256');
     const left = BACKGROUND_COLUMNS[name] ?? [];
-    for (const full of db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY 1`).iterate()) {
+    for (const full of prepare(db, `SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY 1`).raw(false).iterate()) {
       const row = left.length === 0 ? full : Object.fromEntries(Object.entries(full as object).filter(([column]) => !left.includes(column)));
       hash.update(JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : Buffer.isBuffer(v) ? v.toString('base64') : v)));
       hash.update('\n');
@@ -64,7 +72,7 @@ export function tableDigests(db: Db, options: { skip?: Set<string> } = {}): Tabl
 
 /** Ids of a table's rows (first column), for tables whose rows jobs update but requests add. */
 export function rowIds(db: Db, table: string): string[] {
-  return (db.prepare(`SELECT * FROM "${table.replace(/"/g, '""')}" ORDER BY 1`).raw().all() as unknown[][]).map((r) => String(r[0]));
+  return (prepare(db, `SELECT * FROM "${table.replace(/"/g, '""')}" ORDER BY 1`).raw(true).all() as unknown[][]).map((r) => String(r[0]));
 }
 
 /** Names of the tables whose digests differ. */
