@@ -128,12 +128,17 @@ export function acceptedTypes(schema: Schema): Set<string> | undefined {
   return add(schema) ? types : undefined;
 }
 
-/** JSON type of a JSON text. */
+const jsonTypes = new Map<string, string>();
+
+/** JSON type of a JSON text (remembered: the sweep asks it of each hostile value for every field). */
 export function jsonType(text: string): string {
-  const value: unknown = JSON.parse(text);
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value === 'object' ? 'object' : typeof value;
+  let type = jsonTypes.get(text);
+  if (type === undefined) {
+    const value: unknown = JSON.parse(text);
+    type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    jsonTypes.set(text, type);
+  }
+  return type;
 }
 
 /** Property paths of a body schema: `name`, `libraries.0.code`, ... (depth-limited), with their schema. */
