@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import { alive, childrenOf, cmdlineOf } from '../../testing/process-tree';
 import { startHeadless, type HeadlessProcess } from '../../testing/spawn-headless';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 /** A host whose sandbox process is stalled in `fill` (time limit 60 s, so only the exit ends it); its pids. */
-async function stalledHost(): Promise<{ host: HeadlessProcess; sandboxPids: number[] }> {
+async function stalledHost(expect: ExpectStatic): Promise<{ host: HeadlessProcess; sandboxPids: number[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-orphans-'));
   dirs.push(dataDir);
   const host = await startHeadless({ dataDir });
@@ -40,9 +40,10 @@ async function stalledHost(): Promise<{ host: HeadlessProcess; sandboxPids: numb
 }
 
 describe.skipIf(process.platform !== 'linux' || !existsSync(headless))('no sandbox process outlives the core', () => {
+  // The two run side by side (their own hosts and data folders): most of each is the waits above.
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-    it(`${signal} of the core with a sandbox process stalled in a builtin: none is left`, async () => {
-      const { host, sandboxPids } = await stalledHost();
+    it.concurrent(`${signal} of the core with a sandbox process stalled in a builtin: none is left`, async ({ expect }) => {
+      const { host, sandboxPids } = await stalledHost(expect);
       await host.stop(signal);
       await expect.poll(() => sandboxPids.filter(alive), { timeout: 5000, interval: 100 }).toEqual([]);
     }, 60_000);
