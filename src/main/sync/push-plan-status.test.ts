@@ -8,10 +8,13 @@ import { syncPair } from '../testing/sync-pair';
 // tests passed; once the background re-run records the failure, it says push refuses.
 const s = syncPair();
 
-// Each event takes ~1.5 s of CPU: the re-run after a change cannot finish before the plan is asked for.
+// A bad user's event takes ~1.5 s of CPU: the re-run after it is added cannot finish before the
+// plan is asked for. (The good one runs at once: nothing waits for it to be slow.)
 const CODE = `export function transformEvent(e) {
-  const end = Date.now() + 1500; while (Date.now() < end) {}
-  if (e.userId === 'bad') throw new Error('bad user');
+  if (e.userId === 'bad') {
+    const end = Date.now() + 1500; while (Date.now() < end) {}
+    throw new Error('bad user');
+  }
   return e;
 }`;
 const test = (id: string, userId: string) => ({ name: id, event: { type: 'track', event: 'E', messageId: id, userId } });
