@@ -65,11 +65,19 @@ describe('property-based fuzzing of every operation (built headless host)', () =
 
   /** Send jobs post captured events to this instance's event API in the background. */
   const sending = () => db.prepare("SELECT 1 FROM replay_sends WHERE status IN ('queued', 'running') LIMIT 1").get() !== undefined;
-  const snapshot = () => ({
+  const read = () => ({
     digests: tableDigests(db, { skip: new Set([...BACKGROUND_TABLES, ...JOB_TABLES]) }),
     jobs: JOB_TABLES.map((t) => rowIds(db, t).join(',')),
     sending: sending(),
   });
+  // This connection only reads: while no other connection has committed (data_version the same),
+  // the file is as last read, and so is its snapshot.
+  let last: { version: number; snapshot: ReturnType<typeof read> } | undefined;
+  const snapshot = () => {
+    const version = db.pragma('data_version', { simple: true }) as number;
+    if (last?.version !== version) last = { version, snapshot: read() };
+    return last.snapshot;
+  };
 
   async function send(req: FuzzRequest) {
     return Promise.race([
