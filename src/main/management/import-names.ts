@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { parse } from 'acorn';
+import { LRUCache } from 'lru-cache';
 
 const requireCjs = createRequire(import.meta.url);
 const camelCase = requireCjs('lodash.camelcase') as (value: string) => string;
@@ -13,33 +14,23 @@ interface Node {
   [key: string]: unknown;
 }
 
-/** Code texts whose imports were read, most recently asked last, and their characters in all. */
-const known = new Map<string, readonly string[]>();
-let knownChars = 0;
-const KNOWN_CHARS = 4 * 1024 * 1024;
+/**
+ * Imports of code already read, by code text, up to 4 M characters of code in all (least recently
+ * asked first out): the background status sweeps ask about every latest and published version on
+ * each write, mostly about code they have read before.
+ */
+const known = new LRUCache<string, readonly string[]>({ maxSize: 4 * 1024 * 1024, sizeCalculation: (_imports, code) => code.length + 1 });
 
 /**
  * Module specifiers a piece of code imports (static imports, re-exports and literal dynamic
  * imports). Code that does not parse imports nothing here; the sandbox reports its syntax error.
- * Remembered by code text (up to 4 M characters of code): the background status sweeps ask about
- * every latest and published version on each write, mostly about code they have already read.
+ * Each answer is the caller's own list (library resolution takes names off it).
  */
 export function importsOf(code: string): string[] {
-  const kept = known.get(code);
-  if (kept) {
-    known.delete(code);
-    known.set(code, kept);
-    return [...kept];
-  }
-  const found = parseImports(code);
-  if (code.length <= KNOWN_CHARS) {
+  let found = known.get(code);
+  if (!found) {
+    found = parseImports(code);
     known.set(code, found);
-    knownChars += code.length;
-    for (const [oldest] of known) {
-      if (knownChars <= KNOWN_CHARS) break;
-      known.delete(oldest);
-      knownChars -= oldest.length;
-    }
   }
   return [...found];
 }
