@@ -12,3 +12,5 @@ export interface SuiteResult {
 type Report = Record<string, unknown>;
 export function vitestResult(report: Report, ok: boolean, root?: string): SuiteResult;
 export function playwrightResult(report: Report, ok: boolean): SuiteResult;
+/** One suite's result from several runs of it: counts summed, failures in run order. */
+export function sumResults(name: string, results: SuiteResult[]): SuiteResult;
