@@ -60,4 +60,6 @@ export interface SandboxOptions {
   recycleRssMb?: number;
   /** Time past a run's deadline before its sandbox process counts as stuck and is killed (default 5 s). */
   graceMs?: number;
+  /** A run for a process busy with a run on its own thread waits this long for it, then goes to another (default 50 ms). */
+  blockedWaitMs?: number;
 }

@@ -45,6 +45,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     retireMs: idleMs,
     recycleRssMb: options.recycleRssMb,
     graceMs: options.graceMs,
+    blockedWaitMs: options.blockedWaitMs,
     syncRuns: options.syncRuns,
     workers: options.workers,
   });

@@ -18,11 +18,13 @@ export interface ProcessPoolOptions {
   /**
    * A transform run on a warm isolate sent to a process with nothing in flight, SYNC_QUIET_MS
    * after runs last overlapped, runs on that process's thread (default true). Until it is
-   * answered the process reads nothing, so a run that comes meanwhile waits BLOCKED_WAIT_MS for
+   * answered the process reads nothing, so a run that comes meanwhile waits blockedWaitMs for
    * it, then goes to another process: a free one of the pool, else the spare, started for the
    * purpose (retired like the others once it has nothing warm). See placement.ts.
    */
   syncRuns?: boolean;
+  /** How long a run for a blocked process waits for it before going to another (default 50 ms). */
+  blockedWaitMs?: number;
   /** Workers (name → module path) whose jobs run in the background process (child/workers.ts). */
   workers?: Record<string, string>;
 }

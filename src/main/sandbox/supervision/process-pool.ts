@@ -16,7 +16,7 @@ import { jobMemory, requestMemory } from './memory-watch';
 
 export type { ProcessPoolOptions, SandboxProcessInfo };
 
-/** A run for a blocked process waits this long for it before going to another one. */
+/** A run for a blocked process waits this long for it before going to another one (blockedWaitMs's default). */
 const BLOCKED_WAIT_MS = 50;
 /** A background process's idle time before its memory is checked; recycleRssMb's default. */
 const [REPLAY_RECYCLE_CHECK_MS, RECYCLE_RSS_MB] = [200, 160];
@@ -127,7 +127,7 @@ export class ProcessPool {
     const choice = choose(this.view(), { key, group }, warmView, performance.now());
     if (!('wait' in choice)) return placed(choice); // no await: the request leaves in this tick
     return (async () => {
-      await this.at(choice.wait)?.unblockedWithin(BLOCKED_WAIT_MS);
+      await this.at(choice.wait)?.unblockedWithin(this.options.blockedWaitMs ?? BLOCKED_WAIT_MS);
       if (this.closed) throw sandboxError(messages.disposed);
       return placed(choose(this.view(), { key, group, waited: choice.wait }, warmView, performance.now()));
     })();
