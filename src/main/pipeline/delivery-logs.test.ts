@@ -10,14 +10,15 @@ import { startTestStudio, type TestStudio } from '../testing/harness';
 
 let t: TestStudio;
 let server: Server;
-/** The receiver's answers per path, in order (then 200 "ok"). */
-const scripts = new Map<string, { status: number; body: string }[]>();
+/** The receiver's answers per path, in order (then 200 "ok"); one with `after` is sent once that settles. */
+type Answer = { status: number; body: string; after?: Promise<void> };
+const scripts = new Map<string, Answer[]>();
 beforeAll(async () => {
   t = await startTestStudio();
   server = createServer((req, res) => {
     req.resume().on('end', () => {
       const next = scripts.get(req.url ?? '')?.shift() ?? { status: 200, body: 'ok' };
-      res.writeHead(next.status, { 'content-type': 'text/plain' }).end(next.body);
+      void (next.after ?? Promise.resolve()).then(() => res.writeHead(next.status, { 'content-type': 'text/plain' }).end(next.body));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 /** A receiver path of its own, answering `script` first. */
-function url(path: string, script: { status: number; body: string }[]): string {
+function url(path: string, script: Answer[]): string {
   scripts.set(`/${path}`, script);
   return `http://127.0.0.1:${(server.address() as { port: number }).port}/${path}`;
 }
@@ -96,13 +97,20 @@ describe('per-event deliveries', () => {
   });
 
   it('retries a failed event over time until it is delivered, keeping every attempt on one row', async () => {
-    const config = { url: url('flaky', [{ status: 500, body: 'down' }, { status: 502, body: 'still down' }]), maxAttempts: 5, retryMinBackoffMs: 400, retryMaxBackoffMs: 1000 };
+    // The delivering attempt is answered once the retrying view has been read: beside busy loops
+    // that read came 700 ms after the first attempt, after the second (at 569 ms), and the third
+    // may come 400 ms after that.
+    let viewed = () => {};
+    const after = new Promise<void>((r) => (viewed = r));
+    const script = [{ status: 500, body: 'down' }, { status: 502, body: 'still down' }, { status: 200, body: 'ok', after }];
+    const config = { url: url('flaky', script), maxAttempts: 5, retryMinBackoffMs: 400, retryMaxBackoffMs: 1000 };
     const dest = await callOk(t, 'POST', '/studio/api/destinations', { name: 'Flaky', kind: 'webhook', config });
     await send(t, '/v1/track', { event: 'Signed Up', userId: 'u', messageId: 'flaky-1' });
     const [failed] = await deliveries(dest.id, 1, '&status=failed');
     expect(failed.nextAttemptAt).not.toBeNull();
     const view = await callOk(t, 'GET', `/studio/api/destinations/${dest.id}`);
     expect(view.delivery).toMatchObject({ retrying: 1, nextAttemptAt: expect.any(String) });
+    viewed();
     const done = await deliveries(dest.id, 1, '&status=delivered');
     expect(done[0].attemptLog.map((a: any) => a.statusCode)).toEqual([500, 502, 200]);
     expect(done[0].attempts).toBe(3);
