@@ -1,5 +1,5 @@
 import { flushCompileCache } from 'node:module';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { StudioError } from '../../errors';
 import type { CoreMessage, ProcessReply, SerializedError } from '../protocol/messages';
 import { BACKGROUND_ENV, lowerPriority } from './priority';
@@ -50,7 +50,7 @@ let rss = { at: 0, mb: 0 };
 const memory = () => {
   const now = performance.now();
   if (now - rss.at >= 50) rss = { at: now, mb: Math.round(process.memoryUsage.rss() / 1048576) };
-  return { rssMb: rss.mb, heapMb: runner.heapMb(), made: runner.made() };
+  return { rssMb: rss.mb, heapMb: runner.heapMb(), externalMb: Math.round(getHeapStatistics().external_memory / 1048576), made: runner.made() };
 };
 
 // Answers leave external strings in this process's heap: collected when idle (external-memory.ts).

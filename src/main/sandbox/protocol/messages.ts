@@ -141,7 +141,7 @@ export interface SerializedError {
 export type ProcessReply =
   | { type: 'ready' }
   /** A run that is done leaves its isolate warm in the process (the core pools a handle on it). */
-  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; work?: unknown; network?: NetworkCall[]; rssMb: number; heapMb: number; made?: number }
+  | { type: 'done'; id: number; json?: string; grouped?: GroupedAnswer; work?: unknown; network?: NetworkCall[]; rssMb: number; heapMb: number; externalMb?: number; made?: number }
   /** A run on the process's thread is waiting on host requests: the thread takes other work again. */
   | { type: 'entered'; id: number }
   /** The run's isolate runs again (after it was made, waited for, or waiting on host requests). */
@@ -149,5 +149,5 @@ export type ProcessReply =
   /** A piece of an answer in parts: a JSON array of entries, in order, before the answer. */
   | { type: 'part'; id: number; json: string }
   /** A worker's job's progress (replay: the position after its last stored batch); sent now and then while it runs. */
-  | { type: 'progress'; id: number; done: number; rssMb: number; heapMb: number; made?: number }
-  | { type: 'failed'; id: number; error: SerializedError; rssMb: number; heapMb: number; made?: number };
+  | { type: 'progress'; id: number; done: number; rssMb: number; heapMb: number; externalMb?: number; made?: number }
+  | { type: 'failed'; id: number; error: SerializedError; rssMb: number; heapMb: number; externalMb?: number; made?: number };

@@ -47,6 +47,8 @@ export interface SandboxProcessInfo {
   /** As the process reported with its last answer: its resident memory and its isolates' heaps (MB). */
   rssMb: number;
   heapMb: number;
+  /** External memory held in the process's own heap when it answered (MB): answers' strings until a full collection frees them (child/external-memory.ts). */
+  externalMb: number;
   /** Isolates it made since it started (each run in a fresh context; a warm isolate is reused). */
   isolatesMade: number;
   /** Warm isolates in it the core's pool holds handles on (core/warm-handles.ts). */
@@ -59,6 +61,7 @@ export const infoOf = (s: Slot, spare: boolean): SandboxProcessInfo => ({
   running: s.pending.size,
   rssMb: s.rssMb,
   heapMb: s.heapMb,
+  externalMb: s.externalMb,
   isolatesMade: s.isolatesMade,
   warm: s.warm,
   ...(s.retiring ? { retiring: true } : {}),

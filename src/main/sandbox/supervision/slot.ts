@@ -23,6 +23,7 @@ export class Slot {
   /** As the process reported with its last answer: its resident memory, its isolates' heaps (MB), the isolates it made. */
   rssMb = 0;
   heapMb = 0;
+  externalMb = 0;
   isolatesMade = 0;
   /** The request it runs on its own thread while `blocked`. */
   private syncId: number | undefined;
@@ -107,6 +108,7 @@ export class Slot {
     }
     this.rssMb = reply.rssMb;
     this.heapMb = reply.heapMb;
+    this.externalMb = reply.externalMb ?? 0;
     this.isolatesMade = reply.made ?? this.isolatesMade;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
