@@ -27,3 +27,15 @@ describe('valueDeeperThan', () => {
     expect(valueDeeperThan('x', 0)).toBe(false);
   });
 });
+
+describe('nestedDeeperThan, strings', () => {
+  it('ends a string at a quote after an even number of backslashes only', () => {
+    const deep = '['.repeat(20);
+    // "\\" ends the string: the brackets after it count.
+    expect(nestedDeeperThan(`["\\\\",${deep}${' '.repeat(40)}`, 10)).toBe(true);
+    // "\\\"[[[…" is one string: nothing in it counts.
+    expect(nestedDeeperThan(`["\\\\\\"${deep}"]${' '.repeat(40)}`, 10)).toBe(false);
+    // An unclosed string hides the rest.
+    expect(nestedDeeperThan(`["${deep}${' '.repeat(40)}`, 10)).toBe(false);
+  });
+});

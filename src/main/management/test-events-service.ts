@@ -2,12 +2,12 @@ import { MAX_SAVED_TEST_EVENTS, type SavedTestEvent, type SavedTestEvents } from
 import { checkProblem } from '../../shared/field-checks';
 import { badRequest, notFound } from '../errors';
 import type { Store } from '../store';
-import { valueDeeperThan } from '../collect/json-depth';
-import { MAX_JSON_DEPTH } from '../collect/limits';
+import { firstTooDeep, tooDeepMessage } from '../collect/json-depth';
 
 function checkEvents(events: SavedTestEvent[]): void {
+  const deep = firstTooDeep(events);
+  if (deep >= 0) throw badRequest(tooDeepMessage(deep));
   events.forEach((e, i) => {
-    if (valueDeeperThan(e, MAX_JSON_DEPTH)) throw badRequest(`body: field "events.${i}" nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`);
     e.checks?.forEach((check, j) => {
       const problem = checkProblem(check);
       if (problem) throw badRequest(`body: field "events.${i}.checks.${j}": ${problem}`);

@@ -1,4 +1,6 @@
 import { badRequest } from '../errors';
+import { firstTooDeep, nestedDeeperThan, tooDeepMessage } from '../collect/json-depth';
+import { MAX_JSON_DEPTH } from '../collect/limits';
 import type { LibraryCodeRepo } from '../store/library-code-repo';
 import { importNameOf, importSpecifiers } from '../sandbox';
 import type { TestRunError, TestRunRequest, TestRunResponse } from '../../shared/api/sandbox-test';
@@ -56,24 +58,57 @@ export interface TestRunDeps {
   libraryCode: LibraryCodeRepo;
 }
 
-/** Runs a test of unsaved code: per-event errors stay inside the answer; fatal errors throw. */
-export async function runTest(deps: TestRunDeps, request: TestRunRequest): Promise<TestRunResponse> {
-  const libraries = librariesForTest(request, deps.libraryCode);
-  const output = await deps.sandbox.transform({
+/** The sandbox's input for a test run; `onResults` is told its results piece by piece. */
+function testInput(deps: TestRunDeps, request: TestRunRequest, eventsSource?: string, onResults?: (results: TransformResult[]) => void) {
+  // As the event API and saved test events: deeper events overflow a stack on their way. Only
+  // the events nest deeper than 2 in a body (the body, `events`): its text is scanned, the
+  // events walked only to name the one.
+  const deep = eventsSource === undefined || nestedDeeperThan(eventsSource, MAX_JSON_DEPTH + 2) ? firstTooDeep(request.events) : -1;
+  if (deep >= 0) throw badRequest(tooDeepMessage(deep));
+  return {
     code: request.code,
     name: request.transformationName,
-    libraries,
+    libraries: librariesForTest(request, deps.libraryCode),
     events: request.events,
+    eventsSource,
     metadata: request.context ? request.events.map(() => request.context!) : undefined,
     credentials: request.credentials,
-  });
-  return testResponse(output, request.events);
+    onResults,
+  };
 }
+
+/** Runs a test of unsaved code: per-event errors stay inside the answer; fatal errors throw. */
+export async function runTest(deps: TestRunDeps, request: TestRunRequest): Promise<TestRunResponse> {
+  return testResponse(await deps.sandbox.transform(testInput(deps, request)), request.events);
+}
+
+/**
+ * runTest's answer as its JSON text. `eventsSource`: the text the request was parsed from (the
+ * events go to the sandbox as they came). The outputs of a large answer are written out part by
+ * part while the isolate still writes the next parts, not all at the end.
+ */
+export async function runTestJson(deps: TestRunDeps, request: TestRunRequest, eventsSource?: string): Promise<string> {
+  const texts: string[] = [];
+  let told = 0;
+  const output = await deps.sandbox.transform(
+    testInput(deps, request, eventsSource, (results) => {
+      told += results.length;
+      if (results.length > 0) texts.push(JSON.stringify(transformedEvents(results, request.events)).slice(1, -1));
+    }),
+  );
+  // (Told otherwise than the results, it writes them all now.)
+  const outputs = told === output.results.length ? texts.join(',') : JSON.stringify(transformedEvents(output.results, request.events)).slice(1, -1);
+  const { transformedEvents: _, ...rest } = testResponse({ ...output, results: [] }, request.events);
+  return `{"transformedEvents":[${outputs}],${JSON.stringify({ ...rest, inputIndexes: output.results.map((result) => result.index) }).slice(1)}`;
+}
+
+const transformedEvents = (results: TransformResult[], events: Record<string, unknown>[]) =>
+  results.map((result) => (result.error !== undefined ? errorEntry(result, events) : result.output!));
 
 /** A run's output over `events` as the test bench shows it (the debugger's result too). */
 export function testResponse(output: Pick<TransformOutput, 'results' | 'logs' | 'logEvents' | 'durationMs' | 'network'>, events: Record<string, unknown>[]): TestRunResponse {
   return {
-    transformedEvents: output.results.map((result) => (result.error !== undefined ? errorEntry(result, events) : result.output!)),
+    transformedEvents: transformedEvents(output.results, events),
     inputIndexes: output.results.map((result) => result.index),
     logs: output.logs,
     ...(output.logEvents && output.logEvents.some((owner) => owner >= 0) ? { logEvents: output.logEvents } : {}),

@@ -56,8 +56,20 @@ export interface TransformInput {
   cacheKey?: string;
   libraries?: SandboxLibrary[];
   events: Record<string, unknown>[] | StoredEvents;
+  /**
+   * The JSON text of an object whose `events` field, parsed, is `events` (a request body as it
+   * came, which validation did not change): the isolate parses that text again instead of the
+   * core serialising the events.
+   */
+  eventsSource?: string;
   /** Per-event metadata, same order as `events`; missing fields are derived from the event. */
   metadata?: EventMetadata[];
+  /**
+   * Told each piece of the results, in order, as the answer is read (a large answer comes in
+   * parts, read while the isolate writes the rest); together they are the output's results.
+   * Nothing it was told counts when the run then fails.
+   */
+  onResults?: (results: TransformResult[]) => void;
   /** Values for getCredential(key); default: the credentials stored in the app. */
   credentials?: Record<string, string>;
   /** A test's fetch mocks (the test runner's): matching fetch calls get them instead of the network. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { TestRunRequest as Body, TestRunResponse as Answer } from '../../../shared/api/sandbox-test';
-import { runTest, type TestRunDeps } from '../../management/test-run';
+import { runTestJson, type TestRunDeps } from '../../management/test-run';
 import { typedRoutes } from './typed-routes';
-import { stringifySerializer, usePlainJsonParser } from '../lean-json';
+import { eventsSourceOf, sendJsonText, stringifySerializer, usePlainJsonParser } from '../lean-json';
 import { sandboxErrorResponses } from './error-responses';
 
 const BODY_LIMIT = 32 * 1024 * 1024;
@@ -26,6 +26,7 @@ export const sandboxTestRoutes =
           response: { 200: Answer, ...sandboxErrorResponses },
         },
       },
-      async (request) => runTest(deps, request.body),
+      // The answer comes as its JSON text (runTestJson writes it as the parts arrive).
+      async (request, reply) => sendJsonText(reply, await runTestJson(deps, request.body, eventsSourceOf(request.body))),
     );
   });

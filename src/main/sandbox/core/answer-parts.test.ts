@@ -5,6 +5,7 @@ import { SandboxInstance } from '../isolate/instance';
 import { payloadOf } from '../protocol/payload';
 import { AnswerParts, parseRunAnswer } from '../protocol/answer';
 import { runOnInstance } from '../isolate/run';
+import type { TransformResult } from '../types';
 import { ANSWER_PARTS, MIN_PART_ENTRIES } from '../isolate/runtime-source';
 
 // A transform run's answer comes in parts: the isolate hands out all but the last piece of its
@@ -121,14 +122,19 @@ describe('transform results in parts, or run on the sandbox process\'s thread, a
       for (const sandbox of [whole, inParts, asyncParts]) await sandbox.transform(input);
       const onThread = inParts.processes().reduce((n, p) => n + p.runsOnThread, 0);
       const a = await whole.transform(input);
-      const b = await inParts.transform(input);
-      const c = await asyncParts.transform(input);
+      const told: TransformResult[][] = [];
+      const b = await inParts.transform({ ...input, onResults: (results) => told.push(results) });
+      // The events taken from the text they came in (a request body): the same run.
+      const c = await asyncParts.transform({ ...input, eventsSource: JSON.stringify({ code, events: input.events }) });
       expect(inParts.processes().reduce((n, p) => n + p.runsOnThread, 0)).toBe(onThread + 1);
       expect(whole.processes().concat(asyncParts.processes()).every((p) => p.runsOnThread === 0)).toBe(true);
       expect(b.results.length).toBeGreaterThan(MIN_PART_ENTRIES);
       const expected = { results: a.results, logs: a.logs, logEvents: a.logEvents };
       expect({ results: b.results, logs: b.logs, logEvents: b.logEvents }).toEqual(expected);
       expect({ results: c.results, logs: c.logs, logEvents: c.logEvents }).toEqual(expected);
+      // onResults was told the results part by part, in order.
+      expect(told.length).toBeGreaterThan(1);
+      expect(told.flat()).toEqual(b.results);
     });
   }
 

@@ -5,7 +5,7 @@ import { InstancePool } from '../warm-pool';
 import { ProcessPool, type SandboxProcessInfo } from '../supervision/process-pool';
 import type { RemoteInstance } from '../supervision/remote-instance';
 import { payloadOf, STAGE_MIN_EVENTS, stagedPayloadOf, type StagedPayload } from '../protocol/payload';
-import { AnswerParts, readRunAnswer } from '../protocol/answer';
+import { AnswerParts, readRunAnswer, resultOf } from '../protocol/answer';
 import { DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from '../../../shared/api/sandbox-settings';
 
 /** A warm isolate unused this long is disposed. */
@@ -87,7 +87,7 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     };
     // A large batch of objects may enter its isolate in pieces (processes.run decides).
     const staged =
-      !perEvent && options.stageBatches !== false && Array.isArray(input.events) && input.events.length >= STAGE_MIN_EVENTS
+      !perEvent && options.stageBatches !== false && input.eventsSource === undefined && Array.isArray(input.events) && input.events.length >= STAGE_MIN_EVENTS
         ? stagedPayloadOf(input.events, input.metadata)
         : undefined;
     const payload: string | StagedPayload = staged
@@ -158,8 +158,20 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
   async function transform(input: TransformInput): Promise<TransformOutput> {
     // The answer's parts are read as they arrive, while the isolate writes the rest.
     const parts = options.answerInParts === false ? undefined : new AnswerParts();
-    const { json, network, started } = await runBatch(input, false, parts && ((piece) => parts.add(piece)));
-    const { results, logs, logEvents } = readRunAnswer(json, eventCount(input.events), maxOutputBytes, parts);
+    const count = eventCount(input.events);
+    // Each part's results go to onResults as it is read; the rest once the answer is.
+    let told = 0;
+    const onPart = parts && ((piece: string) => {
+      parts.add(piece);
+      const last = parts.pieces[parts.pieces.length - 1];
+      if (!input.onResults || parts.broken || !last) return;
+      const results = last.map((raw) => resultOf(raw, count));
+      told += results.length;
+      input.onResults(results);
+    });
+    const { json, network, started } = await runBatch(input, false, onPart);
+    const { results, logs, logEvents } = readRunAnswer(json, count, maxOutputBytes, parts);
+    input.onResults?.(results.slice(told));
     return { results, logs, logEvents, durationMs: elapsed(started), ...(network.length > 0 ? { network } : {}) };
   }
 

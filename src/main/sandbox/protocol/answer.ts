@@ -96,13 +96,15 @@ export function readAnswerLogs(answer: Record<string, unknown>, count: number): 
   return { logs, logEvents };
 }
 
+/** An entry of the answer as a TransformResult (with its input's index). */
+export function resultOf(raw: unknown, count: number): TransformResult {
+  const entry = readEntry(raw, count);
+  const { index } = entry;
+  return entry.output ? { output: entry.output, index, statusCode: 200 } : { error: entry.error, index, statusCode: 400 };
+}
+
 /** Reads the isolate's answer over `count` input events and shapes it as TransformResults (each with its input's index). */
 export function readRunAnswer(json: string, count: number, maxOutputBytes: number, parts?: AnswerParts): { results: TransformResult[]; logs: string[]; logEvents: number[] } {
   const { entries, answer } = parseRunAnswer(json, maxOutputBytes, parts);
-  const results: TransformResult[] = entries.map((raw: unknown) => {
-    const entry = readEntry(raw, count);
-    const { index } = entry;
-    return entry.output ? { output: entry.output, index, statusCode: 200 } : { error: entry.error, index, statusCode: 400 };
-  });
-  return { results, ...readAnswerLogs(answer, count) };
+  return { results: entries.map((raw) => resultOf(raw, count)), ...readAnswerLogs(answer, count) };
 }

@@ -2,9 +2,13 @@ import type { TransformInput } from '../types';
 
 // The string a batch enters the isolate as; the runtime parses it there.
 
-/** `{"e":[events],"m":[metadata]|null}`: stored events' texts are put in as they are, other events serialised. */
+/**
+ * `{"e":[events],"m":[metadata]|null}`: stored events' texts are put in as they are, other events
+ * serialised; or `{"b":{…,"events":[events]},"m":…}`: the text the events were parsed from.
+ */
 export function payloadOf(input: TransformInput): string {
   const metadata = input.metadata ? JSON.stringify(input.metadata) : 'null';
+  if (input.eventsSource !== undefined) return `{"b":${input.eventsSource},"m":${metadata}}`;
   if (Array.isArray(input.events)) return `{"e":${JSON.stringify(input.events)},"m":${metadata}}`;
   return `{"e":[${input.events.json.join(',')}],"m":${metadata}}`;
 }

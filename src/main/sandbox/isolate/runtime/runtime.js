@@ -75,7 +75,8 @@ function createRuntime(hostStart, hostCredential, hostPart, limits) {
   };
 
   /**
-   * @param {string} payload `{"e": events, "m": metadata | null, "s"?: stage id}`
+   * @param {string} payload `{"e": events, "m": metadata | null, "s"?: stage id}`, or the events
+   *   as the `events` field of `"b"` (the request body they were parsed from, payload.ts)
    * @param {boolean} grouped
    * @param {string} parts '' | 'parts' | 'sync'
    */
@@ -89,7 +90,7 @@ function createRuntime(hostStart, hostCredential, hostPart, limits) {
     state.logChars = 0;
     state.logsDropped = 0;
     const input = I.parse(payload);
-    let events = input.e;
+    let events = input.b !== undefined ? input.b.events : input.e;
     if (input.s !== undefined) {
       if (!staged || staged.id !== input.s) return I.stringify({ f: 'internal sandbox error: the batch arrived incomplete' });
       /** @type {unknown[]} */
