@@ -27,7 +27,7 @@ describe('a replay batch as texts', () => {
 
   it('brings back each event its own output text and its own errors', () => {
     const lines = ['[{"a":1}]', '[]', '[{"b":"x\\ny"},{"c":2}]', '[]'];
-    const grouped = { lines, counts: [1, 0, 2, 0], errors: [[], ['first', 'second'], [], ['only']], logs: ['Log: hi'], orphans: { json: '[]', count: 0 } };
+    const grouped = { lines, text: lines.join('\n'), counts: [1, 0, 2, 0], errors: [[], ['first', 'second'], [], ['only']], logs: ['Log: hi'], orphans: { json: '[]', count: 0 } };
     const crossed: SideLines = sideLinesOf(grouped);
     expect(crossed.errors).toEqual([
       [1, ['first', 'second']],

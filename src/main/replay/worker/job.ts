@@ -45,7 +45,8 @@ export function sideLinesOf(grouped: GroupedLines): SideLines {
   grouped.errors.forEach((list, i) => {
     if (list.length > 0) errors.push([i, list]);
   });
-  return { text: grouped.lines.join('\n'), counts: grouped.counts, errors, logs: grouped.logs, orphans: grouped.orphans };
+  // The isolate's answer already holds the lines with a line feed between them: that span crosses as it is.
+  return { text: grouped.text, counts: grouped.counts, errors, logs: grouped.logs, orphans: grouped.orphans };
 }
 
 /** The events' output texts of a side's answer, in order (the core's side). */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../index';
 import { isolatesMade } from '../../testing/sandbox-helpers';
-import { groupByEvent, readGroupedAnswer } from '../protocol/grouped';
+import { groupByEvent, readGroupedAnswer, readGroupedLines } from '../protocol/grouped';
 
 // Replay's answers are grouped per input event inside the isolate (runtime/answer.js). They must
 // be exactly what the general path gives: the isolate's document of entries read by readRunAnswer
@@ -101,6 +101,22 @@ describe('answers grouped by the isolate', () => {
     expect(() => readGroupedAnswer(`${header({ c: [-1], e: [[]] })}\n[]`, 1, 100)).toThrow(/cannot be read/);
     expect(() => readGroupedAnswer('{"f":"output-too-large"}', 1, 100)).toThrow(/Output too large/i);
     expect(() => readGroupedAnswer('nope', 1, 100)).toThrow(/cannot be read/);
+  });
+});
+
+describe("a grouped answer's lines as one text", () => {
+  const header = (h: object) => JSON.stringify({ l: [], li: [], d: 0, ...h });
+  it('is the span of the answer that holds the events lines, without the orphans line (replay sends it as it is)', () => {
+    const lines = ['[{"a":"x\\ny \u00e9"}]', '[]', '[{"b":1},{"c":2}]'];
+    const whole = readGroupedLines(`${header({ c: [1, 0, 2], e: [[], [], []] })}\n${lines.join('\n')}`, 3, 1000);
+    expect(whole.lines).toEqual(lines);
+    expect(whole.text).toBe(lines.join('\n'));
+    const withOrphans = readGroupedLines(`${header({ c: [1, 0, 2], e: [[], [], []], o: 1 })}\n${lines.join('\n')}\n[{"new":true}]`, 3, 1000);
+    expect(withOrphans.text).toBe(lines.join('\n'));
+    expect(withOrphans.orphans).toEqual({ json: '[{"new":true}]', count: 1 });
+    expect(readGroupedLines(`${header({ c: [], e: [], o: 1 })}\n[{"new":true}]`, 0, 1000).text).toBe('');
+    // The bytes the core gets for a pipeline batch are the same text's.
+    expect(Buffer.from(readGroupedAnswer(`${header({ c: [1, 0, 2], e: [[], [], []] })}\n${lines.join('\n')}`, 3, 1000).outputs).toString()).toBe(lines.join('\n'));
   });
 });
 

@@ -45,8 +45,10 @@ export function groupedOutput(grouped: GroupedAnswer, durationMs: number): Group
 }
 
 /** Outputs texts as a GroupedAnswer's bytes: UTF-8, a line feed between them. */
-export function packTexts(texts: string[]): { outputs: Uint8Array; ends: number[] } {
-  const outputs = Buffer.from(texts.join('\n'), 'utf8');
+export const packTexts = (texts: string[]): { outputs: Uint8Array; ends: number[] } => ({ outputs: Buffer.from(texts.join('\n'), 'utf8'), ends: endsOf(texts) });
+
+/** The end (UTF-8 byte offset) of each text in their bytes with a line feed between them. */
+function endsOf(texts: string[]): number[] {
   const ends: number[] = [];
   let at = 0;
   for (const text of texts) {
@@ -54,12 +56,14 @@ export function packTexts(texts: string[]): { outputs: Uint8Array; ends: number[
     ends.push(at);
     at += 1;
   }
-  return { outputs, ends };
+  return ends;
 }
 
 /** A run's results per input event as strings: each event's outputs as one JSON array text. */
 export interface GroupedLines {
   lines: string[];
+  /** The same lines as one text, a line feed between them: the answer's own span of them (a slice, not joined again). */
+  text: string;
   /** Outputs per event (the length of each array in `lines`). */
   counts: number[];
   errors: string[][];
@@ -72,7 +76,8 @@ export const NO_ORPHANS = { json: '[]', count: 0 };
 
 /** The same results as a GroupedAnswer (UTF-8 bytes and offsets), to send to the core. */
 export const packLines = (grouped: GroupedLines): GroupedAnswer => ({
-  ...packTexts(grouped.lines),
+  outputs: Buffer.from(grouped.text, 'utf8'),
+  ends: endsOf(grouped.lines),
   counts: grouped.counts,
   errors: grouped.errors,
   logs: grouped.logs,
@@ -104,7 +109,8 @@ export function readGroupedLines(json: string, count: number, maxOutputBytes: nu
     if ((lineFeed < 0) !== (i === total - 1)) throw unreadableAnswer();
     if (i === count) {
       if (json.charCodeAt(start) !== OPEN_CHAR || json.charCodeAt(end - 1) !== CLOSE_CHAR || end - start === 2) throw unreadableAnswer();
-      return { lines, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs, orphans: { json: json.slice(start, end), count: orphanCount as number } };
+      const text = count === 0 ? '' : json.slice(headerEnd + 1, start - 1);
+      return { lines, text, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs, orphans: { json: json.slice(start, end), count: orphanCount as number } };
     }
     const n: unknown = counts[i];
     const list: unknown = errors[i];
@@ -113,7 +119,9 @@ export function readGroupedLines(json: string, count: number, maxOutputBytes: nu
     lines.push(json.slice(start, end));
     start = end + 1;
   }
-  return { lines, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs, orphans: NO_ORPHANS };
+  // The events' lines run to the answer's end (no orphans line).
+  const text = count === 0 ? '' : json.slice(headerEnd + 1);
+  return { lines, text, counts: counts as number[], errors: errors as string[][], logs: readAnswerLogs(h, count).logs, orphans: NO_ORPHANS };
 }
 
 /** readGroupedLines, as the bytes the core receives. */
