@@ -98,8 +98,7 @@ export async function runTestJson(deps: TestRunDeps, request: TestRunRequest, ev
   );
   // (Told otherwise than the results, it writes them all now.)
   const outputs = told === output.results.length ? texts.join(',') : JSON.stringify(transformedEvents(output.results, request.events)).slice(1, -1);
-  const { transformedEvents: _, ...rest } = testResponse({ ...output, results: [] }, request.events);
-  return `{"transformedEvents":[${outputs}],${JSON.stringify({ ...rest, inputIndexes: output.results.map((result) => result.index) }).slice(1)}`;
+  return `{"transformedEvents":[${outputs}],${JSON.stringify(responseTail(output)).slice(1)}`;
 }
 
 const transformedEvents = (results: TransformResult[], events: Record<string, unknown>[]) =>
@@ -107,8 +106,12 @@ const transformedEvents = (results: TransformResult[], events: Record<string, un
 
 /** A run's output over `events` as the test bench shows it (the debugger's result too). */
 export function testResponse(output: Pick<TransformOutput, 'results' | 'logs' | 'logEvents' | 'durationMs' | 'network'>, events: Record<string, unknown>[]): TestRunResponse {
+  return { transformedEvents: transformedEvents(output.results, events), ...responseTail(output) };
+}
+
+/** A test run's answer after its transformedEvents, in the answer's key order. */
+function responseTail(output: Pick<TransformOutput, 'results' | 'logs' | 'logEvents' | 'durationMs' | 'network'>): Omit<TestRunResponse, 'transformedEvents'> {
   return {
-    transformedEvents: transformedEvents(output.results, events),
     inputIndexes: output.results.map((result) => result.index),
     logs: output.logs,
     ...(output.logEvents && output.logEvents.some((owner) => owner >= 0) ? { logEvents: output.logEvents } : {}),

@@ -5,13 +5,13 @@ import { InstancePool } from '../warm-pool';
 import { ProcessPool, type SandboxProcessInfo } from '../supervision/process-pool';
 import type { RemoteInstance } from '../supervision/remote-instance';
 import { payloadOf, STAGE_MIN_EVENTS, stagedPayloadOf, type StagedPayload } from '../protocol/payload';
-import { AnswerParts, readRunAnswer, resultOf } from '../protocol/answer';
+import { AnswerParts, parseRunAnswer, readAnswerLogs, resultOf } from '../protocol/answer';
 import { DEFAULT_MEMORY_BUDGET_MB, DEFAULT_SANDBOX_SETTINGS, type SandboxSettings } from '../../../shared/api/sandbox-settings';
 
 /** A warm isolate unused this long is disposed. */
 const DEFAULT_IDLE_EVICT_MS = 5 * 60_000;
 import { groupedOutput } from '../protocol/grouped';
-import { eventCount, type EventMetadata, type GroupedOutput, type Sandbox, type TransformInput, type TransformOutput, type WorkInput } from '../types';
+import { eventCount, type EventMetadata, type GroupedOutput, type Sandbox, type TransformInput, type TransformOutput, type TransformResult, type WorkInput } from '../types';
 import type { SandboxOptions } from './options';
 import { checkInput, maxOutputBytesOf, sideRequest } from './request';
 import { warmHandles, type Held } from './warm-handles';
@@ -159,19 +159,22 @@ export function createSandbox(options: SandboxOptions = {}): ProcessSandbox {
     // The answer's parts are read as they arrive, while the isolate writes the rest.
     const parts = options.answerInParts === false ? undefined : new AnswerParts();
     const count = eventCount(input.events);
-    // Each part's results go to onResults as it is read; the rest once the answer is.
-    let told = 0;
+    // Each part's results go to onResults as it is read (and are not read again); the rest once the answer is.
+    const read: TransformResult[] = [];
     const onPart = parts && ((piece: string) => {
       parts.add(piece);
       const last = parts.pieces[parts.pieces.length - 1];
       if (!input.onResults || parts.broken || !last) return;
       const results = last.map((raw) => resultOf(raw, count));
-      told += results.length;
+      read.push(...results);
       input.onResults(results);
     });
     const { json, network, started } = await runBatch(input, false, onPart);
-    const { results, logs, logEvents } = readRunAnswer(json, count, maxOutputBytes, parts);
-    input.onResults?.(results.slice(told));
+    const { entries, answer } = parseRunAnswer(json, maxOutputBytes, parts);
+    const rest = entries.slice(read.length).map((raw) => resultOf(raw, count));
+    input.onResults?.(rest);
+    const results = read.length > 0 ? read.concat(rest) : rest;
+    const { logs, logEvents } = readAnswerLogs(answer, count);
     return { results, logs, logEvents, durationMs: elapsed(started), ...(network.length > 0 ? { network } : {}) };
   }
 
